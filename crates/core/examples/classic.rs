@@ -1,0 +1,37 @@
+//! Solve the classic 5x5 Lights Out with the core alone: `cargo run -p lightsout-core --example classic`.
+
+use lightsout_core::{Modulus, Solver, SparseMatrix};
+
+fn main() -> Result<(), lightsout_core::Error> {
+    let n = 5;
+    let sets = (0..n * n)
+        .map(|i| {
+            let (r, c) = (i / n, i % n);
+            let mut s = vec![i];
+            if r > 0 {
+                s.push(i - n);
+            }
+            if r + 1 < n {
+                s.push(i + n);
+            }
+            if c > 0 {
+                s.push(i - 1);
+            }
+            if c + 1 < n {
+                s.push(i + 1);
+            }
+            s
+        })
+        .collect();
+    let m = SparseMatrix::from_press_sets(Modulus::TWO, n * n, sets)?;
+    let solver = Solver::new(&m)?;
+    let board = solver.random_solvable(2024);
+    let presses = solver.solve(&board)?;
+    let show = |v: &[u32]| {
+        v.chunks(n).map(|row| row.iter().map(|x| x.to_string()).collect::<String>()).collect::<Vec<_>>().join("\n")
+    };
+    println!("board:\n{}\n\npresses:\n{}\n", show(&board), show(&presses));
+    println!("rank {} nullity {}", solver.rank(), solver.nullity());
+    assert!(solver.apply(&board, &presses)?.iter().all(|&x| x == 0));
+    Ok(())
+}

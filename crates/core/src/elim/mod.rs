@@ -1,0 +1,10 @@
+//! Elimination engines. Each brings an augmented matrix to reduced row echelon form, choosing
+//! pivots only among the first `pivot_cols` columns, and returns the pivot column of each
+//! non-zero row (rows `0..rank` are the pivot rows, in order of increasing pivot column).
+//!
+//! The generic engine works for every prime and is the reference the packed engines are tested
+//! against. Callers go through [`crate::Solver`], which picks the engine, so an engine can be
+//! replaced without touching them.
+
+pub mod generic;
+pub mod gf2;

@@ -1,0 +1,199 @@
+//! Prime fields Z_p with the modulus chosen at run time.
+//!
+//! Elements are plain `u32` values in `0..p`; a [`Field`] value is the context that knows `p`
+//! and does the arithmetic. This keeps matrices compact (one `u32` per entry, or one bit for
+//! GF(2) in [`crate::BitMatrix`]) and lets p be read from a user at run time.
+
+use crate::error::{Error, Result};
+use num_traits::{One, Zero};
+
+/// Arithmetic in a finite field whose elements are `u32` values in `0..p`.
+///
+/// Laws (checked for every implementation by the crate's tests): `add`/`mul` are associative and
+/// commutative, `mul` distributes over `add`, `0` and `1` are the identities, `add(a, neg(a)) = 0`,
+/// and `mul(a, inv(a)) = 1` for every `a != 0`.
+///
+/// ```
+/// use lightsout_core::{Field, Zp};
+/// let f = Zp::new(17).unwrap();
+/// assert_eq!(f.add(9, 10), 2);
+/// assert_eq!(f.neg(3), 14);
+/// assert_eq!(f.mul(f.inv(5).unwrap(), 5), 1);
+/// assert_eq!(f.inv(0), None);
+/// ```
+pub trait Field: Copy + Send + Sync + std::fmt::Debug {
+    /// The type of one element; 0 and 1 are valid in every prime field.
+    type Elem: Copy + Eq + Zero + One + std::fmt::Debug;
+    /// The characteristic p.
+    fn modulus(&self) -> u32;
+    /// `a + b mod p`.
+    fn add(&self, a: u32, b: u32) -> u32;
+    /// `a - b mod p`.
+    fn sub(&self, a: u32, b: u32) -> u32 {
+        self.add(a, self.neg(b))
+    }
+    /// `-a mod p`.
+    fn neg(&self, a: u32) -> u32;
+    /// `a * b mod p`.
+    fn mul(&self, a: u32, b: u32) -> u32;
+    /// The inverse of `a`, or `None` for `a = 0`.
+    fn inv(&self, a: u32) -> Option<u32>;
+    /// Reduce any signed integer into `0..p`.
+    fn reduce(&self, x: i64) -> u32 {
+        x.rem_euclid(self.modulus() as i64) as u32
+    }
+}
+
+/// GF(2): addition is XOR, multiplication is AND.
+///
+/// ```
+/// use lightsout_core::{Field, Gf2};
+/// assert_eq!(Gf2.add(1, 1), 0);
+/// assert_eq!(Gf2.neg(1), 1);
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Gf2;
+
+impl Field for Gf2 {
+    type Elem = u32;
+    fn modulus(&self) -> u32 {
+        2
+    }
+    fn add(&self, a: u32, b: u32) -> u32 {
+        a ^ b
+    }
+    fn neg(&self, a: u32) -> u32 {
+        a
+    }
+    fn mul(&self, a: u32, b: u32) -> u32 {
+        a & b
+    }
+    fn inv(&self, a: u32) -> Option<u32> {
+        (a == 1).then_some(1)
+    }
+}
+
+/// Z_p for a prime `p < 2^31` given at run time (products fit in a `u64`).
+///
+/// ```
+/// use lightsout_core::{Field, Zp};
+/// assert!(Zp::new(4).is_err());          // not prime
+/// let z3 = Zp::new(3).unwrap();           // Lights Out 2000
+/// assert_eq!(z3.mul(2, 2), 1);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Zp {
+    p: u32,
+}
+
+impl Zp {
+    /// The field Z_p; an error unless `p` is a prime with `2 <= p < 2^31`.
+    pub fn new(p: u64) -> Result<Self> {
+        check_modulus(p).map(|p| Zp { p })
+    }
+}
+
+impl Field for Zp {
+    type Elem = u32;
+    fn modulus(&self) -> u32 {
+        self.p
+    }
+    fn add(&self, a: u32, b: u32) -> u32 {
+        let s = a + b; // both < 2^31, no overflow
+        if s >= self.p {
+            s - self.p
+        } else {
+            s
+        }
+    }
+    fn neg(&self, a: u32) -> u32 {
+        if a == 0 {
+            0
+        } else {
+            self.p - a
+        }
+    }
+    fn mul(&self, a: u32, b: u32) -> u32 {
+        ((a as u64 * b as u64) % self.p as u64) as u32
+    }
+    fn inv(&self, a: u32) -> Option<u32> {
+        if a % self.p == 0 {
+            return None;
+        }
+        // Fermat: a^(p-2).
+        Some(pow_mod(a, self.p - 2, self.p))
+    }
+}
+
+fn pow_mod(base: u32, mut exp: u32, p: u32) -> u32 {
+    let m = p as u64;
+    let mut acc = 1u64 % m;
+    let mut b = base as u64 % m;
+    while exp > 0 {
+        if exp & 1 == 1 {
+            acc = acc * b % m;
+        }
+        b = b * b % m;
+        exp >>= 1;
+    }
+    acc as u32
+}
+
+/// Check that `p` is a usable modulus: a prime with `2 <= p < 2^31`.
+///
+/// ```
+/// assert_eq!(lightsout_core::check_modulus(7), Ok(7));
+/// assert!(lightsout_core::check_modulus(1).is_err());
+/// assert!(lightsout_core::check_modulus(2_147_483_647).is_ok()); // 2^31 - 1 is prime
+/// ```
+pub fn check_modulus(p: u64) -> Result<u32> {
+    if !(2..(1u64 << 31)).contains(&p) || !is_prime(p) {
+        return Err(Error::InvalidModulus(p));
+    }
+    Ok(p as u32)
+}
+
+/// Deterministic primality test by trial division (p < 2^31 needs at most ~23,000 divisions).
+pub fn is_prime(n: u64) -> bool {
+    if n < 2 {
+        return false;
+    }
+    if n % 2 == 0 {
+        return n == 2;
+    }
+    let mut d = 3u64;
+    while d * d <= n {
+        if n % d == 0 {
+            return false;
+        }
+        d += 2;
+    }
+    true
+}
+
+/// A validated modulus that dispatches to the packed GF(2) path or the generic Z_p path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Modulus(u32);
+
+impl Modulus {
+    /// Validate `p` (see [`check_modulus`]).
+    pub fn new(p: u64) -> Result<Self> {
+        check_modulus(p).map(Modulus)
+    }
+    /// GF(2).
+    pub const TWO: Modulus = Modulus(2);
+    /// The prime p.
+    pub fn get(self) -> u32 {
+        self.0
+    }
+    /// The field Z_p as a generic context (also valid for p = 2).
+    pub fn field(self) -> Zp {
+        Zp { p: self.0 }
+    }
+}
+
+impl std::fmt::Display for Modulus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}

@@ -1,0 +1,270 @@
+//! The closed form of a game: M factored once, then any number of boards solved cheaply.
+
+use crate::bitmatrix::BitMatrix;
+use crate::count::SolutionCount;
+use crate::elim;
+use crate::error::{Error, Result};
+use crate::field::{Field, Modulus};
+use crate::limits::check_dense;
+use crate::matrix::{Matrix, SparseMatrix};
+use crate::rows::Rows;
+use crate::solutions::Solutions;
+use rand::{Rng, SeedableRng};
+
+/// Which elimination engine factors M.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Engine {
+    /// The fastest engine valid for the modulus (packed GF(2) for p = 2).
+    #[default]
+    Auto,
+    /// The generic reference engine, one `u32` per entry, any prime.
+    Generic,
+    /// The bit-packed GF(2) engine (only for p = 2).
+    Gf2Packed,
+}
+
+/// M factored as `E M = R` (R in reduced row echelon form, E invertible), which answers every
+/// question about the game: rank, nullity, solvability, solutions, quiet patterns, obstructions
+/// and the pseudoinverse W with `s = W(-b) + N c` for every solvable board `b`.
+///
+/// Boards and presses are vectors of values in `0..p`, one per light and one per button.
+/// A board `b` is solved by presses `s` when `b + M s = 0 (mod p)`.
+///
+/// ```
+/// use lightsout_core::{Modulus, SparseMatrix, Solver};
+/// // Three lights in a row; each button toggles itself and its neighbours.
+/// let sets = vec![vec![0, 1], vec![0, 1, 2], vec![1, 2]];
+/// let m = SparseMatrix::from_press_sets(Modulus::TWO, 3, sets).unwrap();
+/// let solver = Solver::new(&m).unwrap();
+/// assert_eq!((solver.rank(), solver.nullity()), (3, 0));
+/// let board = vec![1, 0, 0];
+/// let presses = solver.solve(&board).unwrap();
+/// assert_eq!(solver.apply(&board, &presses).unwrap(), vec![0, 0, 0]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Solver {
+    matrix: SparseMatrix,
+    pivots: Vec<usize>,
+    /// Rows `0..rank` of R restricted to the button columns.
+    rref: Rows,
+    /// All of E: rows `0..rank` give solutions, rows `rank..` are the obstructions.
+    transform: Rows,
+}
+
+impl Solver {
+    /// Factor M with the fastest engine for its modulus.
+    pub fn new(matrix: &SparseMatrix) -> Result<Self> {
+        Self::with_engine(matrix, Engine::Auto)
+    }
+
+    /// Factor M with a chosen engine (for testing one engine against another).
+    pub fn with_engine(matrix: &SparseMatrix, engine: Engine) -> Result<Self> {
+        let (lights, buttons) = (matrix.rows(), matrix.cols());
+        let width = buttons.checked_add(lights).ok_or(Error::InvalidArgument("matrix too large".into()))?;
+        check_dense("the augmented matrix [M | I]", lights, width)?;
+        let p = matrix.modulus();
+        let use_bits = match engine {
+            Engine::Auto => p.get() == 2,
+            Engine::Generic => false,
+            Engine::Gf2Packed if p.get() == 2 => true,
+            Engine::Gf2Packed => {
+                return Err(Error::InvalidArgument(format!(
+                    "the packed GF(2) engine needs modulus 2, the matrix has modulus {p}"
+                )))
+            }
+        };
+        let (pivots, rref, transform) = if use_bits {
+            let mut aug = BitMatrix::zeros(lights, width)?;
+            for (c, col) in matrix.columns().iter().enumerate() {
+                for &(r, _) in col {
+                    aug.set(r as usize, c, true);
+                }
+            }
+            for r in 0..lights {
+                aug.set(r, buttons + r, true);
+            }
+            let pivots = elim::gf2::rref(&mut aug, buttons);
+            let rank = pivots.len();
+            (pivots, Rows::from_bits(&aug, 0..rank, 0..buttons), Rows::from_bits(&aug, 0..lights, buttons..width))
+        } else {
+            let mut aug = Matrix::zeros(p, lights, width)?;
+            for (c, col) in matrix.columns().iter().enumerate() {
+                for &(r, v) in col {
+                    aug.set(r as usize, c, v);
+                }
+            }
+            for r in 0..lights {
+                aug.set(r, buttons + r, 1);
+            }
+            let pivots = elim::generic::rref(p.field(), &mut aug, buttons);
+            let rank = pivots.len();
+            (pivots, Rows::from_dense(&aug, 0..rank, 0..buttons), Rows::from_dense(&aug, 0..lights, buttons..width))
+        };
+        Ok(Solver { matrix: matrix.clone(), pivots, rref, transform })
+    }
+
+    /// The press matrix M.
+    pub fn matrix(&self) -> &SparseMatrix {
+        &self.matrix
+    }
+    /// The modulus p.
+    pub fn modulus(&self) -> Modulus {
+        self.matrix.modulus()
+    }
+    /// Number of lights (rows of M).
+    pub fn lights(&self) -> usize {
+        self.matrix.rows()
+    }
+    /// Number of buttons (columns of M).
+    pub fn buttons(&self) -> usize {
+        self.matrix.cols()
+    }
+    /// The rank R of M over Z_p.
+    pub fn rank(&self) -> usize {
+        self.pivots.len()
+    }
+    /// The nullity U = buttons - R: the dimension of the quiet patterns.
+    pub fn nullity(&self) -> usize {
+        self.buttons() - self.rank()
+    }
+    /// The pivot column of each row of the reduced echelon form.
+    pub fn pivots(&self) -> &[usize] {
+        &self.pivots
+    }
+    /// How many boards are solvable: p^rank of p^lights.
+    pub fn solvable_boards(&self) -> SolutionCount {
+        SolutionCount::new(self.modulus(), self.rank())
+    }
+
+    /// Check a board: right length and every entry in `0..p`.
+    pub fn check_board(&self, what: &'static str, v: &[u32], expected: usize) -> Result<()> {
+        if v.len() != expected {
+            return Err(Error::DimensionMismatch { what, expected, got: v.len() });
+        }
+        let p = self.modulus().get();
+        if let Some((index, &value)) = v.iter().enumerate().find(|(_, &x)| x >= p) {
+            return Err(Error::EntryOutOfRange { what, index, value: value as i64, modulus: p });
+        }
+        Ok(())
+    }
+
+    fn negated(&self, lights: &[u32]) -> Vec<u32> {
+        let f = self.modulus().field();
+        lights.iter().map(|&x| f.neg(x)).collect()
+    }
+
+    /// The first obstruction that the board violates, if any: `Some(i)` means obstruction `i`
+    /// (row `rank + i` of E) has a non-zero product with `-b`.
+    fn violated_obstruction(&self, lights: &[u32]) -> Option<usize> {
+        let target = self.transform.prepare(&self.negated(lights));
+        (self.rank()..self.lights())
+            .find(|&r| self.transform.dot(r, &target, self.modulus()) != 0)
+            .map(|r| r - self.rank())
+    }
+
+    /// Whether `b + M s = 0` has a solution.
+    pub fn is_solvable(&self, lights: &[u32]) -> Result<bool> {
+        self.check_board("lights", lights, self.lights())?;
+        Ok(self.violated_obstruction(lights).is_none())
+    }
+
+    /// One solution (the one with every free button unpressed: `W(-b)`), or
+    /// [`Error::Unsolvable`] carrying the obstruction that proves there is none.
+    pub fn solve(&self, lights: &[u32]) -> Result<Vec<u32>> {
+        self.check_board("lights", lights, self.lights())?;
+        let target = self.transform.prepare(&self.negated(lights));
+        let p = self.modulus();
+        if let Some(r) = (self.rank()..self.lights()).find(|&r| self.transform.dot(r, &target, p) != 0) {
+            return Err(Error::Unsolvable {
+                obstruction_index: r - self.rank(),
+                obstruction: self.transform.row_values(r),
+            });
+        }
+        let mut s = vec![0u32; self.buttons()];
+        for (i, &c) in self.pivots.iter().enumerate() {
+            s[c] = self.transform.dot(i, &target, p);
+        }
+        Ok(s)
+    }
+
+    /// A basis of the null space of M: the quiet patterns (presses that change no light).
+    /// One vector per free column of the echelon form, `nullity()` vectors in all.
+    pub fn null_basis(&self) -> Vec<Vec<u32>> {
+        let f = self.modulus().field();
+        let mut is_pivot = vec![false; self.buttons()];
+        for &c in &self.pivots {
+            is_pivot[c] = true;
+        }
+        (0..self.buttons())
+            .filter(|&c| !is_pivot[c])
+            .map(|free| {
+                let mut v = vec![0u32; self.buttons()];
+                v[free] = 1;
+                for (i, &pc) in self.pivots.iter().enumerate() {
+                    v[pc] = f.neg(self.rref.get(i, free));
+                }
+                v
+            })
+            .collect()
+    }
+
+    /// A basis of the left null space of M: vectors `y` with `y M = 0`. A board `b` is solvable
+    /// iff `y·b = 0` for every one of them. For symmetric M they span the null space too.
+    pub fn obstructions(&self) -> Vec<Vec<u32>> {
+        (self.rank()..self.lights()).map(|r| self.transform.row_values(r)).collect()
+    }
+
+    /// The pseudoinverse W (buttons x lights): `W(-b)` solves every solvable board `b`.
+    pub fn pseudoinverse(&self) -> Result<Matrix> {
+        let mut w = Matrix::zeros(self.modulus(), self.buttons(), self.lights())?;
+        for (i, &c) in self.pivots.iter().enumerate() {
+            for l in 0..self.lights() {
+                w.set(c, l, self.transform.get(i, l));
+            }
+        }
+        Ok(w)
+    }
+
+    /// The reduced row echelon form of M (its non-zero rows).
+    pub fn rref(&self) -> Result<Matrix> {
+        self.rref.to_matrix(self.modulus())
+    }
+
+    /// The invertible E with `E M = R` (lights x lights).
+    pub fn transform(&self) -> Result<Matrix> {
+        self.transform.to_matrix(self.modulus())
+    }
+
+    /// Every solution, lazily: `p^nullity` of them for a solvable board.
+    pub fn solutions(&self, lights: &[u32]) -> Result<Solutions> {
+        let particular = self.solve(lights)?;
+        Ok(Solutions::new(self.modulus(), particular, self.null_basis()))
+    }
+
+    /// How many solutions the board has: `p^nullity` if solvable, else zero.
+    pub fn count_solutions(&self, lights: &[u32]) -> Result<SolutionCount> {
+        Ok(if self.is_solvable(lights)? {
+            SolutionCount::new(self.modulus(), self.nullity())
+        } else {
+            SolutionCount::zero(self.modulus())
+        })
+    }
+
+    /// The board after pressing: `b + M s`.
+    pub fn apply(&self, lights: &[u32], presses: &[u32]) -> Result<Vec<u32>> {
+        self.check_board("lights", lights, self.lights())?;
+        self.check_board("presses", presses, self.buttons())?;
+        let change = self.matrix.mul_vec(presses)?;
+        let f = self.modulus().field();
+        Ok(lights.iter().zip(change).map(|(&a, b)| f.add(a, b)).collect())
+    }
+
+    /// A board drawn uniformly from the solvable boards (M times uniformly random presses),
+    /// reproducible from `seed`.
+    pub fn random_solvable(&self, seed: u64) -> Vec<u32> {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let p = self.modulus().get();
+        let presses: Vec<u32> = (0..self.buttons()).map(|_| rng.gen_range(0..p)).collect();
+        self.matrix.mul_vec(&presses).expect("presses have one entry per button")
+    }
+}
