@@ -12,13 +12,21 @@ pub(crate) enum Rows {
 }
 
 impl Rows {
-    /// Copy rows `rows` and columns `cols` of a packed matrix.
+    /// Copy rows `rows` and columns `cols` of a packed matrix, a word at a time.
     pub(crate) fn from_bits(src: &BitMatrix, rows: std::ops::Range<usize>, cols: std::ops::Range<usize>) -> Rows {
         let mut out = BitMatrix::zeros(rows.len(), cols.len()).expect("sub-block of an existing matrix");
+        let (shift, first) = (cols.start % 64, cols.start / 64);
+        let tail = cols.len() % 64;
         for (i, r) in rows.enumerate() {
-            for (j, c) in cols.clone().enumerate() {
-                if src.get(r, c) {
-                    out.set(i, j, true);
+            let from = src.row(r);
+            let to = out.row_mut(i);
+            let n = to.len();
+            for (j, w) in to.iter_mut().enumerate() {
+                let lo = from[first + j] >> shift;
+                let hi = if shift == 0 { 0 } else { from.get(first + j + 1).map_or(0, |h| h << (64 - shift)) };
+                *w = lo | hi;
+                if j + 1 == n && tail != 0 {
+                    *w &= (1u64 << tail) - 1;
                 }
             }
         }
