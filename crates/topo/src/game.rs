@@ -1,0 +1,412 @@
+//! [`Game`]: a shape, a press rule and a modulus, with M and its solver built lazily.
+
+use crate::error::{Error, Result};
+use crate::layout::{self, Layout};
+use crate::shape::{Rule, Shape};
+use crate::spec::Spec;
+use lightsout_core::{Matrix, Modulus, SolutionCount, Solutions, Solver, SparseMatrix};
+use std::sync::OnceLock;
+
+/// A Lights Out game: where the lights are ([`Shape`]), what a press does ([`Rule`]) and the
+/// number of states of a light (the prime modulus p). The press matrix M and its [`Solver`]
+/// are built on first use and then shared (a `Game` is `Clone + Send + Sync`; clones made after
+/// the solver was built share nothing but copy it).
+///
+/// Boards and presses are light vectors (one entry in `0..p` per light, in light order:
+/// row-major over the natural array, skipping holes). [`Game::lights_from_cells`] and
+/// [`Game::cells_from_lights`] convert from and to the natural array ([`Game::dims`]).
+///
+/// ```
+/// use lightsout_topo::Game;
+/// let game = Game::grid(5, 5, 2).unwrap();
+/// assert_eq!((game.size(), game.nullity().unwrap()), (25, 2));
+/// let board = game.random_solvable(7).unwrap();
+/// let presses = game.solve(&board).unwrap();
+/// assert!(game.apply(&board, &presses).unwrap().iter().all(|&x| x == 0));
+/// ```
+#[derive(Debug, Clone)]
+pub struct Game {
+    shape: Shape,
+    rule: Rule,
+    modulus: Modulus,
+    name: Option<String>,
+    layout: Layout,
+    matrix: OnceLock<SparseMatrix>,
+    solver: OnceLock<Solver>,
+}
+
+impl Game {
+    /// Any shape with any rule that fits it (see [`Rule`]); the one constructor all others use.
+    ///
+    /// ```
+    /// use lightsout_topo::{Game, Rule, Shape};
+    /// let g = Game::with_rule(Shape::Torus { rows: 3, cols: 3 }, Rule::Moore, 2).unwrap();
+    /// assert_eq!(g.size(), 9);
+    /// assert!(Game::with_rule(Shape::Grid { rows: 0, cols: 5 }, Rule::Plus, 2).is_err());
+    /// assert!(Game::with_rule(Shape::Grid { rows: 2, cols: 2 }, Rule::Plus, 4).is_err());
+    /// ```
+    pub fn with_rule(shape: Shape, rule: Rule, modulus: u64) -> Result<Game> {
+        let modulus = Modulus::new(modulus)?;
+        shape.check()?;
+        let layout = Layout::new(&shape);
+        layout::check_rule(&shape, &rule, layout.size, modulus)?;
+        Ok(Game { shape, rule, modulus, name: None, layout, matrix: OnceLock::new(), solver: OnceLock::new() })
+    }
+
+    /// A `rows x cols` grid with the plus rule (the classic game is `grid(5, 5, 2)`).
+    pub fn grid(rows: usize, cols: usize, modulus: u64) -> Result<Game> {
+        Self::with_rule(Shape::Grid { rows, cols }, Rule::Plus, modulus)
+    }
+
+    /// A `rows x cols` torus (wrapping both ways) with the plus rule. Press sets are sets: on a
+    /// side of 1 or 2 a light reached twice is toggled once.
+    pub fn torus(rows: usize, cols: usize, modulus: u64) -> Result<Game> {
+        Self::with_rule(Shape::Torus { rows, cols }, Rule::Plus, modulus)
+    }
+
+    /// A `rows x cols` cylinder (columns wrap, rows do not) with the plus rule.
+    pub fn cylinder(rows: usize, cols: usize, modulus: u64) -> Result<Game> {
+        Self::with_rule(Shape::Cylinder { rows, cols }, Rule::Plus, modulus)
+    }
+
+    /// The cube with `k x k` lights per face and the plus rule (every light has 4 neighbours).
+    ///
+    /// ```
+    /// let cube = lightsout_topo::Game::cube(3, 2).unwrap();
+    /// assert_eq!((cube.size(), cube.dims()), (54, vec![6, 3, 3]));
+    /// ```
+    pub fn cube(k: usize, modulus: u64) -> Result<Game> {
+        Self::with_rule(Shape::Cube { k }, Rule::Plus, modulus)
+    }
+
+    /// A grid with holes: `cells` row-major, `true` where there is a light.
+    ///
+    /// ```
+    /// use lightsout_topo::{Game, Rule};
+    /// let g = Game::mask(2, 2, vec![true, true, false, true], Rule::Plus, 2).unwrap();
+    /// assert_eq!(g.size(), 3);
+    /// assert_eq!(g.light_at(&[1, 1]), Some(2));
+    /// assert_eq!(g.light_at(&[1, 0]), None);
+    /// ```
+    pub fn mask(rows: usize, cols: usize, cells: Vec<bool>, rule: Rule, modulus: u64) -> Result<Game> {
+        Self::with_rule(Shape::Mask { rows, cols, cells }, rule, modulus)
+    }
+
+    /// A graph on vertices `0..n`: pressing `u` toggles `u` itself (if `self_toggle`) and its
+    /// out-neighbours. Undirected edges go both ways; directed edges `(u, v)` only from u to v.
+    /// Repeated edges and loops are allowed (a press set is a set).
+    ///
+    /// ```
+    /// let path = lightsout_topo::Game::graph(3, &[(0, 1), (1, 2)], false, true, 2).unwrap();
+    /// assert!(path.is_symmetric().unwrap());
+    /// let arrow = lightsout_topo::Game::graph(2, &[(0, 1)], true, true, 2).unwrap();
+    /// assert!(!arrow.is_symmetric().unwrap());
+    /// ```
+    pub fn graph(n: usize, edges: &[(usize, usize)], directed: bool, self_toggle: bool, modulus: u64) -> Result<Game> {
+        Shape::Graph { n }.check()?;
+        let entries = edges.len() as u128 * 2 + n as u128;
+        if entries > crate::shape::MAX_PRESS_ENTRIES {
+            return Err(Error::too_large("the graph", entries, "press entries", crate::shape::MAX_PRESS_ENTRIES));
+        }
+        let mut sets: Vec<Vec<usize>> = (0..n).map(|u| if self_toggle { vec![u] } else { Vec::new() }).collect();
+        for (i, &(u, v)) in edges.iter().enumerate() {
+            if u >= n || v >= n {
+                return Err(Error::invalid(format!(
+                    "edge {i} is ({u}, {v}), but the vertices are 0..{n} (both ends must be less than {n})"
+                )));
+            }
+            sets[u].push(v);
+            if !directed {
+                sets[v].push(u);
+            }
+        }
+        for set in &mut sets {
+            set.sort_unstable();
+            set.dedup();
+        }
+        Self::with_rule(Shape::Graph { n }, Rule::Sets { sets }, modulus)
+    }
+
+    /// `n` lights where button `j` toggles the lights `sets[j]` (one set per light; repeated
+    /// lights count once).
+    ///
+    /// ```
+    /// let g = lightsout_topo::Game::from_press_sets(2, vec![vec![0, 1], vec![1]], 2).unwrap();
+    /// assert_eq!(g.rank().unwrap(), 2);
+    /// ```
+    pub fn from_press_sets(n: usize, sets: Vec<Vec<usize>>, modulus: u64) -> Result<Game> {
+        let sets = sets
+            .into_iter()
+            .map(|mut s| {
+                s.sort_unstable();
+                s.dedup();
+                s
+            })
+            .collect();
+        Self::with_rule(Shape::Explicit { n }, Rule::Sets { sets }, modulus)
+    }
+
+    /// The game whose press matrix is `m` (square; column j = what button j adds to each light).
+    ///
+    /// ```
+    /// use lightsout_core::{Matrix, Modulus};
+    /// let m = Matrix::from_rows(Modulus::new(3).unwrap(), &[vec![1, 2], vec![0, 1]]).unwrap();
+    /// let g = lightsout_topo::Game::from_matrix(m).unwrap();
+    /// assert_eq!(g.solve(&[1, 1]).unwrap(), vec![1, 2]); // M s = -b = [2, 2]
+    /// ```
+    pub fn from_matrix(m: Matrix) -> Result<Game> {
+        if m.rows() != m.cols() {
+            return Err(Error::invalid(format!(
+                "a press matrix must be square (one button per light), got {} x {}",
+                m.rows(),
+                m.cols()
+            )));
+        }
+        let columns = SparseMatrix::from_dense(&m)
+            .columns()
+            .iter()
+            .map(|c| c.iter().map(|&(r, v)| (r as usize, v)).collect())
+            .collect();
+        Self::with_rule(Shape::Explicit { n: m.rows() }, Rule::Weighted { columns }, m.modulus().get() as u64)
+    }
+
+    /// A named game (see [`Game::presets`]); an unknown name is an error listing the known ones.
+    ///
+    /// ```
+    /// let g = lightsout_topo::Game::preset("2000").unwrap();
+    /// assert_eq!((g.size(), g.modulus().get()), (25, 3));
+    /// ```
+    pub fn preset(name: &str) -> Result<Game> {
+        crate::presets::build(name)
+    }
+
+    /// Every preset as `(name, description)`.
+    pub fn presets() -> &'static [(&'static str, &'static str)] {
+        crate::presets::PRESETS
+    }
+
+    /// The same game with a display name (no control characters).
+    pub fn with_name(mut self, name: impl Into<String>) -> Result<Game> {
+        let name = name.into();
+        if name.chars().any(char::is_control) {
+            return Err(Error::invalid(format!("a game name must not contain control characters, got {name:?}")));
+        }
+        self.name = Some(name);
+        Ok(self)
+    }
+
+    /// The full description of this game, from which [`Game::from_spec`] rebuilds it.
+    pub fn spec(&self) -> Spec {
+        Spec {
+            shape: self.shape.clone(),
+            rule: self.rule.clone(),
+            modulus: self.modulus.get() as u64,
+            name: self.name.clone(),
+        }
+    }
+
+    /// Rebuild a game from its description (validated like every constructor).
+    ///
+    /// ```
+    /// use lightsout_topo::Game;
+    /// let g = Game::preset("merlin").unwrap();
+    /// let text = g.spec().to_string();
+    /// let again = Game::from_spec(text.parse().unwrap()).unwrap();
+    /// assert_eq!(again.matrix().unwrap(), g.matrix().unwrap());
+    /// ```
+    pub fn from_spec(spec: Spec) -> Result<Game> {
+        let game = Self::with_rule(spec.shape, spec.rule, spec.modulus)?;
+        match spec.name {
+            Some(name) => game.with_name(name),
+            None => Ok(game),
+        }
+    }
+
+    /// Number of lights (and buttons).
+    pub fn size(&self) -> usize {
+        self.layout.size
+    }
+    /// The modulus p: every light has p states.
+    pub fn modulus(&self) -> Modulus {
+        self.modulus
+    }
+    /// Where the lights are.
+    pub fn shape(&self) -> &Shape {
+        &self.shape
+    }
+    /// What a press does.
+    pub fn rule(&self) -> &Rule {
+        &self.rule
+    }
+    /// The display name (presets have one).
+    pub fn name(&self) -> Option<&str> {
+        self.name.as_deref()
+    }
+    /// The natural array shape (see [`Shape::dims`]).
+    pub fn dims(&self) -> Vec<usize> {
+        self.shape.dims()
+    }
+    /// A one-line description such as `classic: grid 5x5, plus rule, modulus 2`.
+    pub fn describe(&self) -> String {
+        let body = format!("{}, {} rule, modulus {}", self.shape.describe(), self.rule.name(), self.modulus);
+        match &self.name {
+            Some(n) => format!("{n}: {body}"),
+            None => body,
+        }
+    }
+
+    /// The press matrix M, built on first use (limited to [`crate::MAX_PRESS_ENTRIES`] entries,
+    /// which the constructors already checked).
+    pub fn matrix(&self) -> Result<&SparseMatrix> {
+        if let Some(m) = self.matrix.get() {
+            return Ok(m);
+        }
+        let m = layout::press_matrix(&self.shape, &self.rule, &self.layout, self.modulus)?;
+        Ok(self.matrix.get_or_init(|| m))
+    }
+
+    /// The solver (M factored once), built on first use. An error if the dense factorisation
+    /// would exceed the core's limit ([`lightsout_core::limits::MAX_DENSE_ENTRIES`]).
+    pub fn solver(&self) -> Result<&Solver> {
+        if let Some(s) = self.solver.get() {
+            return Ok(s);
+        }
+        let s = Solver::new(self.matrix()?)?;
+        Ok(self.solver.get_or_init(|| s))
+    }
+
+    /// Whether M equals its transpose (true for undirected rules).
+    pub fn is_symmetric(&self) -> Result<bool> {
+        Ok(self.matrix()?.is_symmetric())
+    }
+
+    /// The light at natural-array coordinates, `None` for a hole or coordinates outside.
+    pub fn light_at(&self, coords: &[usize]) -> Option<usize> {
+        let dims = self.dims();
+        if coords.len() != dims.len() || coords.iter().zip(&dims).any(|(&c, &d)| c >= d) {
+            return None;
+        }
+        let cell = coords.iter().zip(&dims).fold(0usize, |acc, (&c, &d)| acc * d + c);
+        self.layout.light_of_cell(cell)
+    }
+
+    /// The natural-array coordinates of a light, `None` if `light >= size()`.
+    pub fn coords_of(&self, light: usize) -> Option<Vec<usize>> {
+        if light >= self.size() {
+            return None;
+        }
+        let mut cell = self.layout.cell_of_light(light);
+        let dims = self.dims();
+        let mut coords = vec![0; dims.len()];
+        for (c, &d) in coords.iter_mut().zip(&dims).rev() {
+            *c = cell % d;
+            cell /= d;
+        }
+        Some(coords)
+    }
+
+    /// Whether a natural-array cell index is a hole (only masks have holes).
+    pub fn is_hole(&self, cell: usize) -> bool {
+        cell < self.shape.cells() && self.layout.light_of_cell(cell).is_none()
+    }
+
+    fn check_values(&self, what: &'static str, values: &[u32], expected: usize) -> Result<()> {
+        if values.len() != expected {
+            return Err(lightsout_core::Error::DimensionMismatch { what, expected, got: values.len() }.into());
+        }
+        let p = self.modulus.get();
+        if let Some((index, &value)) = values.iter().enumerate().find(|(_, &v)| v >= p) {
+            return Err(lightsout_core::Error::EntryOutOfRange { what, index, value: value as i64, modulus: p }.into());
+        }
+        Ok(())
+    }
+
+    /// Light vector from the natural array (length = product of dims). Holes must hold 0.
+    ///
+    /// ```
+    /// use lightsout_topo::{Game, Rule};
+    /// let g = Game::mask(1, 3, vec![true, false, true], Rule::Plus, 2).unwrap();
+    /// assert_eq!(g.lights_from_cells(&[1, 0, 1]).unwrap(), vec![1, 1]);
+    /// assert!(g.lights_from_cells(&[1, 1, 1]).is_err()); // a hole holds no light
+    /// ```
+    pub fn lights_from_cells(&self, cells: &[u32]) -> Result<Vec<u32>> {
+        self.check_values("cells", cells, self.shape.cells())?;
+        let mut lights = Vec::with_capacity(self.size());
+        for (cell, &v) in cells.iter().enumerate() {
+            match self.layout.light_of_cell(cell) {
+                Some(_) => lights.push(v),
+                None if v != 0 => {
+                    let coords: Vec<String> = self.cell_coords(cell).into_iter().map(|c| c.to_string()).collect();
+                    return Err(Error::invalid(format!(
+                        "cell ({}) is a hole and must hold 0, not {v}",
+                        coords.join(", ")
+                    )));
+                }
+                None => {}
+            }
+        }
+        Ok(lights)
+    }
+
+    /// The natural array from a light vector, with 0 in the holes.
+    pub fn cells_from_lights(&self, lights: &[u32]) -> Result<Vec<u32>> {
+        self.check_values("lights", lights, self.size())?;
+        let mut cells = vec![0; self.shape.cells()];
+        for (light, &v) in lights.iter().enumerate() {
+            cells[self.layout.cell_of_light(light)] = v;
+        }
+        Ok(cells)
+    }
+
+    fn cell_coords(&self, mut cell: usize) -> Vec<usize> {
+        let dims = self.dims();
+        let mut coords = vec![0; dims.len()];
+        for (c, &d) in coords.iter_mut().zip(&dims).rev() {
+            *c = cell % d;
+            cell /= d;
+        }
+        coords
+    }
+
+    /// The rank of M over Z_p.
+    pub fn rank(&self) -> Result<usize> {
+        Ok(self.solver()?.rank())
+    }
+    /// The nullity of M: the dimension of the quiet patterns.
+    pub fn nullity(&self) -> Result<usize> {
+        Ok(self.solver()?.nullity())
+    }
+    /// A basis of the quiet patterns (presses that change nothing).
+    pub fn null_basis(&self) -> Result<Vec<Vec<u32>>> {
+        Ok(self.solver()?.null_basis())
+    }
+    /// Whether the board (a light vector) can be turned off.
+    pub fn is_solvable(&self, lights: &[u32]) -> Result<bool> {
+        Ok(self.solver()?.is_solvable(lights)?)
+    }
+    /// Presses that turn the board off; an error with the obstruction if there are none
+    /// (check with [`Error::is_unsolvable`]).
+    pub fn solve(&self, lights: &[u32]) -> Result<Vec<u32>> {
+        Ok(self.solver()?.solve(lights)?)
+    }
+    /// Every solution, lazily.
+    pub fn solutions(&self, lights: &[u32]) -> Result<Solutions> {
+        Ok(self.solver()?.solutions(lights)?)
+    }
+    /// How many solutions the board has (exact).
+    pub fn count_solutions(&self, lights: &[u32]) -> Result<SolutionCount> {
+        Ok(self.solver()?.count_solutions(lights)?)
+    }
+    /// The board after pressing: `lights + M presses`. Needs only M, not the solver.
+    pub fn apply(&self, lights: &[u32], presses: &[u32]) -> Result<Vec<u32>> {
+        self.check_values("lights", lights, self.size())?;
+        self.check_values("presses", presses, self.size())?;
+        let change = self.matrix()?.mul_vec(presses)?;
+        let f = self.modulus.field();
+        Ok(lights.iter().zip(change).map(|(&a, b)| lightsout_core::Field::add(&f, a, b)).collect())
+    }
+    /// A board drawn uniformly from the solvable ones, reproducible from `seed`.
+    pub fn random_solvable(&self, seed: u64) -> Result<Vec<u32>> {
+        Ok(self.solver()?.random_solvable(seed))
+    }
+}

@@ -1,0 +1,35 @@
+//! # lightsout-topo
+//!
+//! Turns a description of a Lights Out game into its press matrix M and the geometry that says
+//! where each light sits, so boards are given and shown in their natural shape. Grids, tori,
+//! cylinders, cubes, boards with holes, graphs (directed or not), explicit press sets and
+//! explicit matrices; press rules plus, neighbours, Moore, any stencil, and per-button sets
+//! (Merlin's Magic Square); named presets; text formats and SVG drawings shared by the command
+//! line, Python and C.
+//!
+//! Press sets are sets: where wrap-around makes two offsets reach the same light (a torus or
+//! cylinder with a side of 1 or 2), that light is toggled once.
+//!
+//! ```
+//! use lightsout_topo::{text, Game};
+//! let game = Game::preset("classic").unwrap();
+//! let board = text::parse_lights(&game, "10001\n00000\n00100\n00000\n10001\n").unwrap();
+//! let presses = game.solve(&board).unwrap();
+//! assert!(game.apply(&board, &presses).unwrap().iter().all(|&x| x == 0));
+//! println!("{}", text::format_board(&game, &presses).unwrap());
+//! ```
+
+mod cube;
+pub mod error;
+mod game;
+mod layout;
+mod presets;
+pub mod shape;
+pub mod spec;
+pub mod svg;
+pub mod text;
+
+pub use error::{Error, Result};
+pub use game::Game;
+pub use shape::{Rule, Shape, MAX_CELLS, MAX_PRESS_ENTRIES, MAX_STENCIL_OFFSETS};
+pub use spec::Spec;
