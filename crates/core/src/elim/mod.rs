@@ -3,8 +3,10 @@
 //! non-zero row (rows `0..rank` are the pivot rows, in order of increasing pivot column).
 //!
 //! The generic engine works for every prime and is the reference the packed engines are tested
-//! against. Callers go through [`crate::Solver`], which picks the engine, so an engine can be
-//! replaced without touching them.
+//! against: [`gf2`] (bit-packed, Method of the Four Russians) for p = 2. Callers go through
+//! [`crate::Solver`], which picks the engine, so an engine can be replaced without touching them.
 
 pub mod generic;
 pub mod gf2;
+mod m4r;
+mod par;

@@ -1,0 +1,109 @@
+//! The packed engines against the generic reference engine on random matrices: same rank, same
+//! pivots, same reduced row echelon form, and the same answers from `Solver` with every engine.
+//! Sizes straddle the 64-bit word, the 8-column table groups and the 64-column passes.
+
+use lightsout_core::elim::{generic, gf2};
+use lightsout_core::{BitMatrix, Matrix, Modulus};
+use proptest::prelude::*;
+
+/// A random 0/1 matrix of `rows x cols` with roughly `density`% ones, or of rank at most `cap`
+/// (a product of random `rows x cap` and `cap x cols` matrices) when `cap` is given.
+fn values(rows: usize, cols: usize, p: u32, cap: Option<usize>, seed: u64) -> Vec<Vec<u32>> {
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut rand_matrix = |r: usize, c: usize| -> Vec<Vec<u32>> {
+        (0..r).map(|_| (0..c).map(|_| (next() % p as u64) as u32).collect()).collect()
+    };
+    match cap {
+        None => rand_matrix(rows, cols),
+        Some(k) => {
+            let a = rand_matrix(rows, k);
+            let b = rand_matrix(k, cols);
+            (0..rows)
+                .map(|i| {
+                    (0..cols)
+                        .map(|j| ((0..k).map(|t| a[i][t] as u64 * b[t][j] as u64).sum::<u64>() % p as u64) as u32)
+                        .collect()
+                })
+                .collect()
+        }
+    }
+}
+
+fn to_bits(v: &[Vec<u32>], cols: usize) -> BitMatrix {
+    let mut m = BitMatrix::zeros(v.len(), cols).unwrap();
+    for (r, row) in v.iter().enumerate() {
+        for (c, &x) in row.iter().enumerate() {
+            m.set(r, c, x == 1);
+        }
+    }
+    m
+}
+
+fn bits_values(m: &BitMatrix) -> Vec<Vec<u32>> {
+    (0..m.rows()).map(|r| m.row_values(r)).collect()
+}
+
+fn reference(v: &[Vec<u32>], cols: usize, p: u32, pivot_cols: usize) -> (Vec<usize>, Vec<Vec<u32>>) {
+    let modulus = Modulus::new(p as u64).unwrap();
+    let mut m = Matrix::zeros(modulus, v.len(), cols).unwrap();
+    for (r, row) in v.iter().enumerate() {
+        for (c, &x) in row.iter().enumerate() {
+            m.set(r, c, x);
+        }
+    }
+    let pivots = generic::rref(modulus.field(), &mut m, pivot_cols);
+    (pivots, (0..m.rows()).map(|r| m.row(r).to_vec()).collect())
+}
+
+/// Sizes near the interesting boundaries: 0, 1, 7..9, 63..65, 127..129, and a few others.
+fn size() -> impl Strategy<Value = usize> {
+    prop_oneof![0usize..3, 7usize..10, 62usize..67, 126usize..131, 1usize..200]
+}
+
+fn shape() -> impl Strategy<Value = (usize, usize, Option<usize>, u64)> {
+    (size(), size(), prop_oneof![Just(None), (0usize..80).prop_map(Some)], any::<u64>())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    #[test]
+    fn gf2_m4r_matches_reference((rows, cols, cap, seed) in shape(), cut in 0usize..220) {
+        let v = values(rows, cols, 2, cap, seed);
+        let pivot_cols = cut.min(cols + 5);
+        let (ref_pivots, ref_rref) = reference(&v, cols, 2, pivot_cols);
+        let mut m = to_bits(&v, cols);
+        let pivots = gf2::rref(&mut m, pivot_cols);
+        prop_assert_eq!(&pivots, &ref_pivots);
+        prop_assert_eq!(bits_values(&m), ref_rref.clone());
+        let mut s = to_bits(&v, cols);
+        prop_assert_eq!(gf2::rref_simple(&mut s, pivot_cols), ref_pivots.clone());
+        prop_assert_eq!(bits_values(&s), ref_rref);
+        let mut e = to_bits(&v, cols);
+        let full_rank = reference(&v, cols, 2, cols).0.len();
+        prop_assert_eq!(gf2::rank(&mut e), full_rank);
+    }
+}
+
+/// Large enough for the row updates to run on several threads and for several passes.
+#[test]
+fn gf2_m4r_matches_simple_on_a_large_matrix() {
+    for (rows, cols, cap) in [(700, 1500, None), (1030, 1030, Some(900)), (1500, 600, None)] {
+        let v = values(rows, cols, 2, cap, rows as u64);
+        let mut a = to_bits(&v, cols);
+        let mut b = a.clone();
+        assert_eq!(gf2::rref(&mut a, cols.min(1000)), gf2::rref_simple(&mut b, cols.min(1000)));
+        assert_eq!(a, b);
+        let mut c = to_bits(&v, cols);
+        assert_eq!(
+            gf2::rank(&mut c),
+            b.rows() - (0..b.rows()).rev().take_while(|&r| b.row(r).iter().all(|&w| w == 0)).count()
+        );
+    }
+}
