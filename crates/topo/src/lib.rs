@@ -19,6 +19,8 @@
 //! println!("{}", text::format_board(&game, &presses).unwrap());
 //! ```
 
+#![warn(missing_docs)]
+
 mod cube;
 pub mod error;
 mod game;

@@ -7,8 +7,9 @@ use crate::error::{Error, Result};
 /// Larger requests are refused before any allocation.
 pub const MAX_CELLS: u128 = 1 << 24;
 
-/// The most entries (pairs of a button and a light it changes) a press matrix may have: 2^28.
-pub const MAX_PRESS_ENTRIES: u128 = 1 << 28;
+/// The most entries (pairs of a button and a light it changes) a press matrix may have: 2^27
+/// (enough for the plus rule on the largest board).
+pub const MAX_PRESS_ENTRIES: u128 = 1 << 27;
 
 /// The most offsets a [`Rule::Stencil`] may list.
 pub const MAX_STENCIL_OFFSETS: usize = 4096;
