@@ -1,0 +1,154 @@
+//! Puzzles to order: boards made by a given number of presses, and boards of a given difficulty
+//! (the weight of their minimal solution).
+
+use super::stats::{for_each_coset, work};
+use super::{Budget, Minimizer};
+use crate::error::{Error, Result};
+use crate::field::Field;
+use crate::solver::Solver;
+use rand::{seq::index::sample, Rng, SeedableRng};
+
+/// Games with at most this many coset members (`p^buttons`) get difficulty boards drawn exactly
+/// uniformly, by one pass over all solvable boards (the 5x5 classic has 2^25).
+pub const EXHAUSTIVE_DIFFICULTY_WORK: u64 = 1 << 28;
+
+/// How many random steps [`random_with_difficulty`] takes on larger games before giving up.
+pub const DIFFICULTY_STEPS: usize = 400;
+
+/// The board that `presses` (one entry per button) turns off: `b = -M s`.
+fn board_solved_by(solver: &Solver, presses: &[u32]) -> Result<Vec<u32>> {
+    let f = solver.modulus().field();
+    Ok(solver.matrix().mul_vec(presses)?.into_iter().map(|x| f.neg(x)).collect())
+}
+
+/// A board made by pressing exactly `presses` distinct buttons, chosen uniformly at random and
+/// reproducibly from `seed`, once each: pressing the same buttons once more (over Z_p, each
+/// `p - 1` more times) turns it off, so its minimal solution has at most `presses` presses (over
+/// GF(2) it can be fewer when the chosen buttons contain a quiet pattern's work).
+///
+/// ```
+/// use lightsout_core::{minimal::{plus_grid, random_with_presses}, Modulus, Solver};
+/// let solver = Solver::new(&plus_grid(5, 5, Modulus::TWO).unwrap()).unwrap();
+/// let board = random_with_presses(&solver, 1, 3).unwrap();
+/// assert!(solver.is_solvable(&board).unwrap());
+/// assert!(random_with_presses(&solver, 1, 26).is_err()); // only 25 buttons
+/// ```
+pub fn random_with_presses(solver: &Solver, seed: u64, presses: usize) -> Result<Vec<u32>> {
+    let n = solver.buttons();
+    if presses > n {
+        return Err(Error::InvalidArgument(format!(
+            "cannot press {presses} distinct buttons: the game has only {n} buttons"
+        )));
+    }
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut s = vec![0u32; n];
+    for j in sample(&mut rng, n, presses) {
+        s[j] = 1;
+    }
+    board_solved_by(solver, &s)
+}
+
+/// A solvable board whose minimal solution weighs exactly `minimal_presses` (over GF(2): needs
+/// exactly that many presses, no fewer), reproducible from `seed`.
+///
+/// Games with at most [`EXHAUSTIVE_DIFFICULTY_WORK`] coset members get a board drawn uniformly
+/// from all boards of that difficulty, and an error naming the largest difficulty if there is
+/// none. Larger games start from a random press pattern of that weight and walk (one press
+/// changed per step, never moving away from the target) for up to [`DIFFICULTY_STEPS`] steps;
+/// each step's minimal weight must be exact within the default [`Budget`], else the error says
+/// the difficulty is not exactly computable for this game.
+///
+/// ```
+/// use lightsout_core::{minimal::{minimal_solution, plus_grid, random_with_difficulty, Budget}, Modulus, Solver};
+/// let solver = Solver::new(&plus_grid(5, 5, Modulus::TWO).unwrap()).unwrap();
+/// let board = random_with_difficulty(&solver, 42, 15).unwrap();
+/// assert_eq!(minimal_solution(&solver, &board, &Budget::default()).unwrap().weight, 15);
+/// assert!(random_with_difficulty(&solver, 42, 16).is_err()); // 15 is the hardest 5x5
+/// ```
+pub fn random_with_difficulty(solver: &Solver, seed: u64, minimal_presses: u64) -> Result<Vec<u32>> {
+    let p = solver.modulus().get();
+    let heaviest = solver.buttons() as u128 * (p as u128 - 1);
+    if minimal_presses as u128 > heaviest {
+        return Err(Error::InvalidArgument(format!(
+            "no board needs {minimal_presses} presses: this game has {} buttons, so no solution weighs more than {heaviest}",
+            solver.buttons()
+        )));
+    }
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    if work(solver) <= EXHAUSTIVE_DIFFICULTY_WORK as u128 {
+        return exhaustive(solver, &mut rng, minimal_presses);
+    }
+    walk(solver, &mut rng, minimal_presses)
+}
+
+/// Reservoir-sample one coset of the wanted weight over all solvable boards.
+fn exhaustive(solver: &Solver, rng: &mut impl Rng, target: u64) -> Result<Vec<u32>> {
+    let (mut seen, mut chosen, mut hardest) = (0u64, None, 0u64);
+    for_each_coset(solver, &Budget::work_only(EXHAUSTIVE_DIFFICULTY_WORK), |w, rep| {
+        hardest = hardest.max(w);
+        if w == target {
+            seen += 1;
+            if rng.gen_range(0..seen) == 0 {
+                chosen = Some(rep());
+            }
+        }
+    })?;
+    match chosen {
+        Some(x) => board_solved_by(solver, &x),
+        None => Err(Error::InvalidArgument(format!(
+            "no solvable board of this game needs exactly {target} presses: minimal press counts range from 0 to {hardest}"
+        ))),
+    }
+}
+
+/// Random walk over press patterns towards a coset of the wanted weight.
+fn walk(solver: &Solver, rng: &mut impl Rng, target: u64) -> Result<Vec<u32>> {
+    let min = Minimizer::new(solver)?;
+    let budget = Budget::default();
+    let (n, p) = (solver.buttons(), solver.modulus().get());
+    let exact = |s: &[u32]| -> Result<u64> {
+        let m = min.minimal_from_presses(s, &budget)?;
+        if !m.proven_optimal {
+            return Err(Error::InvalidArgument(format!(
+                "the minimal press count is not exactly computable for this game within the default budget \
+                 (nullity {}): cannot promise a difficulty",
+                solver.nullity()
+            )));
+        }
+        Ok(m.weight)
+    };
+    // A random pattern of exactly `target` presses.
+    let mut s = vec![0u32; n];
+    let mut left = target;
+    while left > 0 {
+        let j = rng.gen_range(0..n);
+        if s[j] + 1 < p {
+            s[j] += 1;
+            left -= 1;
+        }
+    }
+    let mut current = exact(&s)?;
+    let mut hardest = current;
+    for _ in 0..DIFFICULTY_STEPS {
+        if current == target {
+            return board_solved_by(solver, &s);
+        }
+        let j = rng.gen_range(0..n);
+        let old = s[j];
+        s[j] = (old + rng.gen_range(1..p)) % p;
+        let w = exact(&s)?;
+        hardest = hardest.max(w);
+        if w.abs_diff(target) <= current.abs_diff(target) {
+            current = w;
+        } else {
+            s[j] = old;
+        }
+    }
+    if current == target {
+        return board_solved_by(solver, &s);
+    }
+    Err(Error::InvalidArgument(format!(
+        "found no board needing exactly {target} presses in {DIFFICULTY_STEPS} random steps (the hardest seen needs \
+         {hardest}); the difficulty may exceed the hardest board of this game"
+    )))
+}

@@ -1,0 +1,222 @@
+//! Fewest presses, boards of a chosen difficulty, and statistics over all solvable boards.
+//!
+//! Every solution of a solvable board is `s + Σ c_k n_k`: one particular solution `s` plus any
+//! combination of the quiet patterns `n_k` (the null basis). The *minimal* solution is the one
+//! with the smallest weight: over GF(2) the number of pressed buttons, over Z_p the total number
+//! of presses `Σ s_i` with `s_i` in `0..p` (pressing a button p times does nothing).
+//!
+//! - [`minimal_solution`] (or a reusable [`Minimizer`]) searches the coset. When it has
+//!   `p^U <= `[`Budget::max_work`] members it enumerates all of them in Gray-code order, one
+//!   null vector added per step (over GF(2) on packed words with popcount). Larger cosets get a
+//!   local search for a good answer and then a branch and bound over the coefficients with
+//!   per-column lower bounds; the result says whether it is proven optimal and gives the best
+//!   lower bound known.
+//! - [`random_with_presses`] and [`random_with_difficulty`] make puzzles.
+//! - [`stats`] counts the solvable boards at each minimal press count; [`nullity_table`] gives
+//!   the nullity of the n x n grids. Both draw themselves as SVG.
+//!
+//! ```
+//! use lightsout_core::{minimal::{minimal_solution, plus_grid, Budget}, Modulus, Solver};
+//! let solver = Solver::new(&plus_grid(5, 5, Modulus::TWO).unwrap()).unwrap();
+//! let mut board = vec![0u32; 25];
+//! for i in [7, 11, 12, 13, 17] {
+//!     board[i] = 1; // the plus around the middle: one press undoes it
+//! }
+//! let best = minimal_solution(&solver, &board, &Budget::default()).unwrap();
+//! assert!(best.proven_optimal);
+//! assert_eq!(solver.apply(&board, &best.presses).unwrap(), vec![0; 25]);
+//! assert_eq!(best.weight, 1);
+//! ```
+
+mod coset;
+mod generate;
+mod gray;
+mod grid;
+mod nullity;
+mod search;
+mod stats;
+mod svg;
+
+pub use generate::{random_with_difficulty, random_with_presses};
+pub use grid::plus_grid;
+pub use nullity::{dense_grid_nullity, nullity_table, nullity_table_with, NullityTable};
+pub use stats::{stats, Stats};
+
+use crate::error::{Error, Result};
+use crate::field::Modulus;
+use crate::solver::Solver;
+use std::time::{Duration, Instant};
+
+/// How much work a search may do before it settles for the best answer found so far.
+///
+/// Work is counted in coset members examined (one Gray-code step, one local-search move or
+/// one branch-and-bound node each). A search stops at whichever limit comes first; an answer
+/// cut short says so (`proven_optimal == false`) and carries the best lower bound known.
+///
+/// ```
+/// use lightsout_core::minimal::Budget;
+/// use std::time::Duration;
+/// let quick = Budget::new(1 << 20, Some(Duration::from_millis(50)));
+/// assert_eq!(quick.max_work, 1 << 20);
+/// assert_eq!(Budget::default().max_work, 1 << 32);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budget {
+    /// The most coset members to examine. The default, 2^32, makes every GF(2) coset of
+    /// nullity up to 32 an exact enumeration.
+    pub max_work: u64,
+    /// The most wall-clock time to spend (`None`: no time limit). Default 60 s.
+    pub max_time: Option<Duration>,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget { max_work: 1 << 32, max_time: Some(Duration::from_secs(60)) }
+    }
+}
+
+impl Budget {
+    /// A budget of `max_work` coset members and an optional time limit.
+    pub fn new(max_work: u64, max_time: Option<Duration>) -> Self {
+        Budget { max_work, max_time }
+    }
+    /// No limit on time, only on work (reproducible results, whatever the machine's speed).
+    pub fn work_only(max_work: u64) -> Self {
+        Budget { max_work, max_time: None }
+    }
+}
+
+/// A clock that knows when the budget's time is up.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Deadline(Option<Instant>);
+
+impl Deadline {
+    pub(crate) fn start(budget: &Budget) -> Self {
+        Deadline(budget.max_time.and_then(|t| Instant::now().checked_add(t)))
+    }
+    pub(crate) fn passed(&self) -> bool {
+        self.0.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+/// Which method produced a [`MinimalSolution`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    /// Every coset member was (or was to be) visited in Gray-code order.
+    GrayCode,
+    /// Branch and bound over the null-space coefficients, seeded by a local search.
+    BranchAndBound,
+}
+
+/// The fewest-press solution found for a board, with how sure we are of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MinimalSolution {
+    /// The presses, one entry in `0..p` per button; they solve the board.
+    pub presses: Vec<u32>,
+    /// Their weight: over GF(2) the number of pressed buttons, over Z_p the sum of the entries.
+    pub weight: u64,
+    /// Whether no solution has a smaller weight (the search was complete).
+    pub proven_optimal: bool,
+    /// Every solution weighs at least this much (equal to `weight` when proven optimal).
+    pub lower_bound: u64,
+    /// How many coset members (or search nodes) were examined.
+    pub explored: u64,
+    /// The method that ran.
+    pub method: Method,
+}
+
+/// The weight of a press vector: the number of presses counted with multiplicity.
+///
+/// ```
+/// assert_eq!(lightsout_core::minimal::weight(&[0, 2, 1]), 3);
+/// ```
+pub fn weight(presses: &[u32]) -> u64 {
+    presses.iter().map(|&x| x as u64).sum()
+}
+
+/// A solver prepared for many minimal-solution queries: the null basis is reduced once.
+///
+/// ```
+/// use lightsout_core::{minimal::{plus_grid, Budget, Minimizer}, Modulus, Solver};
+/// let solver = Solver::new(&plus_grid(4, 4, Modulus::TWO).unwrap()).unwrap();
+/// let min = Minimizer::new(&solver).unwrap();
+/// let board = solver.random_solvable(7);
+/// let best = min.minimal(&board, &Budget::default()).unwrap();
+/// assert!(best.proven_optimal && best.weight == best.lower_bound);
+/// ```
+#[derive(Debug, Clone)]
+pub struct Minimizer<'a> {
+    solver: &'a Solver,
+    coset: coset::CosetBasis,
+}
+
+impl<'a> Minimizer<'a> {
+    /// Compute and reduce the null basis of the solver's matrix (an error if `U x N` entries
+    /// exceed [`crate::limits::MAX_DENSE_ENTRIES`]).
+    pub fn new(solver: &'a Solver) -> Result<Self> {
+        crate::limits::check_dense("the null basis", solver.nullity(), solver.buttons())?;
+        let coset = coset::CosetBasis::new(solver.modulus(), solver.buttons(), solver.null_basis())?;
+        Ok(Minimizer { solver, coset })
+    }
+
+    /// The solver this minimizer serves.
+    pub fn solver(&self) -> &Solver {
+        self.solver
+    }
+
+    /// The fewest-press solution of `lights` within `budget` ([`Error::Unsolvable`] if none).
+    pub fn minimal(&self, lights: &[u32], budget: &Budget) -> Result<MinimalSolution> {
+        let particular = self.solver.solve(lights)?;
+        self.coset.minimal(&particular, budget)
+    }
+
+    /// The fewest-press member of `presses + span(null basis)`: the minimal solution of the
+    /// board that `presses` solves.
+    pub fn minimal_from_presses(&self, presses: &[u32], budget: &Budget) -> Result<MinimalSolution> {
+        self.solver.check_board("presses", presses, self.solver.buttons())?;
+        self.coset.minimal(presses, budget)
+    }
+}
+
+/// The fewest-press solution of `lights` (see the module docs for the methods).
+///
+/// [`Error::Unsolvable`] if the board has no solution.
+pub fn minimal_solution(solver: &Solver, lights: &[u32], budget: &Budget) -> Result<MinimalSolution> {
+    Minimizer::new(solver)?.minimal(lights, budget)
+}
+
+/// The fewest-press member of the coset `particular + span(basis)` over Z_p, for callers that
+/// have a particular solution and quiet patterns from elsewhere (a structured solver, say).
+/// `basis` may be any spanning set of the quiet patterns; each vector needs `particular.len()`
+/// entries in `0..p`.
+///
+/// ```
+/// use lightsout_core::{minimal::{minimal_in_coset, Budget}, Modulus};
+/// let best = minimal_in_coset(Modulus::TWO, &[1, 1, 1, 0], &[vec![1, 1, 1, 1]], &Budget::default()).unwrap();
+/// assert_eq!((best.presses, best.weight), (vec![0, 0, 0, 1], 1));
+/// ```
+pub fn minimal_in_coset(
+    modulus: Modulus,
+    particular: &[u32],
+    basis: &[Vec<u32>],
+    budget: &Budget,
+) -> Result<MinimalSolution> {
+    let n = particular.len();
+    check_vector("particular", particular, n, modulus)?;
+    for v in basis {
+        check_vector("basis vector", v, n, modulus)?;
+    }
+    crate::limits::check_dense("the null basis", basis.len(), n)?;
+    coset::CosetBasis::new(modulus, n, basis.to_vec())?.minimal(particular, budget)
+}
+
+pub(crate) fn check_vector(what: &'static str, v: &[u32], n: usize, modulus: Modulus) -> Result<()> {
+    if v.len() != n {
+        return Err(Error::DimensionMismatch { what, expected: n, got: v.len() });
+    }
+    let p = modulus.get();
+    if let Some((index, &value)) = v.iter().enumerate().find(|(_, &x)| x >= p) {
+        return Err(Error::EntryOutOfRange { what, index, value: value as i64, modulus: p });
+    }
+    Ok(())
+}

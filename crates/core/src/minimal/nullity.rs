@@ -1,0 +1,72 @@
+//! The nullity of the n x n plus-rule grid over GF(2) against n: how many boards are solvable
+//! (`2^(n^2 - nullity)`) and how many solutions each has (`2^nullity`).
+
+use super::grid::plus_grid;
+use super::svg;
+use crate::error::{Error, Result};
+use crate::field::Modulus;
+use crate::solver::Solver;
+
+/// Nullity of the n x n plus-rule grid over GF(2), for `n = 1..=n_max`.
+///
+/// ```
+/// use lightsout_core::minimal::nullity_table;
+/// let t = nullity_table(5).unwrap();
+/// assert_eq!(t.rows, vec![(1, 0), (2, 0), (3, 0), (4, 4), (5, 2)]);
+/// assert!(t.to_svg().contains("<circle"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NullityTable {
+    /// `(n, nullity)` for each n, ascending.
+    pub rows: Vec<(usize, usize)>,
+}
+
+impl NullityTable {
+    /// A plain-text table, one line per n.
+    pub fn to_table(&self) -> String {
+        let mut out = String::from("    n  nullity\n");
+        for &(n, u) in &self.rows {
+            out.push_str(&format!("{n:>5}  {u}\n"));
+        }
+        out
+    }
+
+    /// A self-contained SVG plot of nullity against n (dots joined by a line).
+    pub fn to_svg(&self) -> String {
+        let points: Vec<(u64, u64)> = self.rows.iter().map(|&(n, u)| (n as u64, u as u64)).collect();
+        svg::dot_plot("Nullity of the n x n grid over GF(2)", "n", "nullity", &points)
+    }
+}
+
+/// The nullity table for `n = 1..=n_max`, computed by [`dense_grid_nullity`] (Gaussian
+/// elimination of the n^2 x n^2 matrix, about n^6/64 word operations per n: fine to n ~ 100).
+/// Use [`nullity_table_with`] to plug in a faster solver that knows the grid structure.
+pub fn nullity_table(n_max: usize) -> Result<NullityTable> {
+    nullity_table_with(n_max, dense_grid_nullity)
+}
+
+/// The nullity table with any way of computing the nullity of the n x n grid.
+///
+/// ```
+/// use lightsout_core::minimal::{dense_grid_nullity, nullity_table_with};
+/// let t = nullity_table_with(4, dense_grid_nullity).unwrap();
+/// assert_eq!(t.rows.last(), Some(&(4, 4)));
+/// assert!(nullity_table_with(0, dense_grid_nullity).is_err());
+/// ```
+pub fn nullity_table_with(n_max: usize, mut nullity_of: impl FnMut(usize) -> Result<usize>) -> Result<NullityTable> {
+    if n_max == 0 {
+        return Err(Error::InvalidArgument("n_max must be at least 1, not 0".into()));
+    }
+    let rows = (1..=n_max).map(|n| nullity_of(n).map(|u| (n, u))).collect::<Result<_>>()?;
+    Ok(NullityTable { rows })
+}
+
+/// The nullity of the n x n plus-rule grid over GF(2) by dense elimination (an error past the
+/// dense size limit, around n = 300).
+///
+/// ```
+/// assert_eq!(lightsout_core::minimal::dense_grid_nullity(9).unwrap(), 8);
+/// ```
+pub fn dense_grid_nullity(n: usize) -> Result<usize> {
+    Ok(Solver::new(&plus_grid(n, n, Modulus::TWO)?)?.nullity())
+}

@@ -1,0 +1,257 @@
+//! Cosets too large to enumerate: a local search finds a light member, then a branch and bound
+//! over the coefficients proves it optimal or improves it, as far as the budget allows.
+//!
+//! Both work on *column types*. Column j of the (reduced) basis is a vector `v_j` in Z_p^U, and
+//! a member with coefficients `c` has entry `s_j + <c, v_j>` there. Columns with the same `v`
+//! form one type; its cost as a function of `t = <c, v>` is `f(t) = Σ_j ((s_j + t) mod p)`
+//! over its columns, and the weight of the member is `Σ_types f(<c, v>)`. A type is settled as
+//! soon as every coefficient in its support is chosen, and until then it costs at least
+//! `min_t f(t)`: that gives the lower bound.
+
+use super::Deadline;
+use rand::{Rng, SeedableRng};
+use std::collections::HashMap;
+
+/// Columns grouped by their basis column, with the particular solution's entries on them.
+#[derive(Debug, Clone)]
+pub(crate) struct Types {
+    p: u32,
+    /// Per type: its non-zero coefficients `(k, v_k)`, ascending in k.
+    support: Vec<Vec<(u32, u32)>>,
+    /// Per type: how many of its columns have each value of `s` (`(value, count)`).
+    hist: Vec<Vec<(u32, u64)>>,
+    /// Per type: `min_t f(t)`.
+    min: Vec<u64>,
+}
+
+impl Types {
+    /// Group the support columns of `rows` (sparse rows over the support) with `start` (the
+    /// particular solution restricted to the support).
+    pub(crate) fn build(p: u32, rows: &[Vec<(u32, u32)>], start: &[u32]) -> Self {
+        let mut columns: Vec<Vec<(u32, u32)>> = vec![Vec::new(); start.len()];
+        for (k, row) in rows.iter().enumerate() {
+            for &(j, v) in row {
+                columns[j as usize].push((k as u32, v));
+            }
+        }
+        let mut index: HashMap<Vec<(u32, u32)>, usize> = HashMap::new();
+        let mut types = Types { p, support: Vec::new(), hist: Vec::new(), min: Vec::new() };
+        for (col, &s) in columns.into_iter().zip(start) {
+            let t = *index.entry(col).or_insert_with_key(|key| {
+                types.support.push(key.clone());
+                types.hist.push(Vec::new());
+                types.support.len() - 1
+            });
+            let hist = &mut types.hist[t];
+            match hist.iter_mut().find(|(v, _)| *v == s) {
+                Some(entry) => entry.1 += 1,
+                None => hist.push((s, 1)),
+            }
+        }
+        types.min = (0..types.len()).map(|t| types.min_cost(t)).collect();
+        types
+    }
+
+    fn len(&self) -> usize {
+        self.support.len()
+    }
+
+    /// `f(t)` for type `ty`.
+    #[inline]
+    fn cost(&self, ty: usize, t: u32) -> u64 {
+        let p = self.p as u64;
+        self.hist[ty].iter().map(|&(s, n)| n * ((s as u64 + t as u64) % p)).sum()
+    }
+
+    /// `min_t f(t)`: `f` is piecewise linear in t and drops only where some `s + t` wraps to 0.
+    fn min_cost(&self, ty: usize) -> u64 {
+        let p = self.p;
+        self.hist[ty].iter().map(|&(s, _)| self.cost(ty, (p - s) % p)).min().unwrap_or(0)
+    }
+
+    /// A lower bound on the weight (on the support) of every member.
+    pub(crate) fn root_bound(&self) -> u64 {
+        self.min.iter().sum()
+    }
+
+    /// `<c, v>` for type `ty`.
+    #[inline]
+    fn dot(&self, ty: usize, c: &[u32]) -> u32 {
+        let p = self.p as u64;
+        (self.support[ty].iter().map(|&(k, v)| v as u64 * c[k as usize] as u64 % p).sum::<u64>() % p) as u32
+    }
+
+    /// The weight of the member with coefficients `c`.
+    fn total(&self, c: &[u32]) -> u64 {
+        (0..self.len()).map(|t| self.cost(t, self.dot(t, c))).sum()
+    }
+}
+
+/// What a search found.
+#[derive(Debug, Clone)]
+pub(crate) struct Found {
+    pub coeffs: Vec<u32>,
+    pub explored: u64,
+    pub complete: bool,
+    /// Every member weighs at least this much on the support.
+    pub lower_bound: u64,
+}
+
+/// Local search with a share of the budget, then branch and bound with the rest.
+pub(crate) fn minimize(types: &Types, u: usize, max_work: u64, deadline: &Deadline) -> Found {
+    let root = types.root_bound();
+    let (coeffs, weight, used) = local_search(types, u, (max_work / 8).max(1), deadline);
+    if weight == root {
+        return Found { coeffs, explored: used, complete: true, lower_bound: root };
+    }
+    let mut found = branch_and_bound(types, u, (coeffs, weight), max_work.saturating_sub(used), deadline);
+    found.explored += used;
+    found
+}
+
+/// Iterated local search over the coefficients: change one coefficient while that lowers the
+/// weight; at a local minimum, perturb the best point in a few random coordinates and descend
+/// again. Returns the best coefficients, their weight and the moves evaluated.
+fn local_search(types: &Types, u: usize, max_work: u64, deadline: &Deadline) -> (Vec<u32>, u64, u64) {
+    let p = types.p;
+    let mut by_var: Vec<Vec<(u32, u32)>> = vec![Vec::new(); u];
+    for (ty, sup) in types.support.iter().enumerate() {
+        for &(k, v) in sup {
+            by_var[k as usize].push((ty as u32, v));
+        }
+    }
+    let steps: Vec<u32> = if p <= 16 { (1..p).collect() } else { vec![1, p - 1, p / 2] };
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0x6c69_6768_7473);
+    let mut c = vec![0u32; u];
+    let mut dots: Vec<u32> = vec![0; types.len()];
+    let mut weight = types.total(&c);
+    let (mut best, mut best_w) = (c.clone(), weight);
+    let mut work = 0u64;
+    let pm = p as u64;
+    while work < max_work && !deadline.passed() {
+        // Descend: first improvement, sweeping the variables until none helps.
+        let mut improved = true;
+        while improved && work < max_work {
+            improved = false;
+            for k in 0..u {
+                for &d in &steps {
+                    work += 1;
+                    let delta: i64 = by_var[k]
+                        .iter()
+                        .map(|&(ty, v)| {
+                            let ty = ty as usize;
+                            let t = ((dots[ty] as u64 + v as u64 * d as u64) % pm) as u32;
+                            types.cost(ty, t) as i64 - types.cost(ty, dots[ty]) as i64
+                        })
+                        .sum();
+                    if delta < 0 {
+                        for &(ty, v) in &by_var[k] {
+                            dots[ty as usize] = ((dots[ty as usize] as u64 + v as u64 * d as u64) % pm) as u32;
+                        }
+                        c[k] = ((c[k] as u64 + d as u64) % pm) as u32;
+                        weight = (weight as i64 + delta) as u64;
+                        improved = true;
+                    }
+                }
+            }
+        }
+        if weight < best_w {
+            best_w = weight;
+            best.copy_from_slice(&c);
+        }
+        if best_w == types.root_bound() {
+            break;
+        }
+        // Perturb the best point and start again from there.
+        c.copy_from_slice(&best);
+        for _ in 0..rng.gen_range(1..=3.min(u)) {
+            let k = rng.gen_range(0..u);
+            c[k] = rng.gen_range(0..p);
+        }
+        for (ty, d) in dots.iter_mut().enumerate() {
+            *d = types.dot(ty, &c);
+        }
+        weight = types.total(&c);
+        work += 1;
+    }
+    (best, best_w, work)
+}
+
+/// Depth-first branch and bound over `c_0, c_1, ...`, children in order of their bound, pruned
+/// against the incumbent. Stops at the budget and then reports the smallest bound left open.
+fn branch_and_bound(types: &Types, u: usize, incumbent: (Vec<u32>, u64), max_work: u64, deadline: &Deadline) -> Found {
+    let p = types.p;
+    // Types settled at each depth (by their largest coefficient index), and the bound of the
+    // types still open below each depth.
+    let mut closing: Vec<Vec<usize>> = vec![Vec::new(); u];
+    for (ty, sup) in types.support.iter().enumerate() {
+        let last = sup.last().map_or(0, |&(k, _)| k as usize);
+        closing[last].push(ty);
+    }
+    let mut rest = vec![0u64; u + 1];
+    for k in (0..u).rev() {
+        rest[k] = rest[k + 1] + closing[k].iter().map(|&ty| types.min[ty]).sum::<u64>();
+    }
+    let (mut best_c, mut best) = incumbent;
+    let mut c = vec![0u32; u];
+    let mut settled = vec![0u64; u + 1];
+    // Per depth: the children (bound, value) sorted by bound, and the next one to try.
+    let mut children: Vec<Vec<(u64, u32)>> = vec![Vec::new(); u];
+    let mut next = vec![0usize; u];
+    let mut partial: Vec<(usize, u32, u32)> = Vec::new();
+    let expand =
+        |k: usize, c: &[u32], settled: u64, out: &mut Vec<(u64, u32)>, partial: &mut Vec<(usize, u32, u32)>| {
+            // For each type settled here: its dot product without c_k, and its coefficient on c_k.
+            partial.clear();
+            for &ty in &closing[k] {
+                let sup = &types.support[ty];
+                let (&(_, vk), head) = sup.split_last().expect("a type has a non-empty support");
+                let dot = head.iter().map(|&(j, v)| v as u64 * c[j as usize] as u64 % p as u64).sum::<u64>() % p as u64;
+                partial.push((ty, dot as u32, vk));
+            }
+            out.clear();
+            for t in 0..p {
+                let cost: u64 = partial
+                    .iter()
+                    .map(|&(ty, dot, vk)| types.cost(ty, ((dot as u64 + vk as u64 * t as u64) % p as u64) as u32))
+                    .sum();
+                out.push((settled + cost + rest[k + 1], t));
+            }
+            out.sort_unstable();
+        };
+    let mut explored = 0u64;
+    let mut k = 0usize;
+    expand(0, &c, 0, &mut children[0], &mut partial);
+    next[0] = 0;
+    let mut complete = true;
+    loop {
+        if explored >= max_work || (explored % 4096 == 0 && deadline.passed()) {
+            complete = false;
+            break;
+        }
+        let i = next[k];
+        if i == children[k].len() || children[k][i].0 >= best {
+            if k == 0 {
+                break;
+            }
+            k -= 1;
+            continue;
+        }
+        next[k] += 1;
+        explored += 1;
+        let (bound, t) = children[k][i];
+        c[k] = t;
+        if k + 1 == u {
+            best = bound;
+            best_c.copy_from_slice(&c);
+            continue;
+        }
+        settled[k + 1] = bound - rest[k + 1];
+        k += 1;
+        expand(k, &c, settled[k], &mut children[k], &mut partial);
+        next[k] = 0;
+    }
+    let open = (0..=k).filter_map(|d| children[d].get(next[d]).map(|&(b, _)| b)).min();
+    let lower_bound = if complete { best } else { open.map_or(best, |b| b.min(best)) };
+    Found { coeffs: best_c, explored, complete: complete || lower_bound == best, lower_bound }
+}

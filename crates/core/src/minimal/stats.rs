@@ -1,0 +1,196 @@
+//! How hard are the boards of a game? The number of solvable boards at each minimal press count.
+//!
+//! Every solvable board is one coset `x + K` of the quiet patterns K, and its minimal press count
+//! is the lightest member of that coset. The cosets are exactly `x + K` for x in the span of the
+//! unit vectors at the pivot columns of M (a complement of K), so one pass enumerates those `x`
+//! in Gray-code order (one pivot button changes per step) and, for each, the `p^U` members of
+//! `x + K` in Gray-code order too: `p^buttons` members in all, no board solved on its own.
+
+use super::gray::ReflectedGray;
+use super::{svg, Budget, Deadline};
+use crate::error::{Error, Result};
+use crate::solver::Solver;
+
+/// The distribution of minimal press counts over all solvable boards of a game.
+///
+/// ```
+/// use lightsout_core::{minimal::{plus_grid, stats, Budget}, Modulus, Solver};
+/// let solver = Solver::new(&plus_grid(3, 3, Modulus::TWO).unwrap()).unwrap();
+/// let s = stats(&solver, &Budget::default()).unwrap();
+/// assert_eq!(s.solvable_boards, 512);           // the 3x3 has nullity 0
+/// assert_eq!(s.histogram[1], 9);                 // nine boards need one press
+/// assert_eq!(s.max_presses, 9);
+/// assert!(s.to_svg().starts_with("<svg"));
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct Stats {
+    /// The modulus p.
+    pub modulus: u32,
+    /// Number of buttons.
+    pub buttons: usize,
+    /// Rank of M: there are `p^rank` solvable boards.
+    pub rank: usize,
+    /// Nullity U: every solvable board has `p^U` solutions.
+    pub nullity: usize,
+    /// `histogram[w]` = how many solvable boards have a minimal solution of weight w.
+    pub histogram: Vec<u64>,
+    /// The number of solvable boards (the sum of the histogram).
+    pub solvable_boards: u64,
+    /// The largest minimal press count (the hardest boards).
+    pub max_presses: u64,
+    /// The mean minimal press count over the solvable boards.
+    pub mean: f64,
+}
+
+impl Stats {
+    /// A plain-text table: one line per press count, then the totals.
+    pub fn to_table(&self) -> String {
+        let mut out = String::from("presses  boards\n");
+        for (w, &n) in self.histogram.iter().enumerate() {
+            out.push_str(&format!("{w:>7}  {n}\n"));
+        }
+        out.push_str(&format!(
+            "solvable boards: {}, largest minimal press count: {}, mean: {:.4}\n",
+            self.solvable_boards, self.max_presses, self.mean
+        ));
+        out
+    }
+
+    /// The histogram as a self-contained SVG bar chart (one bar per press count).
+    pub fn to_svg(&self) -> String {
+        let bars: Vec<(String, u64)> = self.histogram.iter().enumerate().map(|(w, &n)| (w.to_string(), n)).collect();
+        let title = format!(
+            "Solvable boards by minimal press count (p = {}, {} buttons, {} boards, mean {:.3})",
+            self.modulus, self.buttons, self.solvable_boards, self.mean
+        );
+        svg::bar_chart(&title, "minimal presses", "boards", &bars)
+    }
+}
+
+/// Count the solvable boards of `solver`'s game at each minimal press count, exactly.
+///
+/// The work is `p^buttons` coset members; [`Error::TooLarge`] if that exceeds
+/// `budget.max_work` (the default 2^32 covers every GF(2) game with up to 32 buttons). Running
+/// out of `budget.max_time` is an error too: a partial histogram would be wrong.
+pub fn stats(solver: &Solver, budget: &Budget) -> Result<Stats> {
+    let mut histogram: Vec<u64> = Vec::new();
+    for_each_coset(solver, budget, |w, _| {
+        let w = w as usize;
+        if histogram.len() <= w {
+            histogram.resize(w + 1, 0);
+        }
+        histogram[w] += 1;
+    })?;
+    let solvable_boards: u64 = histogram.iter().sum();
+    let total: u128 = histogram.iter().enumerate().map(|(w, &n)| w as u128 * n as u128).sum();
+    Ok(Stats {
+        modulus: solver.modulus().get(),
+        buttons: solver.buttons(),
+        rank: solver.rank(),
+        nullity: solver.nullity(),
+        max_presses: histogram.len().saturating_sub(1) as u64,
+        mean: if solvable_boards == 0 { 0.0 } else { total as f64 / solvable_boards as f64 },
+        histogram,
+        solvable_boards,
+    })
+}
+
+/// The work [`stats`] needs: `p^buttons` coset members (saturating).
+pub(crate) fn work(solver: &Solver) -> u128 {
+    (solver.modulus().get() as u128).checked_pow(solver.buttons().min(200) as u32).unwrap_or(u128::MAX)
+}
+
+/// Visit every solvable board once, as `(minimal weight, representative)`: `representative()`
+/// builds a press vector in the board's coset (the board is `-M x`).
+pub(crate) fn for_each_coset(
+    solver: &Solver,
+    budget: &Budget,
+    mut visit: impl FnMut(u64, &dyn Fn() -> Vec<u32>),
+) -> Result<()> {
+    let needed = work(solver);
+    if needed > budget.max_work as u128 {
+        return Err(Error::TooLarge {
+            what: "board statistics",
+            needed,
+            unit: "coset members (p^buttons)",
+            limit: budget.max_work as u128,
+        });
+    }
+    let deadline = Deadline::start(budget);
+    let n = solver.buttons();
+    let p = solver.modulus().get();
+    let pivots = solver.pivots().to_vec();
+    let quiet = solver.null_basis();
+    let out_of_time = || {
+        Error::InvalidArgument(format!(
+            "board statistics ran out of time ({:?}) before visiting all {needed} coset members; \
+             raise the time budget",
+            budget.max_time.unwrap_or_default()
+        ))
+    };
+    if p == 2 {
+        // n <= 63 here, since 2^n <= max_work < 2^64: one word per vector.
+        let pack = |v: &[u32]| v.iter().enumerate().fold(0u64, |acc, (j, &b)| acc | ((b as u64 & 1) << j));
+        let quiet: Vec<u64> = quiet.iter().map(|v| pack(v)).collect();
+        let inner = 1u64 << quiet.len();
+        let mut x = 0u64;
+        for i in 0..1u64 << pivots.len() {
+            if i > 0 {
+                x ^= 1 << pivots[i.trailing_zeros() as usize];
+                if i % (1 << 16) == 0 && deadline.passed() {
+                    return Err(out_of_time());
+                }
+            }
+            let (mut y, mut best) = (x, x.count_ones());
+            for j in 1..inner {
+                y ^= quiet[j.trailing_zeros() as usize];
+                best = best.min(y.count_ones());
+            }
+            let rep = || (0..n).map(|j| ((x >> j) & 1) as u32).collect();
+            visit(best as u64, &rep);
+        }
+        return Ok(());
+    }
+    // Z_p: every quiet combination listed once, then each coset scanned against the list.
+    let combos = (p as u128).pow(quiet.len() as u32);
+    let entries = combos * n as u128;
+    if entries > 1 << 26 {
+        return Err(Error::TooLarge {
+            what: "the table of quiet patterns",
+            needed: entries,
+            unit: "entries",
+            limit: 1 << 26,
+        });
+    }
+    let f = solver.modulus().field();
+    let mut table: Vec<u32> = Vec::with_capacity(entries as usize);
+    let mut k = vec![0u32; n];
+    table.extend_from_slice(&k);
+    let mut gray = ReflectedGray::new(p, quiet.len());
+    while let Some((idx, up)) = gray.next_step() {
+        for (a, &b) in k.iter_mut().zip(&quiet[idx]) {
+            *a = if up { crate::field::Field::add(&f, *a, b) } else { crate::field::Field::sub(&f, *a, b) };
+        }
+        table.extend_from_slice(&k);
+    }
+    let mut x = vec![0u32; n];
+    let mut outer = ReflectedGray::new(p, pivots.len());
+    let mut steps = 0u64;
+    loop {
+        let best = table
+            .chunks_exact(n.max(1))
+            .map(|q| x.iter().zip(q).map(|(&a, &b)| ((a + b) % p) as u64).sum::<u64>())
+            .min()
+            .unwrap_or(0);
+        let rep = || x.clone();
+        visit(best, &rep);
+        let Some((idx, up)) = outer.next_step() else { break };
+        let j = pivots[idx];
+        x[j] = if up { x[j] + 1 } else { x[j] - 1 };
+        steps += 1;
+        if steps % 4096 == 0 && deadline.passed() {
+            return Err(out_of_time());
+        }
+    }
+    Ok(())
+}

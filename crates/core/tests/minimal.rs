@@ -1,0 +1,159 @@
+//! Minimal solutions checked against brute force over every solution, and the seed's 5x5 method.
+
+use lightsout_core::minimal::{minimal_in_coset, minimal_solution, plus_grid, weight, Budget, Method, Minimizer};
+use lightsout_core::{Error, Modulus, Solver, SparseMatrix};
+use proptest::prelude::*;
+use std::time::Duration;
+
+/// The lightest solution by trying every one of the p^U solutions.
+fn brute_min(solver: &Solver, board: &[u32]) -> u64 {
+    solver.solutions(board).unwrap().map(|s| weight(&s)).min().unwrap()
+}
+
+fn classic() -> Solver {
+    Solver::new(&plus_grid(5, 5, Modulus::TWO).unwrap()).unwrap()
+}
+
+/// The seed's method for the 5x5: the particular solution plus each of the four combinations of
+/// the two quiet patterns it lists, keep the lightest.
+#[test]
+fn five_by_five_matches_trying_all_four() {
+    let v1 = [0, 1, 1, 1, 0, 1, 0, 1, 0, 1, 1, 1, 0, 1, 1, 1, 0, 1, 0, 1, 0, 1, 1, 1, 0];
+    let v2 = [1, 0, 1, 0, 1, 1, 0, 1, 0, 1, 0, 0, 0, 0, 0, 1, 0, 1, 0, 1, 1, 0, 1, 0, 1];
+    let solver = classic();
+    let min = Minimizer::new(&solver).unwrap();
+    for seed in 0..3000 {
+        let board = solver.random_solvable(seed);
+        let y = solver.solve(&board).unwrap();
+        let tan = (0..4)
+            .map(|c| {
+                (0..25)
+                    .map(|i| {
+                        (y[i] ^ (if c & 1 == 1 { v1[i] } else { 0 }) ^ (if c & 2 == 2 { v2[i] } else { 0 })) as u64
+                    })
+                    .sum::<u64>()
+            })
+            .min()
+            .unwrap();
+        let best = min.minimal(&board, &Budget::default()).unwrap();
+        assert_eq!(best.weight, tan, "seed {seed}");
+        assert!(best.proven_optimal && best.lower_bound == tan && best.method == Method::GrayCode);
+        assert_eq!(solver.apply(&board, &best.presses).unwrap(), vec![0; 25]);
+        assert_eq!(weight(&best.presses), best.weight);
+    }
+}
+
+#[test]
+fn unsolvable_board_carries_the_obstruction() {
+    let solver = classic();
+    let mut board = vec![0; 25];
+    board[0] = 1; // a corner alone is not solvable on the 5x5
+    assert!(matches!(minimal_solution(&solver, &board, &Budget::default()), Err(Error::Unsolvable { .. })));
+}
+
+#[test]
+fn bad_input_is_an_error() {
+    let solver = classic();
+    assert!(matches!(minimal_solution(&solver, &[0; 24], &Budget::default()), Err(Error::DimensionMismatch { .. })));
+    assert!(matches!(minimal_solution(&solver, &[2; 25], &Budget::default()), Err(Error::EntryOutOfRange { .. })));
+    let b = Budget::default();
+    assert!(minimal_in_coset(Modulus::TWO, &[0, 1], &[vec![1]], &b).is_err());
+    assert!(minimal_in_coset(Modulus::new(3).unwrap(), &[0, 3], &[], &b).is_err());
+    assert!(minimal_in_coset(Modulus::TWO, &[1, 1], &[vec![1, 2]], &b).is_err());
+}
+
+#[test]
+fn dependent_spanning_sets_are_fine() {
+    let b = Budget::default();
+    let basis = vec![vec![1, 1, 0, 0], vec![0, 1, 1, 0], vec![1, 0, 1, 0]];
+    let best = minimal_in_coset(Modulus::TWO, &[1, 0, 1, 1], &basis, &b).unwrap();
+    assert_eq!(best.weight, 1);
+    assert!(best.proven_optimal);
+}
+
+#[test]
+fn out_of_time_gray_code_reports_a_valid_bound() {
+    // Nullity 30 random coset with no time at all: the answer is a valid solution and the bound
+    // is below it.
+    let n = 200;
+    let basis: Vec<Vec<u32>> =
+        (0..30).map(|k| (0..n).map(|j| (((j * 7 + k * 13) ^ (j * k)) % 3 == 0) as u32).collect()).collect();
+    let s: Vec<u32> = (0..n).map(|j| (j % 2) as u32).collect();
+    let budget = Budget::new(1 << 40, Some(Duration::ZERO));
+    let best = minimal_in_coset(Modulus::TWO, &s, &basis, &budget).unwrap();
+    assert!(!best.proven_optimal);
+    assert!(best.lower_bound <= best.weight);
+    assert!(best.weight <= weight(&s));
+}
+
+/// A random game: `n` buttons and `lights` lights, each button toggling a random set.
+fn random_game(p: u64, lights: usize, sets: Vec<Vec<usize>>) -> Solver {
+    Solver::new(&SparseMatrix::from_press_sets(Modulus::new(p).unwrap(), lights, sets).unwrap()).unwrap()
+}
+
+fn game_strategy() -> impl Strategy<Value = (u64, usize, Vec<Vec<usize>>, u64)> {
+    (prop::sample::select(vec![2u64, 3, 5]), 2usize..9).prop_flat_map(|(p, lights)| {
+        let buttons = lights + 3;
+        (Just(p), Just(lights), prop::collection::vec(prop::collection::vec(0..lights, 0..3), buttons), any::<u64>())
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The Gray-code enumeration finds the true minimum (p in {2, 3, 5}).
+    #[test]
+    fn gray_code_matches_brute_force((p, lights, sets, seed) in game_strategy()) {
+        let solver = random_game(p, lights, sets);
+        let board = solver.random_solvable(seed);
+        let best = minimal_solution(&solver, &board, &Budget::default()).unwrap();
+        prop_assert_eq!(best.weight, brute_min(&solver, &board));
+        prop_assert!(best.proven_optimal);
+        prop_assert_eq!(weight(&best.presses), best.weight);
+        prop_assert!(solver.apply(&board, &best.presses).unwrap().iter().all(|&x| x == 0));
+    }
+
+    /// Branch and bound (forced by a work budget below p^U) with enough work is exact; with
+    /// little work its answer is still a solution and its bound still a bound.
+    #[test]
+    fn branch_and_bound_matches_brute_force((p, lights, sets, seed) in game_strategy(), little in 0u64..20) {
+        let solver = random_game(p, lights, sets);
+        prop_assume!(solver.nullity() >= 1);
+        let board = solver.random_solvable(seed);
+        let truth = brute_min(&solver, &board);
+        let members = p.pow(solver.nullity() as u32);
+        let min = Minimizer::new(&solver).unwrap();
+        for work in [members - 1, little] {
+            if work >= members {
+                continue;
+            }
+            let best = min.minimal(&board, &Budget::work_only(work)).unwrap();
+            prop_assert_eq!(best.method, Method::BranchAndBound);
+            prop_assert!(best.weight >= truth && best.lower_bound <= truth);
+            prop_assert!(solver.apply(&board, &best.presses).unwrap().iter().all(|&x| x == 0));
+            if best.proven_optimal {
+                prop_assert_eq!(best.weight, truth);
+            }
+        }
+    }
+}
+
+#[test]
+fn branch_and_bound_proves_larger_cosets() {
+    // The 19x19 grid (nullity 16) and a budget too small for Gray code: branch and bound with
+    // local search must still find a solution as light as the full enumeration's.
+    let solver = Solver::new(&plus_grid(19, 19, Modulus::TWO).unwrap()).unwrap();
+    assert_eq!(solver.nullity(), 16);
+    let min = Minimizer::new(&solver).unwrap();
+    for seed in 0..3 {
+        let board = solver.random_solvable(seed);
+        let exact = min.minimal(&board, &Budget::default()).unwrap();
+        assert!(exact.proven_optimal && exact.method == Method::GrayCode);
+        let bb = min.minimal(&board, &Budget::work_only(1 << 15)).unwrap();
+        assert_eq!(bb.method, Method::BranchAndBound);
+        assert!(bb.weight >= exact.weight && bb.lower_bound <= exact.weight);
+        if bb.proven_optimal {
+            assert_eq!(bb.weight, exact.weight);
+        }
+    }
+}
