@@ -1,0 +1,253 @@
+//! The command line: subcommands and options, with an example in every `--help`.
+
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+const MAIN_HELP: &str = "\
+Examples:
+  lightsout                                  solve the built-in classic puzzle (every light on)
+  lightsout --preset cube                    the same for another preset
+  lightsout solve --preset classic --lights board.txt
+  lightsout decide torus.txt                 prints Yes or No
+  lightsout analyze --grid 9x9 --json
+  lightsout generate --preset 2000 --seed 7 | lightsout solve --preset 2000 --lights -
+  lightsout play --preset classic
+
+Boards are text, one line per row: a digit 0..p-1 is the state of a light ('.' also means 0)
+and '#' is a hole (no light, no button). Coordinates are 0-based (row, column).
+Exit status: 0 success, 1 unsolvable board (solve), 2 bad usage or bad input.";
+
+/// Solve, analyse, generate and play Lights Out on grids, tori, cylinders, cubes, graphs and
+/// boards with holes, over any prime modulus.
+#[derive(Debug, Parser)]
+#[command(name = "lightsout", version, after_help = MAIN_HELP, args_conflicts_with_subcommands = true)]
+pub struct Cli {
+    /// What to do; without a command, solve the built-in puzzle of the topology (classic by default).
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
+    /// Used when no command is given: the game whose built-in puzzle is solved.
+    #[command(flatten)]
+    pub topology: Topology,
+
+    /// Used when no command is given.
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Solve a board: print the presses that turn every light off.
+    #[command(after_help = SOLVE_HELP)]
+    Solve(SolveArgs),
+    /// Answer the torus decision problem (n, k, then k lines "row col"): prints Yes or No.
+    #[command(after_help = DECIDE_HELP)]
+    Decide(DecideArgs),
+    /// Rank, nullity, how many boards are solvable, the quiet patterns, symmetry of M.
+    #[command(after_help = ANALYZE_HELP)]
+    Analyze(AnalyzeArgs),
+    /// Print a random solvable board (uniform over the solvable boards), reproducible with --seed.
+    #[command(after_help = GENERATE_HELP)]
+    Generate(GenerateArgs),
+    /// Play in the terminal: press buttons by coordinates, ask for a hint, or watch it auto-play.
+    #[command(after_help = PLAY_HELP)]
+    Play(PlayArgs),
+    /// List the built-in games (for --preset).
+    #[command(after_help = "Example:\n  lightsout presets")]
+    Presets,
+}
+
+const TOPOLOGY_HEADING: &str = "Topology (at most one; default --preset classic)";
+
+/// Which game: a preset, a generated shape, a graph or a drawn board, with its modulus and rule.
+#[derive(Debug, Clone, Default, Args)]
+#[group(skip)]
+pub struct Topology {
+    /// A built-in game: classic, mini, deluxe, 2000, cube, merlin (see `lightsout presets`).
+    #[arg(long, value_name = "NAME", group = "shape", help_heading = TOPOLOGY_HEADING)]
+    pub preset: Option<String>,
+    /// A rows x columns grid with cut-off edges, e.g. 5x5.
+    #[arg(long, value_name = "RxC", value_parser = parse_dims, group = "shape", help_heading = TOPOLOGY_HEADING)]
+    pub grid: Option<(usize, usize)>,
+    /// A rows x columns torus (wraps around both ways), e.g. 4x4.
+    #[arg(long, value_name = "RxC", value_parser = parse_dims, group = "shape", help_heading = TOPOLOGY_HEADING)]
+    pub torus: Option<(usize, usize)>,
+    /// A rows x columns cylinder (columns wrap around, rows do not).
+    #[arg(long, value_name = "RxC", value_parser = parse_dims, group = "shape", help_heading = TOPOLOGY_HEADING)]
+    pub cylinder: Option<(usize, usize)>,
+    /// A cube with K x K lights on each of its 6 faces (the Lights Out Cube is 3).
+    #[arg(long, value_name = "K", group = "shape", help_heading = TOPOLOGY_HEADING)]
+    pub cube: Option<usize>,
+    /// A graph from an edge list: optional first line n, then lines "u v" (0-based; '#' comments).
+    /// A press toggles the vertex and its neighbours (--rule neighbours: only the neighbours).
+    #[arg(long, value_name = "FILE", group = "shape", help_heading = TOPOLOGY_HEADING)]
+    pub graph: Option<PathBuf>,
+    /// With --graph: the edges "u v" go one way, a press at u toggles v but not the reverse.
+    #[arg(long, requires = "graph", help_heading = TOPOLOGY_HEADING)]
+    pub directed: bool,
+    /// A board drawn as text (its shape, holes '#' and lights in one file; '-' for standard input).
+    #[arg(long, value_name = "FILE", group = "shape", help_heading = TOPOLOGY_HEADING)]
+    pub board: Option<PathBuf>,
+    /// The number of states of a light, a prime (default 2, or the preset's own).
+    #[arg(long, value_name = "P", help_heading = TOPOLOGY_HEADING)]
+    pub modulus: Option<u64>,
+    /// What a press does: plus (itself and its 4 neighbours, the default), neighbours (not
+    /// itself), moore (its 3x3 block), knight, or stencil:DR,DC;DR,DC;...
+    #[arg(long, value_name = "RULE", help_heading = TOPOLOGY_HEADING)]
+    pub rule: Option<String>,
+}
+
+/// Output options shared by the commands that print a result.
+#[derive(Debug, Clone, Default, Args)]
+pub struct OutputArgs {
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Also draw the board (and the presses) as an SVG picture in FILE.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+}
+
+const SOLVE_HELP: &str = "\
+Which board is solved:
+  --lights FILE    the board in the text format for the topology ('-' reads standard input);
+                   without a topology the file's own shape is used (like --board)
+  --board FILE     the lights drawn in the board file
+  neither          the built-in puzzle: every light on (or, if that cannot be solved, a random
+                   solvable board from seed 1; the output says which)
+
+The presses are printed as a board: for each button, how many times to press it (0 or 1 over
+GF(2)). For an unsolvable board the obstruction is shown and the exit status is 1.
+--json prints {\"solvable\", \"presses\" (flat, light order: row-major, holes skipped),
+\"nullity\", \"modulus\", ...}.
+
+Examples:
+  lightsout solve --preset classic
+  lightsout solve --grid 7x7 --lights board.txt --all --limit 10
+  lightsout solve --board level.txt --minimal --svg solution.svg
+  printf '111\\n1#1\\n111\\n' | lightsout solve --lights -";
+
+/// `lightsout solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The game.
+    #[command(flatten)]
+    pub topology: Topology,
+    /// The board to solve, in the text format ('-' for standard input).
+    #[arg(long, value_name = "FILE")]
+    pub lights: Option<PathBuf>,
+    /// List every solution (lazily, one board after another).
+    #[arg(long)]
+    pub all: bool,
+    /// With --all: stop after K solutions.
+    #[arg(long, value_name = "K", requires = "all")]
+    pub limit: Option<u64>,
+    /// The solution with the fewest presses (over Z_p: the smallest total press count).
+    #[arg(long, conflicts_with = "all")]
+    pub minimal: bool,
+    /// Output options.
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+const DECIDE_HELP: &str = "\
+The input (from FILE, or standard input if FILE is missing or '-'):
+  n            the side of an n x n torus (plus rule: a press toggles itself and its 4
+               neighbours, wrapping around the edges; two states)
+  k            the number of lit lights
+  row col      k lines, 0-based
+Prints exactly Yes (every light can be turned off) or No, and exits 0 for both.
+
+Example:
+  printf '3\\n3\\n0 1\\n0 2\\n1 0\\n' | lightsout decide";
+
+/// `lightsout decide`.
+#[derive(Debug, Args)]
+pub struct DecideArgs {
+    /// The decision file ('-' or nothing: standard input).
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+}
+
+const ANALYZE_HELP: &str = "\
+Prints the number of lights, the rank and nullity of the press matrix M over Z_p, how many
+boards are solvable (p^rank of p^lights), whether M is symmetric, and the quiet patterns
+(presses that change nothing) drawn as boards.
+--json prints {\"lights\", \"rank\", \"nullity\", \"modulus\", \"symmetric\", \"solvable_boards\",
+\"quiet_patterns\", ...}.
+
+Examples:
+  lightsout analyze --preset classic
+  lightsout analyze --torus 5x5 --modulus 3 --json";
+
+/// `lightsout analyze`.
+#[derive(Debug, Args)]
+pub struct AnalyzeArgs {
+    /// The game.
+    #[command(flatten)]
+    pub topology: Topology,
+    /// Show at most this many quiet patterns (in the text and in --json).
+    #[arg(long, value_name = "K", default_value_t = 8)]
+    pub patterns: usize,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+const GENERATE_HELP: &str = "\
+Prints a board drawn uniformly from the solvable boards (M times uniformly random presses) in
+the text format, so it can be piped into `lightsout solve --lights -`. Without --seed a seed is
+chosen at random and reported on standard error.
+
+Examples:
+  lightsout generate --preset classic --seed 42
+  lightsout generate --cube 4 --seed 1 --svg puzzle.svg";
+
+/// `lightsout generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// The game.
+    #[command(flatten)]
+    pub topology: Topology,
+    /// The seed of the random board (the same seed gives the same board).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Output options.
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+const PLAY_HELP: &str = "\
+Commands, one per line:
+  R C        press the button at row R, column C (0-based; a cube takes FACE R C, a graph V)
+  hint       show one button of a solution of the current board
+  auto       play the solution step by step until every light is out
+  show       show the board again
+  new        a new random board          reset   back to the start of this board
+  help       list the commands           quit    stop (so does the end of the input)
+Works with a pipe, e.g.:
+  printf 'hint\\nauto\\nquit\\n' | lightsout play --preset classic --seed 1";
+
+/// `lightsout play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// The game.
+    #[command(flatten)]
+    pub topology: Topology,
+    /// The seed of the first random board (each `new` board uses the next seed).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+}
+
+/// Parse `RxC` (also `RXC` or `R*C`) into two numbers.
+pub fn parse_dims(text: &str) -> Result<(usize, usize), String> {
+    let (r, c) =
+        text.split_once(['x', 'X', '*']).ok_or_else(|| format!("expected ROWSxCOLUMNS such as 5x5, found {text:?}"))?;
+    let number = |s: &str, what: &str| {
+        s.trim().parse::<usize>().map_err(|_| {
+            format!("expected ROWSxCOLUMNS such as 5x5, but the {what} {s:?} is not a whole number that fits in memory")
+        })
+    };
+    Ok((number(r, "number of rows")?, number(c, "number of columns")?))
+}

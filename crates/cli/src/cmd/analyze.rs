@@ -1,0 +1,77 @@
+//! `lightsout analyze`: what the press matrix says about every board of a game.
+
+use crate::args::AnalyzeArgs;
+use crate::error::CliResult;
+use crate::progress::Spinner;
+use crate::show;
+use serde_json::json;
+use std::io::Write;
+
+/// Print the number of lights, rank, nullity, solvable boards, symmetry and quiet patterns.
+pub fn run(args: AnalyzeArgs, out: &mut dyn Write) -> CliResult<()> {
+    let game = args.topology.build()?.game;
+    let solver = {
+        let _spinner =
+            Spinner::start(format!("factoring the {} x {} press matrix", game.size(), game.size()), game.size());
+        game.solver()?
+    };
+    let p = game.modulus().get();
+    let symmetric = game.is_symmetric()?;
+    let (rank, nullity) = (solver.rank(), solver.nullity());
+    // Quiet patterns are computed only as far as they are shown.
+    let patterns: Vec<Vec<u32>> = if args.patterns == 0 || nullity == 0 {
+        Vec::new()
+    } else {
+        solver.null_basis().into_iter().take(args.patterns).collect()
+    };
+    if args.json {
+        let value = json!({
+            "game": game.describe(),
+            "lights": game.size(),
+            "rank": rank,
+            "nullity": nullity,
+            "modulus": p,
+            "symmetric": symmetric,
+            "solvable_boards": show::count_json(solver.solvable_boards()),
+            "all_solvable": nullity == 0,
+            "quiet_patterns": patterns,
+        });
+        writeln!(out, "{value}")?;
+        return Ok(());
+    }
+    writeln!(out, "{}", show::headline(&game))?;
+    writeln!(out, "lights:          {}", game.size())?;
+    writeln!(out, "rank:            {rank}")?;
+    writeln!(out, "nullity:         {nullity}")?;
+    let fraction = if nullity == 0 {
+        "every board".to_string()
+    } else {
+        format!("one board in {}", show::power(lightsout_core::SolutionCount::new(game.modulus(), nullity)))
+    };
+    writeln!(out, "solvable boards: {} of {}^{} ({fraction})", show::power(solver.solvable_boards()), p, game.size())?;
+    writeln!(
+        out,
+        "symmetric M:     {}",
+        if symmetric { "yes (pressing i changes j exactly when pressing j changes i)" } else { "no" }
+    )?;
+    if nullity == 0 {
+        writeln!(out, "quiet patterns:  none (every board has exactly one solution)")?;
+        return Ok(());
+    }
+    let total = show::power(lightsout_core::SolutionCount::new(game.modulus(), nullity));
+    writeln!(
+        out,
+        "quiet patterns:  a basis of {nullity} (presses that change nothing; {total} combinations), \
+         so every solvable board has {total} solutions"
+    )?;
+    for (i, pattern) in patterns.iter().enumerate() {
+        writeln!(out)?;
+        writeln!(out, "Quiet pattern {}:", i + 1)?;
+        write!(out, "{}", show::board(&game, pattern)?)?;
+    }
+    if patterns.len() < nullity {
+        writeln!(out)?;
+        writeln!(out, "({} more not shown; --patterns K shows up to K)", nullity - patterns.len())?;
+    }
+    Ok(())
+}

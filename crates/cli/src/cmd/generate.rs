@@ -1,0 +1,52 @@
+//! `lightsout generate`: a random solvable board, reproducible with a seed.
+
+use crate::args::GenerateArgs;
+use crate::error::CliResult;
+use crate::progress::Spinner;
+use crate::show;
+use serde_json::json;
+use std::io::Write;
+
+/// A seed from the clock and the process id, for runs without `--seed`.
+pub fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()));
+    h.write_u32(std::process::id());
+    // Keep seeds short enough to retype.
+    h.finish() % 1_000_000_000
+}
+
+/// Print a board drawn uniformly from the solvable boards.
+pub fn run(args: GenerateArgs, out: &mut dyn Write) -> CliResult<()> {
+    let game = args.topology.build()?.game;
+    let seed = match args.seed {
+        Some(s) => s,
+        None => {
+            let s = fresh_seed();
+            eprintln!("seed: {s} (give --seed {s} to get this board again)");
+            s
+        }
+    };
+    let board = {
+        let _spinner =
+            Spinner::start(format!("factoring the {} x {} press matrix", game.size(), game.size()), game.size());
+        game.random_solvable(seed)?
+    };
+    if let Some(path) = &args.output.svg {
+        show::write_svg(path, &game, Some(&board), None)?;
+    }
+    if args.output.json {
+        let value = json!({
+            "game": game.describe(),
+            "lights": game.size(),
+            "modulus": game.modulus().get(),
+            "seed": seed,
+            "board": board,
+        });
+        writeln!(out, "{value}")?;
+    } else {
+        write!(out, "{}", show::board(&game, &board)?)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,8 @@
+//! One module per command.
+
+pub mod analyze;
+pub mod decide;
+pub mod generate;
+pub mod play;
+pub mod presets;
+pub mod solve;

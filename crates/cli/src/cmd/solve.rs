@@ -1,0 +1,247 @@
+//! `lightsout solve` (and `lightsout` with no command): the presses that turn a board off.
+
+use crate::args::{OutputArgs, SolveArgs, Topology};
+use crate::error::{CliError, CliResult};
+use crate::input::{self, Input};
+use crate::progress::Spinner;
+use crate::show;
+use crate::topology;
+use lightsout_topo::{text, Game};
+use serde_json::{json, Value};
+use std::io::Write;
+
+/// Where the board being solved came from, said in the output.
+enum Origin {
+    /// A file (or standard input).
+    File(String),
+    /// The built-in puzzle: every light on.
+    AllOn,
+    /// A random solvable board, because every light on cannot be solved.
+    Random(u64),
+}
+
+impl Origin {
+    fn describe(&self) -> String {
+        match self {
+            Origin::File(name) => format!("from {name}"),
+            Origin::AllOn => "the built-in puzzle, every light on; give --lights FILE to solve your own".into(),
+            Origin::Random(seed) => format!(
+                "the built-in puzzle: every light on cannot be solved here, so a random solvable board \
+                 (seed {seed}); give --lights FILE to solve your own"
+            ),
+        }
+    }
+}
+
+/// The seed of the random board used when the all-on board has no solution.
+const BUILT_IN_SEED: u64 = 1;
+
+/// `lightsout` with no command: solve the built-in puzzle of the topology.
+pub fn run_default(topology: Topology, output: OutputArgs, out: &mut dyn Write) -> CliResult<()> {
+    let args = SolveArgs { topology, lights: None, all: false, limit: None, minimal: false, output };
+    run(args, out)
+}
+
+/// Run `lightsout solve`.
+pub fn run(args: SolveArgs, out: &mut dyn Write) -> CliResult<()> {
+    if let (Some(lights), Some(board)) = (&args.lights, &args.topology.board) {
+        if input::is_stdin(lights) && input::is_stdin(board) {
+            return Err(CliError::input("--board and --lights cannot both read standard input ('-')"));
+        }
+    }
+    let lights_input = args.lights.as_deref().map(input::read).transpose()?;
+    let built = topology::build_with_lights(&args.topology, lights_input.as_ref())?;
+    let game = built.game;
+    let (board, origin) = match (lights_input, built.board) {
+        (Some(input), _) if args.topology.has_shape() => (parse_lights(&game, &input)?, Origin::File(input.name)),
+        (Some(input), Some(lights)) => (lights, Origin::File(input.name)),
+        (None, Some(lights)) => {
+            let name = args.topology.board.as_ref().map_or("<stdin>".into(), |p| display_name(p));
+            (lights, Origin::File(name))
+        }
+        (_, None) => built_in_puzzle(&game)?,
+    };
+    {
+        let _spinner =
+            Spinner::start(format!("factoring the {} x {} press matrix", game.size(), game.size()), game.size());
+        game.solver()?;
+    }
+    let presses = match game.solve(&board) {
+        Ok(presses) => presses,
+        Err(e) if e.is_unsolvable() => {
+            let obstruction = match &e {
+                lightsout_topo::Error::Core(lightsout_core::Error::Unsolvable { obstruction, .. }) => {
+                    obstruction.clone()
+                }
+                _ => Vec::new(),
+            };
+            unsolvable(&game, &board, &origin, &obstruction, &args.output, out)?;
+            return Err(CliError::Unsolvable);
+        }
+        Err(e) => return Err(e.into()),
+    };
+    if let Some(path) = &args.output.svg {
+        show::write_svg(path, &game, Some(&board), Some(&presses))?;
+    }
+    if args.all {
+        return all(&game, &board, &origin, args.limit, args.output.json, out);
+    }
+    if args.output.json {
+        let value = summary(&game, &board, true)?;
+        let mut value = value;
+        value["presses"] = json!(presses);
+        value["press_count"] = json!(show::press_count(&presses));
+        writeln!(out, "{value}")?;
+        return Ok(());
+    }
+    print_board(&game, &board, &origin, out)?;
+    print_presses(&game, &presses, "Presses", out)?;
+    let count = game.count_solutions(&board)?;
+    let (rank, nullity) = (game.rank()?, game.nullity()?);
+    let more = if nullity > 0 { "; solve --all lists them" } else { "" };
+    writeln!(
+        out,
+        "Rank {rank}, nullity {nullity}: this board has {} solution{}{more}.",
+        show::power(count),
+        if count.exponent() == Some(0) { "" } else { "s" }
+    )?;
+    Ok(())
+}
+
+fn display_name(path: &std::path::Path) -> String {
+    if input::is_stdin(path) {
+        "<stdin>".into()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// Parse a `--lights` file against the game's shape.
+fn parse_lights(game: &Game, input: &Input) -> CliResult<Vec<u32>> {
+    text::parse_lights(game, &input.text).map_err(|e| CliError::from_topo(&input.name, e))
+}
+
+/// Every light on if that can be solved, else a random solvable board.
+fn built_in_puzzle(game: &Game) -> CliResult<(Vec<u32>, Origin)> {
+    let _spinner = Spinner::start(format!("factoring the {} x {} press matrix", game.size(), game.size()), game.size());
+    let all_on = vec![1; game.size()];
+    if game.is_solvable(&all_on)? {
+        Ok((all_on, Origin::AllOn))
+    } else {
+        Ok((game.random_solvable(BUILT_IN_SEED)?, Origin::Random(BUILT_IN_SEED)))
+    }
+}
+
+/// The keys every JSON answer of `solve` has.
+fn summary(game: &Game, board: &[u32], solvable: bool) -> CliResult<Value> {
+    let mut value = json!({
+        "game": game.describe(),
+        "lights": game.size(),
+        "modulus": game.modulus().get(),
+        "rank": game.rank()?,
+        "nullity": game.nullity()?,
+        "solvable": solvable,
+        "board": board,
+    });
+    if solvable {
+        value["solution_count"] = show::count_json(game.count_solutions(board)?);
+    }
+    Ok(value)
+}
+
+fn print_board(game: &Game, board: &[u32], origin: &Origin, out: &mut dyn Write) -> CliResult<()> {
+    writeln!(out, "{}", show::headline(game))?;
+    writeln!(out, "Board ({}):", origin.describe())?;
+    write!(out, "{}", show::board(game, board)?)?;
+    writeln!(out)?;
+    Ok(())
+}
+
+fn print_presses(game: &Game, presses: &[u32], title: &str, out: &mut dyn Write) -> CliResult<()> {
+    let count = show::press_count(presses);
+    let unit = if count == 1 { "press" } else { "presses" };
+    if game.modulus().get() == 2 {
+        writeln!(out, "{title} ({count} {unit}; 1 = press that button):")?;
+    } else {
+        writeln!(out, "{title} ({count} {unit}; each digit is how many times to press that button):")?;
+    }
+    write!(out, "{}", show::board(game, presses)?)?;
+    if let Some(list) = show::press_list(game, presses, 40) {
+        writeln!(out, "Press: {list}")?;
+    }
+    Ok(())
+}
+
+fn unsolvable(
+    game: &Game,
+    board: &[u32],
+    origin: &Origin,
+    obstruction: &[u32],
+    output: &OutputArgs,
+    out: &mut dyn Write,
+) -> CliResult<()> {
+    if let Some(path) = &output.svg {
+        show::write_svg(path, game, Some(board), None)?;
+    }
+    let p = game.modulus().get() as u64;
+    let weighted: u64 = obstruction.iter().zip(board).map(|(&y, &b)| y as u64 * b as u64 % p).sum::<u64>() % p;
+    if output.json {
+        let mut value = summary(game, board, false)?;
+        value["obstruction"] = json!(obstruction);
+        writeln!(out, "{value}")?;
+        return Ok(());
+    }
+    print_board(game, board, origin, out)?;
+    writeln!(out, "This board cannot be solved.")?;
+    if obstruction.len() == game.size() {
+        writeln!(
+            out,
+            "Proof: weigh each light by the pattern below. Every button changes the weighted sum by 0 \
+             (mod {p}), but this board's weighted sum is {weighted}, not 0:"
+        )?;
+        write!(out, "{}", show::board(game, obstruction)?)?;
+    }
+    writeln!(out, "Rank {}, nullity {}: {} of the boards are solvable.", game.rank()?, game.nullity()?, {
+        let solver = game.solver()?;
+        format!("{} of {}^{}", show::power(solver.solvable_boards()), p, game.size())
+    })?;
+    Ok(())
+}
+
+/// `--all`: every solution, lazily, up to `limit`.
+fn all(
+    game: &Game,
+    board: &[u32],
+    origin: &Origin,
+    limit: Option<u64>,
+    json: bool,
+    out: &mut dyn Write,
+) -> CliResult<()> {
+    let count = game.count_solutions(board)?;
+    let solutions = game.solutions(board)?;
+    let limit = limit.unwrap_or(u64::MAX);
+    if json {
+        let head = summary(game, board, true)?.to_string();
+        write!(out, "{},\"solutions\":[", &head[..head.len() - 1])?;
+        for (i, s) in solutions.take(limit.min(usize::MAX as u64) as usize).enumerate() {
+            if i == 0 {
+                write!(out, "{}", json!(s))?;
+            } else {
+                write!(out, ",{}", json!(s))?;
+            }
+        }
+        writeln!(out, "]}}")?;
+        return Ok(());
+    }
+    print_board(game, board, origin, out)?;
+    let shown = match count.to_u128() {
+        Some(c) if (c as u64 as u128) == c && (c as u64) <= limit => String::new(),
+        _ => format!(", the first {limit} shown"),
+    };
+    writeln!(out, "{} solution{}{shown}:", show::power(count), if count.exponent() == Some(0) { "" } else { "s" })?;
+    for (i, s) in solutions.take(limit.min(usize::MAX as u64) as usize).enumerate() {
+        writeln!(out)?;
+        print_presses(game, &s, &format!("Solution {}", i + 1), out)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,63 @@
+//! Reading the text inputs (boards, edge lists, decision files) from a file or standard input,
+//! with a size limit checked while reading so that a huge file is an error, not an allocation.
+
+use crate::error::{CliError, CliResult};
+use std::io::Read;
+use std::path::Path;
+
+/// The largest input file read: 1 GiB (a 4096 x 4096 board in the text format is 17 MB; the
+/// decision format for n = 4096 with every light lit is about 170 MB).
+pub const MAX_INPUT_BYTES: u64 = 1 << 30;
+
+/// A text read from a file or standard input, with the name to use in error messages.
+pub struct Input {
+    /// The file name as given, or `<stdin>`.
+    pub name: String,
+    /// The whole text.
+    pub text: String,
+}
+
+/// Whether a path argument means standard input.
+pub fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// Read `path` (`-` is standard input) as UTF-8 text of at most [`MAX_INPUT_BYTES`].
+pub fn read(path: &Path) -> CliResult<Input> {
+    if is_stdin(path) {
+        read_stdin()
+    } else {
+        let name = path.display().to_string();
+        let file = std::fs::File::open(path).map_err(|e| CliError::input(format!("cannot read {name}: {e}")))?;
+        read_from(name, file)
+    }
+}
+
+/// Read all of standard input.
+pub fn read_stdin() -> CliResult<Input> {
+    read_from("<stdin>".to_string(), std::io::stdin().lock())
+}
+
+fn read_from(name: String, reader: impl Read) -> CliResult<Input> {
+    let mut bytes = Vec::new();
+    reader
+        .take(MAX_INPUT_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| CliError::input(format!("cannot read {name}: {e}")))?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(CliError::input(format!("{name} is larger than the limit of {MAX_INPUT_BYTES} bytes")));
+    }
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let (line, column) = position(&e.as_bytes()[..e.utf8_error().valid_up_to()]);
+        CliError::input(format!("{name}: line {line}, column {column}: expected UTF-8 text, found invalid bytes"))
+    })?;
+    Ok(Input { name, text })
+}
+
+/// Line and column (1-based) just after `prefix`.
+fn position(prefix: &[u8]) -> (usize, usize) {
+    let text = String::from_utf8_lossy(prefix);
+    let line = text.matches('\n').count() + 1;
+    let column = text.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
+}

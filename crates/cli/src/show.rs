@@ -1,0 +1,78 @@
+//! Printing games, boards and presses for people (text) and programs (JSON, SVG).
+
+use crate::error::{CliError, CliResult};
+use lightsout_core::SolutionCount;
+use lightsout_topo::{svg, text, Game};
+use std::path::Path;
+
+/// The game in one line, with its number of lights: `classic: grid 5x5, plus rule, modulus 2 (25 lights)`.
+pub fn headline(game: &Game) -> String {
+    format!("{} ({} lights)", game.describe(), game.size())
+}
+
+/// A light vector in the board text format (the game's natural shape, `#` for holes).
+pub fn board(game: &Game, values: &[u32]) -> CliResult<String> {
+    Ok(text::format_board(game, values)?)
+}
+
+/// The coordinates of a light as `r c` (`f r c` on a cube, `v` on a graph), 0-based.
+pub fn coords(game: &Game, light: usize) -> String {
+    game.coords_of(light).map_or_else(|| light.to_string(), |c| join(&c, " "))
+}
+
+/// Join numbers with a separator.
+pub fn join(values: &[usize], sep: &str) -> String {
+    values.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(sep)
+}
+
+/// The total number of presses (each entry counts as many presses as its value).
+pub fn press_count(presses: &[u32]) -> u64 {
+    presses.iter().map(|&x| x as u64).sum()
+}
+
+/// The buttons to press as a readable list, `(0 1) (2 3)x2 ...`, or `None` if there are too many
+/// to be worth listing.
+pub fn press_list(game: &Game, presses: &[u32], most: usize) -> Option<String> {
+    let pressed: Vec<(usize, u32)> = presses.iter().enumerate().filter(|(_, &v)| v > 0).map(|(i, &v)| (i, v)).collect();
+    if pressed.is_empty() || pressed.len() > most {
+        return None;
+    }
+    let items: Vec<String> = pressed
+        .iter()
+        .map(|&(light, times)| match times {
+            1 => format!("({})", coords(game, light)),
+            t => format!("({})x{t}", coords(game, light)),
+        })
+        .collect();
+    Some(items.join(" "))
+}
+
+/// `p^k`, with the decimal value when it is short enough to read.
+pub fn power(count: SolutionCount) -> String {
+    match count.exponent() {
+        None => "0".to_string(),
+        Some(e) => {
+            let decimal = count.to_decimal();
+            if decimal.len() <= 30 {
+                if e <= 1 {
+                    decimal
+                } else {
+                    format!("{decimal} = {}^{e}", count.modulus())
+                }
+            } else {
+                format!("{}^{e}", count.modulus())
+            }
+        }
+    }
+}
+
+/// A count as a JSON value: the exact decimal as a string (it can be as large as p^N).
+pub fn count_json(count: SolutionCount) -> serde_json::Value {
+    serde_json::Value::String(count.to_decimal())
+}
+
+/// Draw the game with its lights and presses into an SVG file.
+pub fn write_svg(path: &Path, game: &Game, lights: Option<&[u32]>, presses: Option<&[u32]>) -> CliResult<()> {
+    let picture = svg::render(game, lights, presses).map_err(|e| CliError::from_topo("--svg", e))?;
+    std::fs::write(path, picture).map_err(|e| CliError::input(format!("cannot write {}: {e}", path.display())))
+}

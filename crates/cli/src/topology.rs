@@ -1,0 +1,116 @@
+//! From the topology options to a [`Game`] (and, for `--board`, the lights drawn in the file).
+
+use crate::args::Topology;
+use crate::error::{CliError, CliResult};
+use crate::input::{self, Input};
+use lightsout_topo::{text, Game, Rule, Shape};
+
+/// A game built from the options, and the lights of a `--board` file if one was given.
+pub struct Built {
+    /// The game.
+    pub game: Game,
+    /// The lights drawn in the `--board` file, in light order.
+    pub board: Option<Vec<u32>>,
+}
+
+impl Topology {
+    /// Whether any option chose the shape of the game.
+    pub fn has_shape(&self) -> bool {
+        self.preset.is_some()
+            || self.grid.is_some()
+            || self.torus.is_some()
+            || self.cylinder.is_some()
+            || self.cube.is_some()
+            || self.graph.is_some()
+            || self.board.is_some()
+    }
+
+    fn rule(&self) -> CliResult<Option<Rule>> {
+        match &self.rule {
+            None => Ok(None),
+            Some(name) => Rule::from_name(name).map(Some).map_err(|e| CliError::from_topo("--rule", e)),
+        }
+    }
+
+    /// Build the game; without any shape option, the classic preset.
+    pub fn build(&self) -> CliResult<Built> {
+        let rule = self.rule()?;
+        let modulus = self.modulus.unwrap_or(2);
+        let plain = |flag: &str, shape: Shape| -> CliResult<Built> {
+            let game = Game::with_rule(shape, rule.clone().unwrap_or(Rule::Plus), modulus)
+                .map_err(|e| CliError::from_topo(flag, e))?;
+            Ok(Built { game, board: None })
+        };
+        if let Some((rows, cols)) = self.grid {
+            return plain(&format!("--grid {rows}x{cols}"), Shape::Grid { rows, cols });
+        }
+        if let Some((rows, cols)) = self.torus {
+            return plain(&format!("--torus {rows}x{cols}"), Shape::Torus { rows, cols });
+        }
+        if let Some((rows, cols)) = self.cylinder {
+            return plain(&format!("--cylinder {rows}x{cols}"), Shape::Cylinder { rows, cols });
+        }
+        if let Some(k) = self.cube {
+            return plain(&format!("--cube {k}"), Shape::Cube { k });
+        }
+        if let Some(path) = &self.board {
+            let input = input::read(path)?;
+            return board_game(&input, rule, modulus);
+        }
+        if let Some(path) = &self.graph {
+            let input = input::read(path)?;
+            let edges = text::parse_edge_list(&input.text).map_err(|e| CliError::from_topo(&input.name, e))?;
+            let self_toggle = match rule {
+                None | Some(Rule::Plus) => true,
+                Some(Rule::Neighbours) => false,
+                Some(other) => {
+                    return Err(CliError::input(format!(
+                        "--rule {}: a graph takes the rule plus (a press toggles the vertex and its \
+                         neighbours) or neighbours (only the neighbours)",
+                        other.name()
+                    )))
+                }
+            };
+            let game = Game::graph(edges.n, &edges.edges, self.directed, self_toggle, modulus)
+                .map_err(|e| CliError::from_topo(&input.name, e))?;
+            return Ok(Built { game, board: None });
+        }
+        let name = self.preset.as_deref().unwrap_or("classic");
+        let flag = format!("--preset {name}");
+        let game = Game::preset(name).map_err(|e| CliError::from_topo(&flag, e))?;
+        if self.modulus.is_none() && rule.is_none() {
+            return Ok(Built { game, board: None });
+        }
+        // A preset with another modulus or rule is the same shape under the new terms; it
+        // keeps no name, since it is no longer the game the name stands for.
+        let mut spec = game.spec();
+        spec.name = None;
+        if let Some(p) = self.modulus {
+            spec.modulus = p;
+        }
+        if let Some(rule) = rule {
+            spec.rule = rule;
+        }
+        let game = Game::from_spec(spec).map_err(|e| CliError::from_topo(&flag, e))?;
+        Ok(Built { game, board: None })
+    }
+}
+
+/// A board file as a game (grid, or grid with holes) and its lights.
+pub fn board_game(input: &Input, rule: Option<Rule>, modulus: u64) -> CliResult<Built> {
+    let (game, lights) = text::parse_board_with(&input.text, rule.unwrap_or(Rule::Plus), modulus)
+        .map_err(|e| CliError::from_topo(&input.name, e))?;
+    Ok(Built { game, board: Some(lights) })
+}
+
+/// Build the game for `solve`: as [`Topology::build`], except that without any shape option a
+/// `--lights` file gives the shape itself (like `--board`).
+pub fn build_with_lights(topology: &Topology, lights: Option<&Input>) -> CliResult<Built> {
+    match lights {
+        Some(input) if !topology.has_shape() => {
+            let rule = topology.rule()?;
+            board_game(input, rule, topology.modulus.unwrap_or(2))
+        }
+        _ => topology.build(),
+    }
+}
