@@ -1,0 +1,62 @@
+//! # lightsout-ffi
+//!
+//! The C ABI of the Lights Out solver, built as `liblightsout.so` / `liblightsout.a` with the
+//! header `include/lightsout.h` (generated from this crate by cbindgen; see `cbindgen.toml`).
+//! C and C++ programs make a game, hand it boards as `uint32_t` arrays and get presses back.
+//!
+//! The layer is thin: each function checks its C arguments, calls one function of
+//! `lightsout-topo` or `lightsout-core`, and copies the result out. Every exported body runs
+//! inside one panic boundary (`ffi_boundary!`), so nothing unwinds into C; failures return a
+//! [`Status`] and leave a message for [`lightsout_last_error`]; outputs are written only on
+//! success. See `crates/ffi/README.md` for compiling and linking.
+//!
+//! The functions are callable from Rust too, which is how this crate tests itself:
+//!
+//! ```
+//! use lightsout::*;
+//! let mut game = std::ptr::null_mut();
+//! // SAFETY: `game` is a valid out-pointer; the arrays have the lengths given.
+//! unsafe {
+//!     assert_eq!(lightsout_game_new_grid(5, 5, 2, &mut game), Status::LightsoutOk);
+//!     assert_eq!(lightsout_game_size(game), 25);
+//!     let mut lights = [1u32; 25]; // all lit: solvable
+//!     let mut presses = [0u32; 25];
+//!     let status = lightsout_game_solve(game, lights.as_ptr(), 25, presses.as_mut_ptr(), 25);
+//!     assert_eq!(status, Status::LightsoutOk);
+//!     let mut after = [9u32; 25];
+//!     lightsout_game_apply(game, lights.as_ptr(), 25, presses.as_ptr(), 25, after.as_mut_ptr(), 25);
+//!     assert_eq!(after, [0; 25]);
+//!     lights = [0; 25];
+//!     lights[0] = 1; // one corner lit: not solvable on the 5x5
+//!     let status = lightsout_game_solve(game, lights.as_ptr(), 25, presses.as_mut_ptr(), 25);
+//!     assert_eq!(status, Status::LightsoutUnsolvable);
+//!     lightsout_game_free(game);
+//! }
+//! ```
+
+mod boundary;
+mod game;
+mod solve;
+mod text;
+
+pub use boundary::Status;
+pub use game::*;
+pub use solve::*;
+pub use text::*;
+
+use std::ffi::c_char;
+
+/// The message of the last failed call on this thread: what was wrong and what was expected.
+/// An empty string if no call has failed on this thread yet. Successful calls do not change
+/// it. Never NULL. The string is owned by the library and stays valid until the next failing
+/// call on the same thread; copy it to keep it longer.
+#[no_mangle]
+pub extern "C" fn lightsout_last_error() -> *const c_char {
+    boundary::last_error_ptr()
+}
+
+/// The library version, such as "0.1.0" (a static string, never NULL, never freed).
+#[no_mangle]
+pub extern "C" fn lightsout_version() -> *const c_char {
+    concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast()
+}
