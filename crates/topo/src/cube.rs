@@ -101,6 +101,21 @@ mod tests {
     }
 
     #[test]
+    fn cells_touching_across_a_drawn_edge_of_the_net_are_neighbours() {
+        let k = 4;
+        let at = |face: usize, r: usize, c: usize| face * k * k + r * k + c;
+        for i in 0..k {
+            // up above front; front above down
+            assert_eq!(neighbours(k, at(2, 0, i))[0], at(0, k - 1, i));
+            assert_eq!(neighbours(k, at(2, k - 1, i))[1], at(5, 0, i));
+            // left | front | right | back | (left again), row by row
+            for (a, b) in [(1, 2), (2, 3), (3, 4), (4, 1)] {
+                assert_eq!(neighbours(k, at(a, i, k - 1))[3], at(b, i, 0), "faces {a} -> {b}");
+            }
+        }
+    }
+
+    #[test]
     fn front_face_neighbours_in_the_net() {
         // k = 1: each face is one light; the front face (2) touches up, down, left, right.
         assert_eq!(neighbours(1, 2), [0, 5, 1, 3]);

@@ -24,7 +24,7 @@ use std::sync::OnceLock;
 /// let presses = game.solve(&board).unwrap();
 /// assert!(game.apply(&board, &presses).unwrap().iter().all(|&x| x == 0));
 /// ```
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Game {
     shape: Shape,
     rule: Rule,
@@ -33,6 +33,26 @@ pub struct Game {
     layout: Layout,
     matrix: OnceLock<SparseMatrix>,
     solver: OnceLock<Solver>,
+}
+
+impl std::fmt::Debug for Game {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // The shape of a mask and the matrix can be huge: show the summary instead.
+        f.debug_struct("Game")
+            .field("name", &self.name)
+            .field("shape", &self.shape.describe())
+            .field("rule", &self.rule.name())
+            .field("modulus", &self.modulus.get())
+            .field("size", &self.size())
+            .finish()
+    }
+}
+
+/// The one-line description, e.g. `classic: grid 5x5, plus rule, modulus 2`.
+impl std::fmt::Display for Game {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.describe())
+    }
 }
 
 impl Game {

@@ -89,18 +89,20 @@ fn parse_row(line_no: usize, line: &str, modulus: u32) -> Result<Vec<Cell>> {
 fn parse_blocks(text: &str, modulus: u32) -> Result<Vec<Rows>> {
     let mut blocks: Vec<Rows> = Vec::new();
     let mut current: Option<Rows> = None;
+    let mut total: u128 = 0;
     for (i, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             blocks.extend(current.take());
             continue;
         }
         let row = parse_row(i + 1, line, modulus)?;
+        total += row.len().max(1) as u128;
+        if total > MAX_CELLS {
+            return Err(Error::too_large("the board text", total, "cells", MAX_CELLS));
+        }
         let block = current.get_or_insert_with(|| Rows { rows: Vec::new(), lines: Vec::new() });
         block.rows.push(row);
         block.lines.push(i + 1);
-        if blocks.iter().chain(std::iter::once(&*block)).map(|b| b.rows.len() as u128).sum::<u128>() > MAX_CELLS {
-            return Err(Error::too_large("the board text", MAX_CELLS + 1, "rows", MAX_CELLS));
-        }
     }
     blocks.extend(current);
     if blocks.is_empty() {

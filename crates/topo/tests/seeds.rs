@@ -66,7 +66,7 @@ fn lights_out_2000_works_over_z3() {
     // A press cycles the light itself and its neighbours one step: twice from 0 gives 2.
     let mut presses = vec![0; 25];
     presses[12] = 2;
-    let after = g.apply(&vec![0; 25], &presses).unwrap();
+    let after = g.apply(&[0; 25], &presses).unwrap();
     assert_eq!(text::format_board(&g, &after).unwrap(), "00000\n00200\n02220\n00200\n00000\n");
 }
 
