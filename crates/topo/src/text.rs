@@ -8,7 +8,8 @@
 //! For p <= 10 a row is read character by character (`1.0#1`); a row containing blanks is read
 //! as blank-separated cells (`1 0 # 1`). For p > 10 every row is blank-separated numbers
 //! (`12 0 # 3`), which is also how [`format_board`] prints them. Leading and trailing blank
-//! lines and trailing blanks are ignored; every row must have the same number of cells.
+//! lines, leading and trailing blanks of a row, and a byte-order mark are ignored; every row
+//! must have the same number of cells.
 //!
 //! A cube is written as its 6 faces (up, left, front, right, back, down; see
 //! [`crate::Shape::Cube`]) one after another, each `k` rows, separated by one blank line.
@@ -81,12 +82,20 @@ fn parse_row(line_no: usize, line: &str, modulus: u32) -> Result<Vec<Cell>> {
         }
         Ok(cells)
     } else {
-        trimmed.chars().enumerate().map(|(i, ch)| value(i + 1, ch.encode_utf8(&mut [0; 4]))).collect()
+        // Leading blanks are indentation, not cells; columns still count them.
+        let indent = trimmed.chars().take_while(|c| c.is_whitespace()).count();
+        trimmed.chars().enumerate().skip(indent).map(|(i, ch)| value(i + 1, ch.encode_utf8(&mut [0; 4]))).collect()
     }
 }
 
 /// Parse blocks of rows separated by blank lines.
+/// Text without a leading byte-order mark (some editors write one).
+fn strip_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
 fn parse_blocks(text: &str, modulus: u32) -> Result<Vec<Rows>> {
+    let text = strip_bom(text);
     let mut blocks: Vec<Rows> = Vec::new();
     let mut current: Option<Rows> = None;
     let mut total: u128 = 0;
@@ -304,6 +313,7 @@ impl Decision {
 /// assert!(parse_decision("3\n1\n0 3\n").unwrap_err().to_string().contains("line 3"));
 /// ```
 pub fn parse_decision(text: &str) -> Result<Decision> {
+    let text = strip_bom(text);
     let mut lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).map(|(i, l)| (i + 1, l));
     let last_line = text.lines().count().max(1);
     let (ln, line) =
@@ -416,6 +426,7 @@ pub struct EdgeList {
 /// assert!(parse_edge_list("2\n0 2\n").is_err());
 /// ```
 pub fn parse_edge_list(text: &str) -> Result<EdgeList> {
+    let text = strip_bom(text);
     let mut declared: Option<usize> = None;
     let mut edges = Vec::new();
     let mut first = true;

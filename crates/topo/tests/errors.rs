@@ -115,6 +115,10 @@ fn bad_board_text() {
     assert_eq!(text::parse_board("10 12\n3 #\n", 13).unwrap().1, vec![10, 12, 3]);
     let (_, c, _) = parse_error(text::parse_board("1 0 -1\n", 3).unwrap_err());
     assert_eq!(c, 5);
+    // Indentation and a byte-order mark are not cells; columns still count the indentation.
+    assert_eq!(text::parse_board("\u{feff}  10\n  01\n", 2).unwrap().1, vec![1, 0, 0, 1]);
+    assert_eq!(parse_error(text::parse_board("  10\n  0x\n", 2).unwrap_err()).1, 4);
+    assert_eq!(text::parse_decision("\u{feff}1\n1\n0 0\n").unwrap().lit, vec![(0, 0)]);
     // A board for a known game must have its shape and its holes.
     let g = Game::mask(2, 2, vec![true, false, true, true], Rule::Plus, 2).unwrap();
     assert!(text::parse_lights(&g, "1#\n11\n").is_ok());
