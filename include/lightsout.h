@@ -97,6 +97,28 @@ typedef enum lightsout_status {
  */
 typedef struct lightsout_game lightsout_game;
 
+/**
+ * What `lightsout_game_solve_minimal` knows about the presses it returned.
+ */
+typedef struct lightsout_minimal_info {
+  /**
+   * The number of presses (over GF(2) the buttons pressed; over Z_p the sum of the entries).
+   */
+  uint64_t weight;
+  /**
+   * Every solution needs at least this many presses (equal to `weight` when proven).
+   */
+  uint64_t lower_bound;
+  /**
+   * How many candidate solutions or search nodes were examined.
+   */
+  uint64_t explored;
+  /**
+   * Whether no solution has fewer presses (the search was complete within the budget).
+   */
+  bool proven_optimal;
+} lightsout_minimal_info;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -352,6 +374,56 @@ enum lightsout_status lightsout_game_null_basis_len(const struct lightsout_game 
 enum lightsout_status lightsout_game_null_basis(const struct lightsout_game *game,
                                                 uint32_t *basis_out,
                                                 size_t basis_len);
+
+/**
+ * The solution with the fewest presses: over GF(2) the fewest buttons, over Z_p the smallest
+ * sum of press counts. Searches all p^nullity solutions when there are at most `max_work` of
+ * them (every coset member in Gray-code order); beyond that a local search and a branch and
+ * bound, stopped by `max_work` (search nodes) or `max_seconds`, whichever comes first.
+ * Pass 0 for either to get the default (2^32 nodes, 60 seconds); `max_seconds` may be
+ * INFINITY for no time limit. `info_out` (may be NULL) says whether the answer is proven
+ * optimal and gives the best lower bound. An unsolvable board returns LIGHTSOUT_UNSOLVABLE.
+ *
+ * # Safety
+ * `game` must be NULL or a live handle; `lights` NULL or readable for `lights_len` values;
+ * `presses_out` NULL or writable for `presses_len` values; `info_out` NULL or writable.
+ */
+enum lightsout_status lightsout_game_solve_minimal(const struct lightsout_game *game,
+                                                   const uint32_t *lights,
+                                                   size_t lights_len,
+                                                   uint64_t max_work,
+                                                   double max_seconds,
+                                                   uint32_t *presses_out,
+                                                   size_t presses_len,
+                                                   struct lightsout_minimal_info *info_out);
+
+/**
+ * A puzzle made by pressing exactly `presses` distinct buttons chosen at random (reproducibly
+ * from `seed`), so it needs at most that many presses. Writes size values to `lights_out`.
+ * More presses than buttons fails with LIGHTSOUT_INVALID_ARGUMENT.
+ *
+ * # Safety
+ * `game` must be NULL or a live handle; `lights_out` NULL or writable for `lights_len` values.
+ */
+enum lightsout_status lightsout_game_random_with_presses(const struct lightsout_game *game,
+                                                         uint64_t seed,
+                                                         size_t presses,
+                                                         uint32_t *lights_out,
+                                                         size_t lights_len);
+
+/**
+ * A puzzle whose minimal solution needs exactly `minimal_presses` presses, chosen at random
+ * (reproducibly from `seed`). Fails with LIGHTSOUT_INVALID_ARGUMENT when no board of the game
+ * is that hard, or when the difficulty cannot be computed exactly for this game.
+ *
+ * # Safety
+ * As for `lightsout_game_random_with_presses`.
+ */
+enum lightsout_status lightsout_game_random_with_difficulty(const struct lightsout_game *game,
+                                                            uint64_t seed,
+                                                            uint64_t minimal_presses,
+                                                            uint32_t *lights_out,
+                                                            size_t lights_len);
 
 /**
  * Read a board of this game from text (the format of `lightsout_game_new_from_text`, in the

@@ -37,11 +37,13 @@
 mod boundary;
 mod game;
 mod solve;
+mod solve_minimal;
 mod text;
 
 pub use boundary::Status;
 pub use game::*;
 pub use solve::*;
+pub use solve_minimal::*;
 pub use text::*;
 
 use std::ffi::c_char;
