@@ -286,18 +286,28 @@ impl Decision {
         Game::torus(self.n, self.n, 2)
     }
 
-    /// The board: 1 at every lit light.
-    pub fn lights(&self) -> Vec<u32> {
-        let mut lights = vec![0; self.n * self.n];
+    /// The board: 1 at every lit light (row-major). An error if the fields were set by hand
+    /// to something [`parse_decision`] would refuse (a board too large, a light outside it).
+    pub fn lights(&self) -> Result<Vec<u32>> {
+        let game = self.game()?;
+        let mut lights = vec![0; game.size()];
         for &(r, c) in &self.lit {
-            lights[r * self.n + c] = 1;
+            let light = game
+                .light_at(&[r, c])
+                .ok_or_else(|| Error::invalid(format!("lit light ({r}, {c}) is outside the {0}x{0} board", self.n)))?;
+            lights[light] = 1;
         }
-        lights
+        Ok(lights)
     }
 
     /// Whether the board can be turned off (the answer `Yes`).
+    ///
+    /// ```
+    /// let d = lightsout_topo::text::parse_decision("2\n1\n0 0\n").unwrap();
+    /// assert!(d.is_solvable().is_ok());
+    /// ```
     pub fn is_solvable(&self) -> Result<bool> {
-        self.game()?.is_solvable(&self.lights())
+        self.game()?.is_solvable(&self.lights()?)
     }
 }
 

@@ -154,6 +154,9 @@ fn bad_decisions() {
     }
     let e = text::parse_decision("100000\n0\n").unwrap_err();
     assert!(matches!(e, Error::Core(lightsout_core::Error::TooLarge { .. })));
+    let by_hand = text::Decision { n: 2, lit: vec![(0, 2)] };
+    assert!(by_hand.lights().is_err() && by_hand.is_solvable().is_err());
+    assert!(text::Decision { n: usize::MAX, lit: vec![] }.lights().is_err());
     // A huge count is refused before anything is allocated.
     assert!(text::parse_decision("2\n18446744073709551615\n").is_err());
 }

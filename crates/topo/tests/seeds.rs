@@ -120,7 +120,7 @@ fn the_decision_example_of_the_seed() {
     assert_eq!(d.lit, vec![(0, 1), (0, 2), (1, 0)]);
     let g = d.game().unwrap();
     // Check against every one of the 2^9 press patterns.
-    let lights = d.lights();
+    let lights = d.lights().unwrap();
     let reachable = (0u32..512).any(|mask| {
         let s: Vec<u32> = (0..9).map(|i| (mask >> i) & 1).collect();
         g.apply(&lights, &s).unwrap().iter().all(|&x| x == 0)
