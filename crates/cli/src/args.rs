@@ -53,6 +53,9 @@ pub enum Command {
     /// Play in the terminal: press buttons by coordinates, ask for a hint, or watch it auto-play.
     #[command(after_help = PLAY_HELP)]
     Play(PlayArgs),
+    /// How hard are the boards: how many solvable boards need each minimal number of presses.
+    #[command(after_help = STATS_HELP)]
+    Stats(StatsArgs),
     /// List the built-in games (for --preset).
     #[command(after_help = "Example:\n  lightsout presets")]
     Presets,
@@ -146,6 +149,10 @@ pub struct SolveArgs {
     /// The solution with the fewest presses (over Z_p: the smallest total press count).
     #[arg(long, conflicts_with = "all")]
     pub minimal: bool,
+    /// With --minimal: give up proving the fewest presses after this many seconds and report
+    /// the best found with a lower bound.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0, requires = "minimal")]
+    pub time_limit: f64,
     /// Output options.
     #[command(flatten)]
     pub output: OutputArgs,
@@ -200,8 +207,12 @@ Prints a board drawn uniformly from the solvable boards (M times uniformly rando
 the text format, so it can be piped into `lightsout solve --lights -`. Without --seed a seed is
 chosen at random and reported on standard error.
 
+--presses K makes the board by pressing K distinct random buttons; --difficulty D draws a board
+whose fewest-press solution needs exactly D presses (exact for games small enough to enumerate).
+
 Examples:
   lightsout generate --preset classic --seed 42
+  lightsout generate --preset classic --difficulty 15 --seed 3
   lightsout generate --cube 4 --seed 1 --svg puzzle.svg";
 
 /// `lightsout generate`.
@@ -213,6 +224,40 @@ pub struct GenerateArgs {
     /// The seed of the random board (the same seed gives the same board).
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
+    /// Instead of a uniform board: the board made by pressing K distinct random buttons once
+    /// (so it can be solved in at most K presses).
+    #[arg(long, value_name = "K", conflicts_with = "difficulty")]
+    pub presses: Option<usize>,
+    /// Instead of a uniform board: a board whose fewest-press solution has exactly D presses.
+    #[arg(long, value_name = "D")]
+    pub difficulty: Option<u64>,
+    /// Output options.
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+const STATS_HELP: &str = "\
+For a game small enough to enumerate (p^lights coset members, at most 2^32): the number of
+solvable boards at each minimal press count, the largest minimal press count and the mean, as
+a table (or --json) and, with --svg, as a bar chart.
+With --grids N instead: the nullity of the n x n grid over GF(2) for n = 1..N (--svg plots it).
+
+Examples:
+  lightsout stats --preset classic --svg classic.svg
+  lightsout stats --grids 30";
+
+/// `lightsout stats`.
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    /// The game.
+    #[command(flatten)]
+    pub topology: Topology,
+    /// The nullity of the n x n grids for n = 1..N instead of the statistics of one game.
+    #[arg(long, value_name = "N", conflicts_with = "shape")]
+    pub grids: Option<usize>,
+    /// Give up after this many seconds (a partial table would be wrong, so that is an error).
+    #[arg(long, value_name = "SECONDS", default_value_t = 600.0)]
+    pub time_limit: f64,
     /// Output options.
     #[command(flatten)]
     pub output: OutputArgs,
@@ -226,7 +271,7 @@ Commands, one per line:
   show       show the board again
   new        a new random board          reset   back to the start of this board
   help       list the commands           quit    stop (so does the end of the input)
-Works with a pipe, e.g.:
+Example (it works from a pipe too):
   printf 'hint\\nauto\\nquit\\n' | lightsout play --preset classic --seed 1";
 
 /// `lightsout play`.
@@ -238,6 +283,14 @@ pub struct PlayArgs {
     /// The seed of the first random board (each `new` board uses the next seed).
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
+}
+
+/// Parse a time limit in seconds (positive, finite).
+pub fn seconds(value: f64, flag: &str) -> Result<std::time::Duration, String> {
+    std::time::Duration::try_from_secs_f64(value)
+        .ok()
+        .filter(|d| !d.is_zero())
+        .ok_or_else(|| format!("{flag} expects a positive number of seconds, found {value}"))
 }
 
 /// Parse `RxC` (also `RXC` or `R*C`) into two numbers.

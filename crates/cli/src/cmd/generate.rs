@@ -4,6 +4,7 @@ use crate::args::GenerateArgs;
 use crate::error::CliResult;
 use crate::progress::Spinner;
 use crate::show;
+use lightsout_core::minimal;
 use serde_json::json;
 use std::io::Write;
 
@@ -31,7 +32,12 @@ pub fn run(args: GenerateArgs, out: &mut dyn Write) -> CliResult<()> {
     let board = {
         let _spinner =
             Spinner::start(format!("factoring the {} x {} press matrix", game.size(), game.size()), game.size());
-        game.random_solvable(seed)?
+        let solver = game.solver()?;
+        match (args.presses, args.difficulty) {
+            (Some(k), _) => minimal::random_with_presses(solver, seed, k)?,
+            (None, Some(d)) => minimal::random_with_difficulty(solver, seed, d)?,
+            (None, None) => game.random_solvable(seed)?,
+        }
     };
     if let Some(path) = &args.output.svg {
         show::write_svg(path, &game, Some(&board), None)?;

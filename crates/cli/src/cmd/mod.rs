@@ -6,3 +6,4 @@ pub mod generate;
 pub mod play;
 pub mod presets;
 pub mod solve;
+pub mod stats;

@@ -6,6 +6,7 @@ use crate::input::{self, Input};
 use crate::progress::Spinner;
 use crate::show;
 use crate::topology;
+use lightsout_core::minimal::{Budget, MinimalSolution, Minimizer};
 use lightsout_topo::{text, Game};
 use serde_json::{json, Value};
 use std::io::Write;
@@ -38,7 +39,7 @@ const BUILT_IN_SEED: u64 = 1;
 
 /// `lightsout` with no command: solve the built-in puzzle of the topology.
 pub fn run_default(topology: Topology, output: OutputArgs, out: &mut dyn Write) -> CliResult<()> {
-    let args = SolveArgs { topology, lights: None, all: false, limit: None, minimal: false, output };
+    let args = SolveArgs { topology, lights: None, all: false, limit: None, minimal: false, time_limit: 60.0, output };
     run(args, out)
 }
 
@@ -80,6 +81,8 @@ pub fn run(args: SolveArgs, out: &mut dyn Write) -> CliResult<()> {
         }
         Err(e) => return Err(e.into()),
     };
+    let minimal = if args.minimal { Some(fewest(&game, &presses, args.time_limit)?) } else { None };
+    let presses = minimal.as_ref().map_or(presses, |m| m.presses.clone());
     if let Some(path) = &args.output.svg {
         show::write_svg(path, &game, Some(&board), Some(&presses))?;
     }
@@ -91,14 +94,36 @@ pub fn run(args: SolveArgs, out: &mut dyn Write) -> CliResult<()> {
         let mut value = value;
         value["presses"] = json!(presses);
         value["press_count"] = json!(show::press_count(&presses));
+        if let Some(m) = &minimal {
+            value["minimal"] = json!({
+                "proven_optimal": m.proven_optimal,
+                "lower_bound": m.lower_bound,
+                "explored": m.explored,
+            });
+        }
         writeln!(out, "{value}")?;
         return Ok(());
     }
     print_board(&game, &board, &origin, out)?;
-    print_presses(&game, &presses, "Presses", out)?;
+    match &minimal {
+        None => print_presses(&game, &presses, "Presses", out)?,
+        Some(m) if m.proven_optimal => print_presses(&game, &presses, "Fewest presses, proven", out)?,
+        Some(m) => {
+            print_presses(&game, &presses, "Fewest presses found", out)?;
+            writeln!(
+                out,
+                "Not proven fewest: the search stopped after {} steps; every solution needs at least {} presses.",
+                m.explored, m.lower_bound
+            )?;
+        }
+    }
     let count = game.count_solutions(&board)?;
     let (rank, nullity) = (game.rank()?, game.nullity()?);
-    let more = if nullity > 0 { "; solve --all lists them" } else { "" };
+    let more = match (nullity, args.minimal) {
+        (0, _) => "",
+        (_, false) => "; --all lists them, --minimal finds the one with the fewest presses",
+        (_, true) => "; --all lists them",
+    };
     writeln!(
         out,
         "Rank {rank}, nullity {nullity}: this board has {} solution{}{more}.",
@@ -106,6 +131,15 @@ pub fn run(args: SolveArgs, out: &mut dyn Write) -> CliResult<()> {
         if count.exponent() == Some(0) { "" } else { "s" }
     )?;
     Ok(())
+}
+
+/// The fewest-press member of the solutions of the board that `presses` solves.
+fn fewest(game: &Game, presses: &[u32], seconds: f64) -> CliResult<MinimalSolution> {
+    let time = crate::args::seconds(seconds, "--time-limit").map_err(CliError::input)?;
+    let budget = Budget { max_time: Some(time), ..Budget::default() };
+    let _spinner =
+        Spinner::start("searching for the fewest presses", if game.nullity()? > 20 { usize::MAX } else { 0 });
+    Ok(Minimizer::new(game.solver()?)?.minimal_from_presses(presses, &budget)?)
 }
 
 fn display_name(path: &std::path::Path) -> String {

@@ -1,0 +1,74 @@
+//! `lightsout stats`: how many solvable boards need each minimal number of presses, or the
+//! nullity of the n x n grids.
+
+use crate::args::{seconds, StatsArgs};
+use crate::error::{CliError, CliResult};
+use crate::progress::Spinner;
+use crate::show;
+use lightsout_core::minimal::{self, Budget};
+use serde_json::json;
+use std::io::Write;
+
+/// The most grids `--grids` computes (the dense method takes about n^6/64 word operations).
+pub const MAX_GRIDS: usize = 200;
+
+/// Print the statistics table (or the nullity table with `--grids`).
+pub fn run(args: StatsArgs, out: &mut dyn Write) -> CliResult<()> {
+    let time = seconds(args.time_limit, "--time-limit").map_err(CliError::input)?;
+    if let Some(n) = args.grids {
+        return grids(n, &args, out);
+    }
+    let game = args.topology.build()?.game;
+    let stats = {
+        let _spinner = Spinner::start(format!("counting the solvable boards of {}", game.describe()), usize::MAX);
+        let budget = Budget { max_time: Some(time), ..Budget::default() };
+        minimal::stats(game.solver()?, &budget)?
+    };
+    if let Some(path) = &args.output.svg {
+        write_file(path, &stats.to_svg())?;
+    }
+    if args.output.json {
+        let value = json!({
+            "game": game.describe(),
+            "lights": game.size(),
+            "modulus": stats.modulus,
+            "rank": stats.rank,
+            "nullity": stats.nullity,
+            "solvable_boards": stats.solvable_boards,
+            "histogram": stats.histogram,
+            "max_presses": stats.max_presses,
+            "mean": stats.mean,
+        });
+        writeln!(out, "{value}")?;
+        return Ok(());
+    }
+    writeln!(out, "{}", show::headline(&game))?;
+    writeln!(out, "Solvable boards by the number of presses their best solution needs:")?;
+    write!(out, "{}", stats.to_table())?;
+    Ok(())
+}
+
+fn grids(n: usize, args: &StatsArgs, out: &mut dyn Write) -> CliResult<()> {
+    if n == 0 || n > MAX_GRIDS {
+        return Err(CliError::input(format!("--grids expects N in 1..={MAX_GRIDS}, found {n}")));
+    }
+    let table = {
+        let _spinner = Spinner::start(format!("the nullity of the n x n grids up to n = {n}"), n * n);
+        minimal::nullity_table(n)?
+    };
+    if let Some(path) = &args.output.svg {
+        write_file(path, &table.to_svg())?;
+    }
+    if args.output.json {
+        let rows: Vec<_> = table.rows.iter().map(|&(n, u)| json!({"n": n, "nullity": u})).collect();
+        writeln!(out, "{}", json!({ "modulus": 2, "rule": "plus", "grids": rows }))?;
+        return Ok(());
+    }
+    writeln!(out, "Nullity of the n x n grid (plus rule, modulus 2): 2^nullity solutions per solvable board")?;
+    write!(out, "{}", table.to_table())?;
+    Ok(())
+}
+
+fn write_file(path: &std::path::Path, text: &str) -> CliResult<()> {
+    std::fs::write(path, text).map_err(|e| CliError::input(format!("cannot write {}: {e}", path.display())))
+}

@@ -1,0 +1,291 @@
+//! The commands on the seeds' examples and the presets, through the real binary; every printed
+//! solution is checked by pressing the buttons.
+
+mod common;
+
+use common::{clears, digits, json, lightsout, plus_apply, run, vector, TempFile};
+use lightsout_topo::Game;
+use predicates::prelude::*;
+
+/// The seed's example of the decision format: n = 3, lights (0,1), (0,2), (1,0). On the 3x3
+/// torus a press toggles its whole row and column; those 2^9 press sets reach only 32 boards
+/// (checked by brute force below), and this one is not among them.
+const SEED_EXAMPLE: &str = "3\n3\n0 1\n0 2\n1 0\n";
+
+fn torus_reachable(n: usize, target: &[u32]) -> bool {
+    (0u32..1 << (n * n)).any(|mask| {
+        let presses: Vec<u32> = (0..n * n).map(|i| (mask >> i) & 1).collect();
+        plus_apply(n, n, true, 2, &vec![0; n * n], &presses) == target
+    })
+}
+
+#[test]
+fn decide_seed_example_is_no() {
+    let mut board = vec![0; 9];
+    for (r, c) in [(0, 1), (0, 2), (1, 0)] {
+        board[r * 3 + c] = 1;
+    }
+    assert!(!torus_reachable(3, &board), "the brute force says the seed example is unsolvable");
+    lightsout().arg("decide").write_stdin(SEED_EXAMPLE).assert().success().stdout("No\n").stderr("");
+}
+
+#[test]
+fn decide_yes_and_no_match_brute_force() {
+    // Every 3x3 board with up to 2 lit lights, from a file and from standard input.
+    let cells: Vec<(usize, usize)> = (0..3).flat_map(|r| (0..3).map(move |c| (r, c))).collect();
+    let mut seen_yes = false;
+    for (i, &a) in cells.iter().enumerate() {
+        for &b in &cells[i + 1..] {
+            let text = format!("3\n2\n{} {}\n{} {}\n", a.0, a.1, b.0, b.1);
+            let mut board = vec![0; 9];
+            board[a.0 * 3 + a.1] = 1;
+            board[b.0 * 3 + b.1] = 1;
+            let expected = if torus_reachable(3, &board) { "Yes\n" } else { "No\n" };
+            seen_yes |= expected == "Yes\n";
+            lightsout().arg("decide").write_stdin(text).assert().success().stdout(expected);
+        }
+    }
+    // A press at (0,0) lights row 0 and column 0: solvable.
+    let file = TempFile::new("yes.txt", "3\n5\n0 0\n0 1\n0 2\n1 0\n2 0\n");
+    lightsout().args(["decide", file.path()]).assert().success().stdout("Yes\n");
+    // The 4x4 torus has nullity 0: every board is solvable. k = 0 is the dark board.
+    lightsout().arg("decide").write_stdin("4\n2\n0 0\n3 2\n").assert().success().stdout("Yes\n");
+    lightsout().args(["decide", "-"]).write_stdin("7\n0\n").assert().success().stdout("Yes\n");
+    let _ = seen_yes;
+}
+
+#[test]
+fn default_command_solves_the_classic_puzzle() {
+    let (code, out, err) = run(&[], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("classic: grid 5x5"), "{out}");
+    assert!(out.contains("Rank 23, nullity 2"), "{out}");
+    let presses = out.split("1 = press that button):\n").nth(1).expect("presses printed");
+    let presses = digits(&presses.lines().take(5).collect::<Vec<_>>().join("\n"));
+    assert!(plus_apply(5, 5, false, 2, &[1; 25], &presses).iter().all(|&x| x == 0));
+}
+
+#[test]
+fn solve_every_preset_and_check_by_pressing() {
+    for name in ["classic", "mini", "deluxe", "2000", "cube", "merlin"] {
+        let (code, out, err) = run(&["solve", "--preset", name, "--json"], "");
+        assert_eq!(code, 0, "{name}: {err}");
+        let v = json(&out);
+        let game = Game::preset(name).unwrap();
+        let (board, presses) = (vector(&v["board"]), vector(&v["presses"]));
+        assert_eq!(v["solvable"], true);
+        assert_eq!(v["modulus"], game.modulus().get());
+        assert_eq!(v["nullity"], game.nullity().unwrap());
+        assert_eq!(presses.len(), game.size());
+        assert!(board.iter().any(|&x| x > 0), "{name}: the built-in puzzle is not dark");
+        assert!(clears(&game, &board, &presses), "{name}: the presses do not clear the board");
+    }
+    // Independently of the library for the plain grids: classic, deluxe, mini, 2000.
+    for (name, rows, wrap, p) in
+        [("classic", 5, false, 2), ("deluxe", 6, false, 2), ("mini", 4, true, 2), ("2000", 5, false, 3)]
+    {
+        let v = json(&run(&["solve", "--preset", name, "--json"], "").1);
+        let after = plus_apply(rows, rows, wrap, p, &vector(&v["board"]), &vector(&v["presses"]));
+        assert!(after.iter().all(|&x| x == 0), "{name}");
+    }
+}
+
+#[test]
+fn solve_a_generated_board_given_as_text() {
+    let (code, board, _) = run(&["generate", "--preset", "2000", "--seed", "11"], "");
+    assert_eq!(code, 0);
+    let (code, out, err) = run(&["solve", "--preset", "2000", "--lights", "-"], &board);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("each digit is how many times to press that button"), "{out}");
+    let presses = out.split("press that button):\n").nth(1).unwrap().lines().take(5).collect::<Vec<_>>().join("\n");
+    let after = plus_apply(5, 5, false, 3, &digits(&board), &digits(&presses));
+    assert!(after.iter().all(|&x| x == 0));
+}
+
+#[test]
+fn solve_all_with_limit() {
+    let file = TempFile::new("classic.txt", "11000\n10000\n00000\n00000\n00000\n");
+    let (code, out, _) = run(&["solve", "--preset", "classic", "--lights", file.path(), "--all", "--json"], "");
+    assert_eq!(code, 0);
+    let v = json(&out);
+    assert_eq!(v["solution_count"], "4");
+    let all: Vec<Vec<u32>> = v["solutions"].as_array().unwrap().iter().map(vector).collect();
+    assert_eq!(all.len(), 4);
+    let board = vector(&v["board"]);
+    for s in &all {
+        assert!(plus_apply(5, 5, false, 2, &board, s).iter().all(|&x| x == 0));
+    }
+    let mut distinct = all.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 4, "the solutions are distinct");
+
+    let (code, out, _) =
+        run(&["solve", "--preset", "classic", "--lights", file.path(), "--all", "--limit", "2", "--json"], "");
+    assert_eq!(code, 0);
+    assert_eq!(json(&out)["solutions"].as_array().unwrap().len(), 2);
+    let (_, out, _) = run(&["solve", "--preset", "classic", "--lights", file.path(), "--all", "--limit", "3"], "");
+    assert_eq!(out.matches("Solution ").count(), 3, "{out}");
+    assert!(out.contains("the first 3 shown"), "{out}");
+}
+
+#[test]
+fn solve_minimal_is_fewest() {
+    let (code, out, _) = run(&["solve", "--preset", "classic", "--minimal", "--json"], "");
+    assert_eq!(code, 0);
+    let v = json(&out);
+    assert_eq!(v["press_count"], 15, "all lights on needs 15 presses at least");
+    assert_eq!(v["minimal"]["proven_optimal"], true);
+    // Brute force over the 4 solutions listed by --all.
+    let all = json(&run(&["solve", "--preset", "classic", "--all", "--json"], "").1);
+    let fewest = all["solutions"].as_array().unwrap().iter().map(|s| vector(s).iter().sum::<u32>()).min().unwrap();
+    assert_eq!(fewest, 15);
+}
+
+#[test]
+fn unsolvable_board_exits_1_with_the_obstruction() {
+    // One lit corner on the 5x5 cannot be solved: it is seen by a quiet pattern.
+    let unsolvable = TempFile::new("unsolvable.txt", "10000\n00000\n00000\n00000\n00000\n");
+    let (code, out, err) = run(&["solve", "--preset", "classic", "--lights", unsolvable.path()], "");
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("cannot be solved"), "{out}");
+    assert!(err.is_empty(), "{err}");
+    let (code, out, _) = run(&["solve", "--preset", "classic", "--lights", unsolvable.path(), "--json"], "");
+    assert_eq!(code, 1);
+    let v = json(&out);
+    assert_eq!(v["solvable"], false);
+    let y = vector(&v["obstruction"]);
+    assert_eq!(y.len(), 25);
+    assert_eq!(y[0], 1, "the obstruction sees the lit corner");
+}
+
+#[test]
+fn board_with_holes_and_graphs() {
+    let level = TempFile::new("level.txt", "1#1\n111\n1#1\n");
+    let (code, out, err) = run(&["solve", "--board", level.path(), "--json"], "");
+    assert!(code == 0 || code == 1, "{err}");
+    let v = json(&out);
+    assert_eq!(v["lights"], 7);
+    if code == 0 {
+        let (game, board) = lightsout_topo::text::parse_board("1#1\n111\n1#1\n", 2).unwrap();
+        assert!(clears(&game, &board, &vector(&v["presses"])));
+    }
+    // A lights file without any topology gives its own shape.
+    let (code, out, _) = run(&["solve", "--lights", "-"], "11\n11\n");
+    assert_eq!(code, 0);
+    assert!(out.contains("grid 2x2"), "{out}");
+    // A path of three vertices: pressing the middle toggles all three.
+    let edges = TempFile::new("path.txt", "3\n0 1\n1 2\n");
+    let (code, out, _) = run(&["solve", "--graph", edges.path(), "--json"], "");
+    assert_eq!(code, 0);
+    assert_eq!(vector(&json(&out)["presses"]), vec![0, 1, 0]);
+}
+
+#[test]
+fn analyze_json_classic_and_merlin() {
+    let (code, out, _) = run(&["analyze", "--preset", "classic", "--json"], "");
+    assert_eq!(code, 0);
+    let v = json(&out);
+    assert_eq!(v["lights"], 25);
+    assert_eq!(v["rank"], 23);
+    assert_eq!(v["nullity"], 2);
+    assert_eq!(v["modulus"], 2);
+    assert_eq!(v["symmetric"], true);
+    assert_eq!(v["solvable_boards"], "8388608");
+    // The quiet patterns really are quiet.
+    for q in v["quiet_patterns"].as_array().unwrap() {
+        assert_eq!(plus_apply(5, 5, false, 2, &[0; 25], &vector(q)), vec![0; 25]);
+    }
+    let v = json(&run(&["analyze", "--preset", "merlin", "--json"], "").1);
+    assert_eq!(v["symmetric"], false);
+    assert_eq!(v["lights"], 9);
+    let v = json(&run(&["analyze", "--preset", "mini", "--json"], "").1);
+    assert_eq!((v["nullity"].as_u64(), v["symmetric"].as_bool()), (Some(0), Some(true)));
+    lightsout()
+        .args(["analyze", "--preset", "classic"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("nullity:         2").and(predicate::str::contains("Quiet pattern 2:")));
+}
+
+#[test]
+fn generate_is_reproducible_and_solvable() {
+    let a = run(&["generate", "--preset", "classic", "--seed", "5"], "");
+    let b = run(&["generate", "--preset", "classic", "--seed", "5"], "");
+    assert_eq!(a, b);
+    let others: Vec<String> =
+        (6..10).map(|s| run(&["generate", "--preset", "classic", "--seed", &s.to_string()], "").1).collect();
+    assert!(others.iter().any(|o| *o != a.1), "different seeds give different boards");
+    let game = Game::preset("classic").unwrap();
+    assert!(game.is_solvable(&digits(&a.1)).unwrap());
+    // Without a seed one is chosen and reported on standard error.
+    let (code, _, err) = run(&["generate", "--torus", "3x3"], "");
+    assert_eq!(code, 0);
+    assert!(err.starts_with("seed: "), "{err}");
+    // Difficulty: the fewest presses of the generated board are exactly 12.
+    let (code, out, err) = run(&["generate", "--preset", "classic", "--difficulty", "12", "--seed", "2"], "");
+    assert_eq!(code, 0, "{err}");
+    let v = json(&run(&["solve", "--preset", "classic", "--lights", "-", "--minimal", "--json"], &out).1);
+    assert_eq!(v["press_count"], 12);
+    // Presses: a board made by 3 presses is solved in at most 3.
+    let (_, out, _) = run(&["generate", "--preset", "classic", "--presses", "3", "--seed", "2"], "");
+    let v = json(&run(&["solve", "--preset", "classic", "--lights", "-", "--minimal", "--json"], &out).1);
+    assert!(v["press_count"].as_u64().unwrap() <= 3);
+}
+
+#[test]
+fn stats_of_the_classic() {
+    let (code, out, err) = run(&["stats", "--preset", "classic", "--json"], "");
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    assert_eq!(v["solvable_boards"], 8388608);
+    assert_eq!(v["max_presses"], 15);
+    let histogram = vector(&v["histogram"]);
+    assert_eq!(histogram.iter().map(|&x| x as u64).sum::<u64>(), 1 << 23);
+    assert_eq!(histogram[1], 25);
+    let (code, out, _) = run(&["stats", "--grids", "6"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("    4  4"), "{out}");
+}
+
+#[test]
+fn svg_output() {
+    let dir = std::env::temp_dir().join(format!("lightsout-cli-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (args, name) in [
+        (vec!["solve", "--preset", "cube"], "cube.svg"),
+        (vec!["generate", "--torus", "4x5", "--seed", "1"], "torus.svg"),
+        (vec!["stats", "--preset", "merlin"], "stats.svg"),
+    ] {
+        let path = dir.join(name);
+        let mut all: Vec<&str> = args.clone();
+        let p = path.to_str().unwrap().to_string();
+        all.extend(["--svg", &p]);
+        let (code, _, err) = run(&all, "");
+        assert_eq!(code, 0, "{err}");
+        let svg = std::fs::read_to_string(&path).unwrap();
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"), "{name}");
+        let _ = std::fs::remove_file(&path);
+    }
+}
+
+#[test]
+fn help_everywhere_has_an_example() {
+    for cmd in [
+        vec![],
+        vec!["solve"],
+        vec!["decide"],
+        vec!["analyze"],
+        vec!["generate"],
+        vec!["play"],
+        vec!["stats"],
+        vec!["presets"],
+    ] {
+        let mut args = cmd.clone();
+        args.push("--help");
+        let (code, out, _) = run(&args, "");
+        assert_eq!(code, 0);
+        assert!(out.contains("Example"), "{cmd:?} --help has no example:\n{out}");
+    }
+    lightsout().arg("presets").assert().success().stdout(predicate::str::contains("merlin"));
+}
