@@ -132,7 +132,8 @@ impl Game {
         for (i, &(u, v)) in edges.iter().enumerate() {
             if u >= n || v >= n {
                 return Err(Error::invalid(format!(
-                    "edge {i} is ({u}, {v}), but the vertices are 0..{n} (both ends must be less than {n})"
+                    "edge {i} is ({u}, {v}), but the vertices are 0 to {} (both ends must be less than {n})",
+                    n - 1
                 )));
             }
             sets[u].push(v);

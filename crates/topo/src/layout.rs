@@ -82,7 +82,8 @@ pub(crate) fn check_rule(shape: &Shape, rule: &Rule, size: usize, modulus: Modul
             for (j, set) in sets.iter().enumerate() {
                 if let Some(&bad) = set.iter().find(|&&l| l >= size) {
                     return Err(Error::invalid(format!(
-                        "the press set of button {j} names light {bad}, but the lights are 0..{size}"
+                        "the press set of button {j} names light {bad}, but the lights are 0 to {}",
+                        size - 1
                     )));
                 }
             }
@@ -95,7 +96,8 @@ pub(crate) fn check_rule(shape: &Shape, rule: &Rule, size: usize, modulus: Modul
                 for &(l, v) in col {
                     if l >= size {
                         return Err(Error::invalid(format!(
-                            "column {j} has an entry in row {l}, but the rows are 0..{size}"
+                            "column {j} has an entry in row {l}, but the rows are 0 to {}",
+                            size - 1
                         )));
                     }
                     if v >= p {

@@ -46,7 +46,7 @@ fn bad_masks_rules_graphs_and_matrices() {
     assert_eq!(Game::with_rule(Shape::Grid { rows: 2, cols: 2 }, far.clone(), 2).unwrap().rank().unwrap(), 4);
     assert!(Game::with_rule(Shape::Torus { rows: 3, cols: 5 }, far, 2).unwrap().matrix().is_ok());
 
-    assert!(message(Game::graph(3, &[(0, 3)], false, true, 2)).contains("0..3"));
+    assert!(message(Game::graph(3, &[(0, 3)], false, true, 2)).contains("0 to 2"));
     assert!(Game::graph(0, &[], false, true, 2).is_err());
     assert!(message(Game::from_press_sets(2, vec![vec![0]], 2)).contains("2"));
     assert!(message(Game::from_press_sets(2, vec![vec![0], vec![2]], 2)).contains("light 2"));
@@ -100,7 +100,7 @@ fn bad_board_text() {
     assert!(m.contains("'.' or '#'"), "{m}");
     let (l, c, m) = parse_error(text::parse_board("101\n121\n", 2).unwrap_err());
     assert_eq!((l, c), (2, 2));
-    assert!(m.contains("0..1"), "{m}");
+    assert!(m.contains("0 to 1"), "{m}");
     let (l, _, m) = parse_error(text::parse_board("101\n11\n", 2).unwrap_err());
     assert_eq!(l, 2);
     assert!(m.contains("3 cells"), "{m}");
@@ -169,8 +169,12 @@ fn bad_edge_lists() {
     assert_eq!((l, c), (3, 3));
     let (l, c, m) = parse_error(text::parse_edge_list("3\n0 1\n1 3\n").unwrap_err());
     assert_eq!((l, c), (3, 3));
-    assert!(m.contains("0..2"), "{m}");
-    assert!(text::parse_edge_list("0 1 2\n").is_err());
+    assert!(m.contains("0 to 2"), "{m}");
+    assert_eq!(parse_error(text::parse_edge_list("0 1 2\n").unwrap_err()).1, 5);
+    assert_eq!(parse_error(text::parse_edge_list("3\n0: 1 x\n").unwrap_err()).1, 6);
+    assert_eq!(parse_error(text::parse_edge_list("3\n0: 1 3\n").unwrap_err()).1, 6);
+    assert_eq!(parse_error(text::parse_edge_list("3\n0 1: 2\n").unwrap_err()).0, 2);
+    assert!(text::parse_edge_list("3\n: 2\n").is_err());
     assert_eq!(text::parse_edge_list("5\n").unwrap().n, 5);
     assert_eq!(text::parse_edge_list("0 4\n").unwrap().n, 5);
 }
