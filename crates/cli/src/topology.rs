@@ -114,3 +114,13 @@ pub fn build_with_lights(topology: &Topology, lights: Option<&Input>) -> CliResu
         _ => topology.build(),
     }
 }
+
+/// The game's solver (M factored once), with a spinner while it is built and the game named in
+/// any error (a game too large for the dense solver, say).
+pub fn solver(game: &Game) -> CliResult<&lightsout_core::Solver> {
+    let _spinner = crate::progress::Spinner::start(
+        format!("factoring the {} x {} press matrix", game.size(), game.size()),
+        game.size(),
+    );
+    game.solver().map_err(|e| CliError::input(format!("{}: {e}", game.describe())))
+}

@@ -24,7 +24,7 @@ fn following_the_hints_by_hand_wins() {
         if out.contains("All lights are out") {
             return;
         }
-        let hint = out.lines().filter(|l| l.starts_with("Hint: press ")).last().expect("a hint");
+        let hint = out.lines().rfind(|l| l.starts_with("Hint: press ")).expect("a hint");
         let coords: Vec<&str> = hint["Hint: press ".len()..].split(' ').take(2).collect();
         script.push_str(&format!("{} {}\n", coords[0], coords[1]));
     }

@@ -2,7 +2,6 @@
 
 use crate::args::AnalyzeArgs;
 use crate::error::CliResult;
-use crate::progress::Spinner;
 use crate::show;
 use serde_json::json;
 use std::io::Write;
@@ -10,11 +9,7 @@ use std::io::Write;
 /// Print the number of lights, rank, nullity, solvable boards, symmetry and quiet patterns.
 pub fn run(args: AnalyzeArgs, out: &mut dyn Write) -> CliResult<()> {
     let game = args.topology.build()?.game;
-    let solver = {
-        let _spinner =
-            Spinner::start(format!("factoring the {} x {} press matrix", game.size(), game.size()), game.size());
-        game.solver()?
-    };
+    let solver = crate::topology::solver(&game)?;
     let p = game.modulus().get();
     let symmetric = game.is_symmetric()?;
     let (rank, nullity) = (solver.rank(), solver.nullity());

@@ -2,7 +2,6 @@
 
 use crate::args::GenerateArgs;
 use crate::error::CliResult;
-use crate::progress::Spinner;
 use crate::show;
 use lightsout_core::minimal;
 use serde_json::json;
@@ -30,9 +29,7 @@ pub fn run(args: GenerateArgs, out: &mut dyn Write) -> CliResult<()> {
         }
     };
     let board = {
-        let _spinner =
-            Spinner::start(format!("factoring the {} x {} press matrix", game.size(), game.size()), game.size());
-        let solver = game.solver()?;
+        let solver = crate::topology::solver(&game)?;
         match (args.presses, args.difficulty) {
             (Some(k), _) => minimal::random_with_presses(solver, seed, k)?,
             (None, Some(d)) => minimal::random_with_difficulty(solver, seed, d)?,

@@ -62,11 +62,7 @@ pub fn run(args: SolveArgs, out: &mut dyn Write) -> CliResult<()> {
         }
         (_, None) => built_in_puzzle(&game)?,
     };
-    {
-        let _spinner =
-            Spinner::start(format!("factoring the {} x {} press matrix", game.size(), game.size()), game.size());
-        game.solver()?;
-    }
+    topology::solver(&game)?;
     let presses = match game.solve(&board) {
         Ok(presses) => presses,
         Err(e) if e.is_unsolvable() => {
@@ -139,7 +135,7 @@ fn fewest(game: &Game, presses: &[u32], seconds: f64) -> CliResult<MinimalSoluti
     let budget = Budget { max_time: Some(time), ..Budget::default() };
     let _spinner =
         Spinner::start("searching for the fewest presses", if game.nullity()? > 20 { usize::MAX } else { 0 });
-    Ok(Minimizer::new(game.solver()?)?.minimal_from_presses(presses, &budget)?)
+    Ok(Minimizer::new(topology::solver(game)?)?.minimal_from_presses(presses, &budget)?)
 }
 
 fn display_name(path: &std::path::Path) -> String {
@@ -157,7 +153,7 @@ fn parse_lights(game: &Game, input: &Input) -> CliResult<Vec<u32>> {
 
 /// Every light on if that can be solved, else a random solvable board.
 fn built_in_puzzle(game: &Game) -> CliResult<(Vec<u32>, Origin)> {
-    let _spinner = Spinner::start(format!("factoring the {} x {} press matrix", game.size(), game.size()), game.size());
+    topology::solver(game)?;
     let all_on = vec![1; game.size()];
     if game.is_solvable(&all_on)? {
         Ok((all_on, Origin::AllOn))
@@ -236,7 +232,7 @@ fn unsolvable(
         write!(out, "{}", show::board(game, obstruction)?)?;
     }
     writeln!(out, "Rank {}, nullity {}: {} of the boards are solvable.", game.rank()?, game.nullity()?, {
-        let solver = game.solver()?;
+        let solver = topology::solver(game)?;
         format!("{} of {}^{}", show::power(solver.solvable_boards()), p, game.size())
     })?;
     Ok(())
