@@ -2,9 +2,10 @@
 //!
 //! `cargo run --release -p lightsout-core --example dense_bench -- ENGINE N [REPEATS]` prints one
 //! line `ENGINE N SECONDS RANK` with the best of REPEATS runs (default 3), where ENGINE is one of
-//! `gf2-rank`, `gf2-rref`, `gf2-simple` (plain Gauss-Jordan) or `generic3-rref` (the reference engine at p = 3). The matrices are random and reproducible.
+//! `gf2-rank`, `gf2-rref`, `gf2-simple` (plain Gauss-Jordan), `gf3-rank`, `gf3-rref` or
+//! `generic3-rref` (the reference engine at p = 3). The matrices are random and reproducible.
 
-use lightsout_core::elim::{generic, gf2};
+use lightsout_core::elim::{generic, gf2, gf3};
 use lightsout_core::{BitMatrix, Matrix, Modulus};
 use rand::{Rng, SeedableRng};
 use std::time::Instant;
@@ -28,7 +29,8 @@ fn random_z3(n: usize, seed: u64) -> Matrix {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: dense_bench ENGINE N [REPEATS]  (ENGINE: gf2-rank gf2-rref gf2-simple generic3-rref)";
+    let usage =
+        "usage: dense_bench ENGINE N [REPEATS]  (ENGINE: gf2-rank gf2-rref gf2-simple gf3-rank gf3-rref generic3-rref)";
     let (Some(engine), Some(n)) = (args.first(), args.get(1).and_then(|s| s.parse::<usize>().ok())) else {
         eprintln!("{usage}");
         std::process::exit(2);
@@ -47,6 +49,12 @@ fn main() {
                     "gf2-rref" => gf2::rref(&mut m, n).len(),
                     _ => gf2::rref_simple(&mut m, n).len(),
                 };
+                (t.elapsed().as_secs_f64(), r)
+            }
+            "gf3-rank" | "gf3-rref" => {
+                let mut m = gf3::Gf3Matrix::from_matrix(&random_z3(n, seed)).expect("a Z_3 matrix");
+                let t = Instant::now();
+                let r = if engine == "gf3-rank" { gf3::rank(&mut m) } else { gf3::rref(&mut m, n).len() };
                 (t.elapsed().as_secs_f64(), r)
             }
             "generic3-rref" => {

@@ -14,13 +14,15 @@ use rand::{Rng, SeedableRng};
 /// Which elimination engine factors M.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Engine {
-    /// The fastest engine valid for the modulus (packed GF(2) for p = 2).
+    /// The fastest engine valid for the modulus (packed GF(2) for p = 2, bitsliced GF(3) for p = 3).
     #[default]
     Auto,
     /// The generic reference engine, one `u32` per entry, any prime.
     Generic,
     /// The bit-packed GF(2) engine (only for p = 2).
     Gf2Packed,
+    /// The bitsliced GF(3) engine, two bit planes per row (only for p = 3).
+    Gf3Packed,
 }
 
 /// M factored as `E M = R` (R in reduced row echelon form, E invertible), which answers every
@@ -63,16 +65,18 @@ impl Solver {
         let width = buttons.checked_add(lights).ok_or(Error::InvalidArgument("matrix too large".into()))?;
         check_dense("the augmented matrix [M | I]", lights, width)?;
         let p = matrix.modulus();
-        let use_bits = match engine {
-            Engine::Auto => p.get() == 2,
-            Engine::Generic => false,
-            Engine::Gf2Packed if p.get() == 2 => true,
-            Engine::Gf2Packed => {
-                return Err(Error::InvalidArgument(format!(
-                    "the packed GF(2) engine needs modulus 2, the matrix has modulus {p}"
-                )))
-            }
+        let wrong = |name: &str, needs: u32| {
+            Err(Error::InvalidArgument(format!("the {name} engine needs modulus {needs}, the matrix has modulus {p}")))
         };
+        let engine = match engine {
+            Engine::Auto if p.get() == 2 => Engine::Gf2Packed,
+            Engine::Auto if p.get() == 3 => Engine::Gf3Packed,
+            Engine::Auto => Engine::Generic,
+            Engine::Gf2Packed if p.get() != 2 => return wrong("packed GF(2)", 2),
+            Engine::Gf3Packed if p.get() != 3 => return wrong("bitsliced GF(3)", 3),
+            chosen => chosen,
+        };
+        let use_bits = engine == Engine::Gf2Packed;
         let (pivots, rref, transform) = if use_bits {
             let mut aug = BitMatrix::zeros(lights, width)?;
             for (c, col) in matrix.columns().iter().enumerate() {
@@ -86,6 +90,19 @@ impl Solver {
             let pivots = elim::gf2::rref(&mut aug, buttons);
             let rank = pivots.len();
             (pivots, Rows::from_bits(&aug, 0..rank, 0..buttons), Rows::from_bits(&aug, 0..lights, buttons..width))
+        } else if engine == Engine::Gf3Packed {
+            let mut aug = elim::gf3::Gf3Matrix::zeros(lights, width)?;
+            for (c, col) in matrix.columns().iter().enumerate() {
+                for &(r, v) in col {
+                    aug.set(r as usize, c, v)?;
+                }
+            }
+            for r in 0..lights {
+                aug.set(r, buttons + r, 1)?;
+            }
+            let pivots = elim::gf3::rref(&mut aug, buttons);
+            let rank = pivots.len();
+            (pivots, Rows::Dense(aug.block(0..rank, 0..buttons)?), Rows::Dense(aug.block(0..lights, buttons..width)?))
         } else {
             let mut aug = Matrix::zeros(p, lights, width)?;
             for (c, col) in matrix.columns().iter().enumerate() {

@@ -3,10 +3,13 @@
 //! non-zero row (rows `0..rank` are the pivot rows, in order of increasing pivot column).
 //!
 //! The generic engine works for every prime and is the reference the packed engines are tested
-//! against: [`gf2`] (bit-packed, Method of the Four Russians) for p = 2. Callers go through
+//! against: [`gf2`] (bit-packed, Method of the Four Russians) for p = 2 and [`gf3`] (bitsliced,
+//! two bit planes per row, the same method with `3^k`-entry tables) for p = 3. Callers go through
 //! [`crate::Solver`], which picks the engine, so an engine can be replaced without touching them.
 
 pub mod generic;
 pub mod gf2;
+pub mod gf3;
 mod m4r;
+mod m4r3;
 mod par;

@@ -1,0 +1,261 @@
+//! Bitsliced GF(3): each row is two bit planes, and row arithmetic is a handful of word-wise
+//! boolean operations on 64 entries at once.
+//!
+//! Entry `x` of a row is stored as one bit in each plane: the *ones* plane has the bit when
+//! `x = 1`, the *twos* plane when `x = 2` (never both). Negation (which is also scaling by 2)
+//! swaps the planes; addition of `(a1, a2)` and `(b1, b2)` is
+//! `t = (a1 | b2) ^ (a2 | b1)`, `ones = (a2 | b2) ^ t`, `twos = (a1 | b1) ^ t`: six operations
+//! for 64 entries. [`rref`] and [`rank`] run the Method of the Four Russians on this
+//! representation (see [`crate::elim`]): tables of all `3^k` combinations of `k` pivot rows,
+//! one table lookup and one row subtraction per row and group of `k` pivot columns.
+
+use super::m4r3;
+use crate::error::{Error, Result};
+use crate::field::Modulus;
+use crate::limits::check_dense;
+use crate::matrix::Matrix;
+
+/// `a + b` on 64 packed entries, as `(ones, twos)` planes.
+#[inline(always)]
+pub(crate) fn add(a1: u64, a2: u64, b1: u64, b2: u64) -> (u64, u64) {
+    let t = (a1 | b2) ^ (a2 | b1);
+    ((a2 | b2) ^ t, (a1 | b1) ^ t)
+}
+
+/// `a - b` on 64 packed entries: `a + (-b)`, where `-b` swaps the planes.
+#[inline(always)]
+pub(crate) fn sub(a1: u64, a2: u64, b1: u64, b2: u64) -> (u64, u64) {
+    add(a1, a2, b2, b1)
+}
+
+/// A dense matrix over GF(3), bitsliced. Row `r` is `2 * words_per_row` words: the ones plane,
+/// then the twos plane, each packed like a [`crate::BitMatrix`] row (bits past `cols` are zero).
+///
+/// ```
+/// use lightsout_core::elim::gf3::Gf3Matrix;
+/// let mut m = Gf3Matrix::zeros(2, 70).unwrap();
+/// m.set(1, 69, 2).unwrap();
+/// assert_eq!(m.get(1, 69), 2);
+/// assert!(m.set(0, 0, 3).is_err()); // entries are 0, 1 or 2
+/// ```
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Gf3Matrix {
+    rows: usize,
+    cols: usize,
+    words_per_row: usize,
+    data: Vec<u64>,
+}
+
+impl Gf3Matrix {
+    /// The zero matrix; an error if it would exceed [`crate::limits::MAX_DENSE_ENTRIES`].
+    pub fn zeros(rows: usize, cols: usize) -> Result<Self> {
+        check_dense("a bitsliced GF(3) matrix", rows, cols)?;
+        let words_per_row = cols.div_ceil(64);
+        Ok(Gf3Matrix { rows, cols, words_per_row, data: vec![0; rows * 2 * words_per_row] })
+    }
+
+    /// Pack a dense matrix over Z_3; an error for any other modulus.
+    pub fn from_matrix(m: &Matrix) -> Result<Self> {
+        if m.modulus().get() != 3 {
+            return Err(Error::InvalidArgument(format!(
+                "a bitsliced GF(3) matrix needs modulus 3, the matrix has modulus {}",
+                m.modulus()
+            )));
+        }
+        let mut out = Self::zeros(m.rows(), m.cols())?;
+        for r in 0..m.rows() {
+            for (c, &v) in m.row(r).iter().enumerate() {
+                out.put(r, c, v);
+            }
+        }
+        Ok(out)
+    }
+
+    /// Rows `rows` and columns `cols` as a dense matrix over Z_3.
+    pub fn block(&self, rows: std::ops::Range<usize>, cols: std::ops::Range<usize>) -> Result<Matrix> {
+        if rows.end > self.rows || cols.end > self.cols {
+            return Err(Error::InvalidArgument(format!(
+                "block {rows:?} x {cols:?} is outside the {} x {} matrix",
+                self.rows, self.cols
+            )));
+        }
+        let three = Modulus::new(3).expect("3 is prime");
+        let mut out = Matrix::zeros(three, rows.len(), cols.len())?;
+        for (i, r) in rows.enumerate() {
+            let dst = out.row_mut(i);
+            for (j, c) in cols.clone().enumerate() {
+                dst[j] = self.get(r, c);
+            }
+        }
+        Ok(out)
+    }
+
+    /// The whole matrix as a dense matrix over Z_3.
+    pub fn to_matrix(&self) -> Result<Matrix> {
+        self.block(0..self.rows, 0..self.cols)
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+    /// Words per plane of a row.
+    pub fn words_per_row(&self) -> usize {
+        self.words_per_row
+    }
+
+    /// Entry `(r, c)`, in `0..3`.
+    #[inline]
+    pub fn get(&self, r: usize, c: usize) -> u32 {
+        let base = r * 2 * self.words_per_row + c / 64;
+        let (one, two) = (self.data[base] >> (c % 64) & 1, self.data[base + self.words_per_row] >> (c % 64) & 1);
+        (one + 2 * two) as u32
+    }
+
+    /// Set entry `(r, c)`; an error unless `v < 3` and the position is inside the matrix.
+    pub fn set(&mut self, r: usize, c: usize, v: u32) -> Result<()> {
+        if r >= self.rows || c >= self.cols {
+            return Err(Error::InvalidArgument(format!(
+                "entry ({r}, {c}) is outside the {} x {} matrix",
+                self.rows, self.cols
+            )));
+        }
+        if v >= 3 {
+            return Err(Error::EntryOutOfRange {
+                what: "GF(3) entry",
+                index: r * self.cols + c,
+                value: v as i64,
+                modulus: 3,
+            });
+        }
+        self.put(r, c, v);
+        Ok(())
+    }
+
+    /// Set an entry known to be in range (`v < 3`).
+    #[inline]
+    pub(crate) fn put(&mut self, r: usize, c: usize, v: u32) {
+        let base = r * 2 * self.words_per_row + c / 64;
+        let bit = 1u64 << (c % 64);
+        let w = self.words_per_row;
+        self.data[base] = (self.data[base] & !bit) | if v == 1 { bit } else { 0 };
+        self.data[base + w] = (self.data[base + w] & !bit) | if v == 2 { bit } else { 0 };
+    }
+
+    /// All words, row by row (ones plane, then twos plane).
+    pub(crate) fn words(&self) -> &[u64] {
+        &self.data
+    }
+    /// All words, mutable (keep the planes disjoint and bits past `cols` zero).
+    pub(crate) fn words_mut(&mut self) -> &mut [u64] {
+        &mut self.data
+    }
+
+    /// The two planes of row `r`, from word `from` on.
+    pub(crate) fn planes(&self, r: usize, from: usize) -> (&[u64], &[u64]) {
+        let w = self.words_per_row;
+        let row = &self.data[r * 2 * w..(r + 1) * 2 * w];
+        (&row[from..w], &row[w + from..])
+    }
+
+    /// `row[dst] -= a * row[src]` (`a` in `1..3`, `src != dst`) on words `from..` of each plane.
+    pub(crate) fn sub_row(&mut self, src: usize, dst: usize, a: u32, from: usize) {
+        debug_assert!(src != dst && (a == 1 || a == 2));
+        let w = self.words_per_row;
+        let (s, d) = if src < dst {
+            let (lo, hi) = self.data.split_at_mut(dst * 2 * w);
+            (&lo[src * 2 * w..(src + 1) * 2 * w], &mut hi[..2 * w])
+        } else {
+            let (lo, hi) = self.data.split_at_mut(src * 2 * w);
+            (&hi[..2 * w] as &[u64], &mut lo[dst * 2 * w..(dst + 1) * 2 * w])
+        };
+        let (d1, d2) = d.split_at_mut(w);
+        let (s1, s2) = if a == 1 { (&s[..w], &s[w..]) } else { (&s[w..], &s[..w]) };
+        for i in from..w {
+            (d1[i], d2[i]) = sub(d1[i], d2[i], s1[i], s2[i]);
+        }
+    }
+
+    /// Multiply row `r` by 2 (negate it): swap its planes from word `from` on.
+    pub(crate) fn negate_row(&mut self, r: usize, from: usize) {
+        let w = self.words_per_row;
+        let (a, b) = self.data[r * 2 * w..(r + 1) * 2 * w].split_at_mut(w);
+        a[from..].swap_with_slice(&mut b[from..]);
+    }
+
+    /// Swap rows `a` and `b`.
+    pub(crate) fn swap_rows(&mut self, a: usize, b: usize) {
+        if a == b {
+            return;
+        }
+        let w = 2 * self.words_per_row;
+        let (lo, hi) = (a.min(b), a.max(b));
+        let (x, y) = self.data.split_at_mut(hi * w);
+        x[lo * w..(lo + 1) * w].swap_with_slice(&mut y[..w]);
+    }
+}
+
+/// Reduce `m` to reduced row echelon form in place, pivoting in columns `0..pivot_cols`
+/// (columns past `pivot_cols` are carried along, as in an augmented matrix `[M | I]`).
+/// Returns the pivot column of each of the first `rank` rows, increasing; every pivot is 1.
+///
+/// ```
+/// use lightsout_core::elim::gf3::{rref, Gf3Matrix};
+/// let mut m = Gf3Matrix::zeros(2, 2).unwrap();
+/// for (r, c, v) in [(0, 0, 2), (0, 1, 1), (1, 0, 1), (1, 1, 2)] {
+///     m.set(r, c, v).unwrap();
+/// }
+/// assert_eq!(rref(&mut m, 2), vec![0]); // row 1 = 2 * row 0
+/// assert_eq!((m.get(0, 0), m.get(0, 1), m.get(1, 1)), (1, 2, 0));
+/// ```
+pub fn rref(m: &mut Gf3Matrix, pivot_cols: usize) -> Vec<usize> {
+    m4r3::eliminate(m, pivot_cols, true)
+}
+
+/// The rank of `m` over GF(3), computed on an echelon form (cheaper than [`rref`]); `m` is
+/// overwritten with that echelon form.
+///
+/// ```
+/// use lightsout_core::elim::gf3::{rank, Gf3Matrix};
+/// let mut m = Gf3Matrix::zeros(3, 3).unwrap();
+/// for r in 0..3 {
+///     m.set(r, r, 1).unwrap();
+/// }
+/// assert_eq!(rank(&mut m), 3);
+/// ```
+pub fn rank(m: &mut Gf3Matrix) -> usize {
+    let cols = m.cols();
+    m4r3::eliminate(m, cols, false).len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{add, sub};
+
+    /// The plane formulas against integer arithmetic, for all nine pairs in every bit position.
+    #[test]
+    fn add_and_sub_are_arithmetic_mod_3() {
+        let pack = |v: &[u32]| -> (u64, u64) {
+            v.iter()
+                .enumerate()
+                .fold((0, 0), |(o, t), (i, &x)| (o | ((x == 1) as u64) << i, t | ((x == 2) as u64) << i))
+        };
+        let unpack = |(o, t): (u64, u64), n: usize| -> Vec<u32> {
+            assert_eq!(o & t, 0, "planes must stay disjoint");
+            (0..n).map(|i| (o >> i & 1) as u32 + 2 * (t >> i & 1) as u32).collect()
+        };
+        for shift in 0..56 {
+            let xs: Vec<u32> = (0..64).map(|i| if i < shift { 0 } else { ((i - shift) / 3 % 3) as u32 }).collect();
+            let ys: Vec<u32> = (0..64).map(|i| if i < shift { 0 } else { ((i - shift) % 3) as u32 }).collect();
+            let ((a1, a2), (b1, b2)) = (pack(&xs), pack(&ys));
+            let sum: Vec<u32> = xs.iter().zip(&ys).map(|(x, y)| (x + y) % 3).collect();
+            let diff: Vec<u32> = xs.iter().zip(&ys).map(|(x, y)| (x + 3 - y) % 3).collect();
+            assert_eq!(unpack(add(a1, a2, b1, b2), 64), sum);
+            assert_eq!(unpack(sub(a1, a2, b1, b2), 64), diff);
+        }
+    }
+}
