@@ -20,12 +20,68 @@ pub(crate) struct Outcome {
     pub complete: bool,
 }
 
+/// Cosets at least this large are split across threads.
+const PARALLEL_MEMBERS: u64 = 1 << 22;
+
 /// GF(2): all `total = 2^U` members of `start + span(basis)`, vectors packed in words.
 ///
 /// Member `i` of the binary reflected Gray code has coefficients `i ^ (i >> 1)`; going from
-/// member `i - 1` to `i` adds basis vector `trailing_zeros(i)`.
+/// member `i - 1` to `i` adds basis vector `trailing_zeros(i)`. Large cosets are cut into
+/// `2^t` parts by fixing the last `t` coefficients, one thread per part.
 pub(crate) fn gf2(start: &[u64], basis: &[Vec<u64>], total: u64, deadline: &Deadline) -> Outcome {
-    let (best, best_i, explored) = match start.len() {
+    let u = basis.len();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(16);
+    let t = if total >= PARALLEL_MEMBERS && u >= 2 { threads.ilog2().min(u as u32 - 1) as usize } else { 0 };
+    let low = &basis[..u - t];
+    let part_total = total >> t;
+    let run = |r: usize| {
+        let mut x = start.to_vec();
+        for (k, v) in basis[u - t..].iter().enumerate() {
+            if (r >> k) & 1 == 1 {
+                x.iter_mut().zip(v).for_each(|(a, b)| *a ^= b);
+            }
+        }
+        enumerate(&x, low, part_total, deadline)
+    };
+    let parts: Vec<(u64, u64, u64)> = if t == 0 {
+        vec![run(0)]
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..1usize << t).map(|r| scope.spawn(move || run(r))).collect();
+            handles.into_iter().map(|h| h.join().expect("a Gray-code worker does not panic")).collect()
+        })
+    };
+    let (r, &(best, best_i, _)) = parts.iter().enumerate().min_by_key(|(_, p)| p.0).expect("at least one part");
+    let explored = parts.iter().map(|p| p.2).sum::<u64>();
+    let code = best_i ^ (best_i >> 1);
+    let coeffs =
+        (0..u).map(|k| if k < u - t { ((code >> k) & 1) as u32 } else { ((r >> (k - (u - t))) & 1) as u32 }).collect();
+    Outcome { coeffs, weight: best, explored, complete: explored == total || best == 0 }
+}
+
+/// One Gray-code run, on the widest popcount the processor has.
+fn enumerate(start: &[u64], basis: &[Vec<u64>], total: u64, deadline: &Deadline) -> (u64, u64, u64) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("popcnt") && std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the processor was just checked to have both features the function needs.
+            return unsafe { enumerate_popcnt(start, basis, total, deadline) };
+        }
+    }
+    enumerate_portable(start, basis, total, deadline)
+}
+
+/// [`enumerate_portable`] compiled with the `popcnt` instruction and AVX2 (a software popcount
+/// is several times slower, and the loop is nothing but XOR and popcount).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,avx2")]
+fn enumerate_popcnt(start: &[u64], basis: &[Vec<u64>], total: u64, deadline: &Deadline) -> (u64, u64, u64) {
+    enumerate_portable(start, basis, total, deadline)
+}
+
+#[inline(always)]
+fn enumerate_portable(start: &[u64], basis: &[Vec<u64>], total: u64, deadline: &Deadline) -> (u64, u64, u64) {
+    match start.len() {
         1 => run_fixed::<1>(start, basis, total, deadline),
         2 => run_fixed::<2>(start, basis, total, deadline),
         3 => run_fixed::<3>(start, basis, total, deadline),
@@ -34,14 +90,14 @@ pub(crate) fn gf2(start: &[u64], basis: &[Vec<u64>], total: u64, deadline: &Dead
         6 => run_fixed::<6>(start, basis, total, deadline),
         7 => run_fixed::<7>(start, basis, total, deadline),
         8 => run_fixed::<8>(start, basis, total, deadline),
+        9..=12 => run_padded::<12>(start, basis, total, deadline),
+        13..=16 => run_padded::<16>(start, basis, total, deadline),
         _ => run_dyn(start, basis, total, deadline),
-    };
-    let code = best_i ^ (best_i >> 1);
-    let coeffs = (0..basis.len()).map(|k| ((code >> k) & 1) as u32).collect();
-    Outcome { coeffs, weight: best, explored, complete: explored == total || best == 0 }
+    }
 }
 
 /// The Gray-code loop for vectors of exactly `W` words (kept in registers).
+#[inline(always)]
 fn run_fixed<const W: usize>(start: &[u64], basis: &[Vec<u64>], total: u64, deadline: &Deadline) -> (u64, u64, u64) {
     let mut vecs = [[0u64; W]; 64];
     for (v, b) in vecs.iter_mut().zip(basis) {
@@ -74,7 +130,20 @@ fn run_fixed<const W: usize>(start: &[u64], basis: &[Vec<u64>], total: u64, dead
     (best as u64, best_i, i)
 }
 
+/// [`run_fixed`] for fewer than `W` words: padded with zero words, which weigh nothing.
+#[inline(always)]
+fn run_padded<const W: usize>(start: &[u64], basis: &[Vec<u64>], total: u64, deadline: &Deadline) -> (u64, u64, u64) {
+    let pad = |v: &[u64]| {
+        let mut out = vec![0u64; W];
+        out[..v.len()].copy_from_slice(v);
+        out
+    };
+    let padded: Vec<Vec<u64>> = basis.iter().map(|v| pad(v)).collect();
+    run_fixed::<W>(&pad(start), &padded, total, deadline)
+}
+
 /// The Gray-code loop for any number of words.
+#[inline(always)]
 fn run_dyn(start: &[u64], basis: &[Vec<u64>], total: u64, deadline: &Deadline) -> (u64, u64, u64) {
     let mut x = start.to_vec();
     let mut best: u64 = x.iter().map(|w| w.count_ones() as u64).sum();
