@@ -25,6 +25,7 @@
 use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::shape::{Rule, Shape, MAX_CELLS};
+use std::fmt::Write as _;
 
 /// One parsed cell: `None` is a hole.
 type Cell = Option<u32>;
@@ -247,25 +248,29 @@ pub fn format_board(game: &Game, values: &[u32]) -> Result<String> {
     let dims = game.dims();
     let cols = *dims.last().unwrap_or(&1);
     let rows_per_block = if dims.len() == 3 { dims[1] } else { usize::MAX };
-    let mut out = String::new();
+    let per_cell = if p > 10 { width + 1 } else { 1 };
+    let mut out = String::with_capacity(cells.len() * per_cell + cells.len() / cols.max(1) * 2);
     for (r, row) in cells.chunks(cols.max(1)).enumerate() {
         if r > 0 && r % rows_per_block == 0 {
             out.push('\n');
         }
-        let texts: Vec<String> = row
-            .iter()
-            .enumerate()
-            .map(|(c, &v)| {
-                let hole = game.is_hole(r * cols + c);
-                match (hole, p > 10) {
-                    (true, true) => format!("{:>width$}", "#"),
-                    (true, false) => "#".to_string(),
-                    (false, true) => format!("{v:>width$}"),
-                    (false, false) => v.to_string(),
+        for (c, &v) in row.iter().enumerate() {
+            let hole = game.is_hole(r * cols + c);
+            if p > 10 {
+                if c > 0 {
+                    out.push(' ');
                 }
-            })
-            .collect();
-        out.push_str(&texts.join(if p > 10 { " " } else { "" }));
+                if hole {
+                    let _ = write!(out, "{:>width$}", "#");
+                } else {
+                    let _ = write!(out, "{v:>width$}");
+                }
+            } else if hole {
+                out.push('#');
+            } else {
+                out.push(char::from(b'0' + v as u8));
+            }
+        }
         out.push('\n');
     }
     Ok(out)

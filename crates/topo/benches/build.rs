@@ -1,0 +1,36 @@
+//! How long it takes to turn a description into M (the part this crate owns), and the text
+//! round trip of a large board.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use lightsout_topo::{text, Game, Rule, Shape};
+
+fn build(c: &mut Criterion) {
+    let mut group = c.benchmark_group("press matrix");
+    group.bench_function("grid 1000x1000 plus", |b| {
+        b.iter(|| Game::grid(1000, 1000, 2).unwrap().matrix().unwrap().nnz())
+    });
+    group.bench_function("torus 1000x1000 moore", |b| {
+        b.iter(|| {
+            Game::with_rule(Shape::Torus { rows: 1000, cols: 1000 }, Rule::Moore, 2).unwrap().matrix().unwrap().nnz()
+        })
+    });
+    group.bench_function("cube k=400 (960,000 lights)", |b| {
+        b.iter(|| Game::cube(400, 2).unwrap().matrix().unwrap().nnz())
+    });
+    group.finish();
+
+    let game = Game::grid(1000, 1000, 3).unwrap();
+    let lights: Vec<u32> = (0..game.size() as u32).map(|i| i.wrapping_mul(2_654_435_761) % 3).collect();
+    let printed = text::format_board(&game, &lights).unwrap();
+    let mut group = c.benchmark_group("board text 1000x1000");
+    group.bench_function("format", |b| b.iter(|| text::format_board(&game, black_box(&lights)).unwrap().len()));
+    group.bench_function("parse", |b| b.iter(|| text::parse_lights(&game, black_box(&printed)).unwrap().len()));
+    group.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(10);
+    targets = build
+}
+criterion_main!(benches);
