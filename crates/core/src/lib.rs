@@ -31,6 +31,7 @@ pub mod minimal;
 mod rows;
 pub mod solutions;
 pub mod solver;
+pub mod structured;
 
 pub use bitmatrix::{pack_bits, unpack_bits, BitMatrix};
 pub use count::SolutionCount;

@@ -1,0 +1,93 @@
+//! Fast arithmetic in Z_p for the inner loops of the structured solvers.
+//!
+//! Additions stay in `u32` with one conditional subtraction (p < 2^31, so `a + b` never
+//! overflows); products are reduced with a Barrett multiplier instead of a division.
+
+/// Z_p with a precomputed Barrett multiplier `floor((2^64 - 1) / p)`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Fp {
+    pub(crate) p: u32,
+    barrett: u64,
+}
+
+impl Fp {
+    pub(crate) fn new(p: u32) -> Fp {
+        Fp { p, barrett: u64::MAX / p as u64 }
+    }
+
+    /// `x mod p` for any `x < 2^64`: the estimated quotient is at most two short.
+    #[inline]
+    pub(crate) fn reduce(self, x: u64) -> u32 {
+        let q = ((x as u128 * self.barrett as u128) >> 64) as u64;
+        let mut r = x - q * self.p as u64;
+        while r >= self.p as u64 {
+            r -= self.p as u64;
+        }
+        r as u32
+    }
+
+    #[inline]
+    pub(crate) fn add(self, a: u32, b: u32) -> u32 {
+        let s = a + b;
+        if s >= self.p {
+            s - self.p
+        } else {
+            s
+        }
+    }
+
+    #[inline]
+    pub(crate) fn sub(self, a: u32, b: u32) -> u32 {
+        if a >= b {
+            a - b
+        } else {
+            a + self.p - b
+        }
+    }
+
+    #[inline]
+    pub(crate) fn neg(self, a: u32) -> u32 {
+        if a == 0 {
+            0
+        } else {
+            self.p - a
+        }
+    }
+
+    #[inline]
+    pub(crate) fn mul(self, a: u32, b: u32) -> u32 {
+        self.reduce(a as u64 * b as u64)
+    }
+
+    /// The inverse of a non-zero `a` (Fermat: `a^(p-2)`).
+    pub(crate) fn inv(self, a: u32) -> u32 {
+        debug_assert!(a % self.p != 0, "inverse of zero");
+        let (mut acc, mut base, mut e) = (1u32 % self.p, a % self.p, self.p - 2);
+        while e > 0 {
+            if e & 1 == 1 {
+                acc = self.mul(acc, base);
+            }
+            base = self.mul(base, base);
+            e >>= 1;
+        }
+        acc
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Fp;
+
+    #[test]
+    fn barrett_matches_division() {
+        for p in [2u32, 3, 5, 7, 65_537, 2_147_483_647] {
+            let f = Fp::new(p);
+            for x in [0u64, 1, 2, p as u64 - 1, p as u64, u64::MAX, u64::MAX - 1, (p as u64) * (p as u64) - 1] {
+                assert_eq!(f.reduce(x) as u64, x % p as u64, "p = {p}, x = {x}");
+            }
+            for a in 1..p.min(50) {
+                assert_eq!(f.mul(a, f.inv(a)), 1);
+            }
+        }
+    }
+}

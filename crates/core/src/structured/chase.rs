@@ -1,0 +1,156 @@
+//! Light chasing over Z_p: row `k` is dark iff `b_k + T x_k + x_{k-1} + x_{k+1} = 0`, so the
+//! presses of row `k + 1` follow from the two rows above, `x_{k+1} = -(b_k + T x_k + x_{k-1})`.
+
+use super::arith::Fp;
+
+/// One row of lights: `n` lights on a path (cut-off ends) or on a cycle (`n >= 3`), with the
+/// press of a light changing its two neighbours and, when `delta`, itself. `T` is its matrix.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Line {
+    pub(crate) n: usize,
+    pub(crate) cycle: bool,
+    pub(crate) delta: bool,
+}
+
+impl Line {
+    /// `out = T x`.
+    pub(crate) fn apply(&self, fp: Fp, x: &[u32], out: &mut [u32]) {
+        let zero = vec![0u32; self.n];
+        self.step(fp, &zero, &zero, x, out);
+        for o in out.iter_mut() {
+            *o = fp.neg(*o);
+        }
+    }
+
+    /// The chase step `next = -(b + T x + prev)`.
+    pub(crate) fn step(&self, fp: Fp, b: &[u32], prev: &[u32], x: &[u32], next: &mut [u32]) {
+        let n = self.n;
+        let dmask = if self.delta { u32::MAX } else { 0 };
+        let at = |j: usize, left: u32, right: u32| {
+            let s = fp.add(fp.add(left, right), fp.add(prev[j], b[j]));
+            fp.neg(fp.add(s, x[j] & dmask))
+        };
+        if n == 1 {
+            next[0] = at(0, 0, 0);
+            return;
+        }
+        let (wrap_left, wrap_right) = if self.cycle { (x[n - 1], x[0]) } else { (0, 0) };
+        next[0] = at(0, wrap_left, x[1]);
+        next[n - 1] = at(n - 1, x[n - 2], wrap_right);
+        for j in 1..n - 1 {
+            next[j] = at(j, x[j - 1], x[j + 1]);
+        }
+    }
+}
+
+/// A board cell type: `u32` for any p, `u8` for p < 256.
+pub trait Cell: Copy + Default + Send + Sync + 'static {
+    /// The value as a `u32`.
+    fn to_u32(self) -> u32;
+    /// A value known to fit.
+    fn from_u32(v: u32) -> Self;
+}
+
+impl Cell for u32 {
+    #[inline]
+    fn to_u32(self) -> u32 {
+        self
+    }
+    #[inline]
+    fn from_u32(v: u32) -> Self {
+        v
+    }
+}
+
+impl Cell for u8 {
+    #[inline]
+    fn to_u32(self) -> u32 {
+        self as u32
+    }
+    #[inline]
+    fn from_u32(v: u32) -> Self {
+        v as u8
+    }
+}
+
+/// How the chase's rows sit in a row-major `rows x cols` board: chase row `k` is board row `k`,
+/// or board column `k` when `transposed` (chasing along the longer side).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Layout {
+    pub(crate) rows: usize,
+    pub(crate) cols: usize,
+    pub(crate) transposed: bool,
+}
+
+impl Layout {
+    /// Number of chase rows.
+    pub(crate) fn m(&self) -> usize {
+        if self.transposed {
+            self.cols
+        } else {
+            self.rows
+        }
+    }
+    /// Length of one chase row.
+    pub(crate) fn n(&self) -> usize {
+        if self.transposed {
+            self.rows
+        } else {
+            self.cols
+        }
+    }
+    pub(crate) fn load<C: Cell>(&self, board: &[C], k: usize, out: &mut [u32]) {
+        if self.transposed {
+            for (j, o) in out.iter_mut().enumerate() {
+                *o = board[j * self.cols + k].to_u32();
+            }
+        } else {
+            for (o, c) in out.iter_mut().zip(&board[k * self.cols..(k + 1) * self.cols]) {
+                *o = c.to_u32();
+            }
+        }
+    }
+    pub(crate) fn store<C: Cell>(&self, board: &mut [C], k: usize, row: &[u32]) {
+        if self.transposed {
+            for (j, &v) in row.iter().enumerate() {
+                board[j * self.cols + k] = C::from_u32(v);
+            }
+        } else {
+            for (c, &v) in board[k * self.cols..(k + 1) * self.cols].iter_mut().zip(row) {
+                *c = C::from_u32(v);
+            }
+        }
+    }
+}
+
+/// Chase `m` rows from the press rows `x_0` and `x_1`, calling `visit(k, x_{k+1})` for the press
+/// row of every chase row `k = 0..m`, and return `(x_m, x_{m+1})`. `board` gives `b_k` (zero when
+/// `None`).
+pub(crate) fn run<C: Cell>(
+    line: Line,
+    fp: Fp,
+    layout: Layout,
+    board: Option<&[C]>,
+    x0: &[u32],
+    x1: &[u32],
+    mut visit: impl FnMut(usize, &[u32]),
+) -> (Vec<u32>, Vec<u32>) {
+    let n = line.n;
+    let (mut prev, mut cur, mut next) = (x0.to_vec(), x1.to_vec(), vec![0u32; n]);
+    let mut b = vec![0u32; n];
+    for k in 0..layout.m() {
+        if let Some(board) = board {
+            layout.load(board, k, &mut b);
+        }
+        visit(k, &cur);
+        line.step(fp, &b, &prev, &cur, &mut next);
+        std::mem::swap(&mut prev, &mut cur);
+        std::mem::swap(&mut cur, &mut next);
+    }
+    (prev, cur)
+}
+
+/// `Σ a_i b_i mod p`.
+pub(crate) fn dot(fp: Fp, a: &[u32], b: &[u32]) -> u32 {
+    a.iter().zip(b).fold(0u32, |acc, (&x, &y)| fp.add(acc, fp.mul(x, y)))
+}

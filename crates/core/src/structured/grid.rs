@@ -1,0 +1,509 @@
+//! Rectangular grids with cut-off edges, solved by light chasing and polynomial algebra.
+
+use super::arith::Fp;
+use super::chase::{self, Cell, Layout, Line};
+use super::packed::{self, try_zeroed, PackedBoard};
+use super::reduced::Reduced;
+use super::{poly, poly2};
+use crate::count::SolutionCount;
+use crate::error::{Error, Result};
+use crate::field::Modulus;
+use crate::limits::{check_dense, check_lights};
+use crate::solutions::Solutions;
+
+/// How a [`GridSolver`] handles the `n x n` system left after chasing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Method {
+    /// The polynomial path (bit-packed for p = 2).
+    #[default]
+    Auto,
+    /// `F_{m+1}(T) x_1 = c` as `F a ≡ c' (mod chi)` with one polynomial gcd: O(n^2) field
+    /// operations after the O(m n) chase.
+    Polynomial,
+    /// Build the `n x n` matrix `F_{m+1}(T)` by chasing unit vectors and factor it with the core's
+    /// dense engines: O(m n^2 + n^3). The reference the polynomial path is tested against.
+    Dense,
+}
+
+/// The largest unpacked obstruction [`GridSolver::solve_packed_gf2`] returns inside
+/// [`Error::Unsolvable`]: 2^28 lights (1 GiB of `u32`).
+pub const MAX_UNPACKED_OBSTRUCTION: u128 = 1 << 28;
+
+#[derive(Clone, Debug)]
+enum Core {
+    /// `d = gcd(F mod chi, chi)`, `u F ≡ d (mod chi)`, and `chi / d`, the kernel generator.
+    Poly {
+        d: poly::Poly,
+        u: poly::Poly,
+        kernel: poly::Poly,
+    },
+    /// The same, bit-packed over GF(2).
+    Poly2 {
+        d: Vec<u64>,
+        u: Vec<u64>,
+        kernel: Vec<u64>,
+    },
+    Dense(Reduced),
+}
+
+/// Lights Out on an `rows x cols` grid with cut-off edges over Z_p: pressing a light changes its
+/// up to four neighbours and, with `self_toggle` (the classic plus rule), itself.
+///
+/// Nothing of size N x N is ever built. Light chasing reduces the game to `n x n`
+/// (n the shorter side, chasing along the longer one), and that system is solved as one
+/// polynomial gcd over Z_p (Sutner's formula: the nullity is `deg gcd(F_{m+1} mod chi, chi)`).
+/// Construction costs O(m n + n^2) field operations (O(m n / 64 + n^2 / 64) words over GF(2));
+/// each solve costs O(m n + n^2). Boards and presses are row-major, values in `0..p`, and a
+/// board `b` is solved by presses `s` with `b + M s = 0`, as in [`crate::Solver`].
+///
+/// ```
+/// use lightsout_core::{structured::GridSolver, Modulus};
+/// let g = GridSolver::new(5, 5, true, Modulus::TWO).unwrap();
+/// assert_eq!(g.nullity(), 2); // the classic 5 x 5 game
+/// let mut board = vec![0u32; 25];
+/// board[12] = 1; // one light in the centre
+/// let presses = g.solve(&board).unwrap();
+/// assert!(g.apply(&board, &presses).unwrap().iter().all(|&x| x == 0));
+/// ```
+#[derive(Clone, Debug)]
+pub struct GridSolver {
+    modulus: Modulus,
+    self_toggle: bool,
+    layout: Layout,
+    line: Line,
+    fp: Fp,
+    core: Core,
+}
+
+impl GridSolver {
+    /// A solver for the `rows x cols` grid; an error when a side is zero or the board is larger
+    /// than [`crate::limits::MAX_LIGHTS`].
+    pub fn new(rows: usize, cols: usize, self_toggle: bool, modulus: Modulus) -> Result<Self> {
+        Self::with_method(rows, cols, self_toggle, modulus, Method::Auto)
+    }
+
+    /// A solver that uses a chosen method for the reduced system (to test one against the other).
+    pub fn with_method(rows: usize, cols: usize, self_toggle: bool, modulus: Modulus, method: Method) -> Result<Self> {
+        if rows == 0 || cols == 0 {
+            return Err(Error::InvalidArgument(format!(
+                "a grid needs at least one row and one column, not {rows}x{cols}"
+            )));
+        }
+        check_lights("a grid", rows as u128 * cols as u128)?;
+        let layout = Layout { rows, cols, transposed: cols > rows };
+        let (m, n) = (layout.m(), layout.n());
+        let line = Line { n, cycle: false, delta: self_toggle };
+        let fp = Fp::new(modulus.get());
+        let core = match method {
+            Method::Dense => {
+                check_dense("the reduced system of a grid", n, 2 * n)?;
+                let zero = vec![0u32; n];
+                Core::Dense(Reduced::new(modulus, n, n, |j| {
+                    let mut e = vec![0u32; n];
+                    e[j] = 1;
+                    chase::run::<u32>(line, fp, layout, None, &zero, &e, |_, _| {}).1
+                })?)
+            }
+            _ if modulus.get() == 2 => {
+                let words = n.div_ceil(64);
+                let mut e1 = vec![0u64; words];
+                e1[0] = 1;
+                let (_, f_e1) = packed::run(n, self_toggle, m, None, &vec![0u64; words], &e1, |_, _| {});
+                let f = poly2::from_vector(self_toggle, n, &f_e1);
+                let chi = poly2::chi(self_toggle, n);
+                let (d, u) = poly2::ext_gcd(&f, &chi);
+                let (kernel, _) = poly2::divrem(&chi, &d);
+                Core::Poly2 { d, u, kernel }
+            }
+            _ => {
+                let zero = vec![0u32; n];
+                let mut e1 = vec![0u32; n];
+                e1[0] = 1;
+                let (_, f_e1) = chase::run::<u32>(line, fp, layout, None, &zero, &e1, |_, _| {});
+                let f = poly::from_vector(fp, self_toggle, &f_e1);
+                let chi = poly::chi(fp, self_toggle, n);
+                let (d, u) = poly::ext_gcd(fp, &f, &chi);
+                let (kernel, _) = poly::divrem(fp, &chi, &d);
+                Core::Poly { d, u, kernel }
+            }
+        };
+        Ok(GridSolver { modulus, self_toggle, layout, line, fp, core })
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.layout.rows
+    }
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.layout.cols
+    }
+    /// Number of lights (and buttons).
+    pub fn lights(&self) -> usize {
+        self.layout.rows * self.layout.cols
+    }
+    /// The modulus p.
+    pub fn modulus(&self) -> Modulus {
+        self.modulus
+    }
+    /// Whether a press changes its own light.
+    pub fn self_toggle(&self) -> bool {
+        self.self_toggle
+    }
+    /// The dimension of the quiet patterns: `deg gcd(F_{m+1} mod chi, chi)`.
+    pub fn nullity(&self) -> usize {
+        match &self.core {
+            Core::Poly { d, .. } => d.len() - 1,
+            Core::Poly2 { d, .. } => poly2::degree(d).unwrap_or(0),
+            Core::Dense(r) => r.nullity(),
+        }
+    }
+    /// The rank of the press matrix.
+    pub fn rank(&self) -> usize {
+        self.lights() - self.nullity()
+    }
+    /// How many boards are solvable: `p^rank`.
+    pub fn solvable_boards(&self) -> SolutionCount {
+        SolutionCount::new(self.modulus, self.rank())
+    }
+
+    /// The first press row `x_1` with `F_{m+1}(T) x_1 = c`, or `None`.
+    fn first_row(&self, c: &[u32]) -> Option<Vec<u32>> {
+        let n = self.line.n;
+        match &self.core {
+            Core::Poly { d, u, .. } => {
+                let c1 = poly::from_vector(self.fp, self.self_toggle, c);
+                let (q, r) = poly::divrem(self.fp, &c1, d);
+                if !r.is_empty() {
+                    return None;
+                }
+                let mut e1 = vec![0u32; n];
+                e1[0] = 1;
+                let w = poly::apply(self.fp, self.line, &q, &e1);
+                Some(poly::apply(self.fp, self.line, u, &w))
+            }
+            Core::Poly2 { .. } => {
+                let x = self.first_row_packed(&crate::bitmatrix::pack_bits(c))?;
+                Some((0..n).map(|j| poly2::bit(&x, j) as u32).collect())
+            }
+            Core::Dense(r) => r.solve(c),
+        }
+    }
+
+    /// Packed GF(2) twin of [`Self::first_row`] (only for the `Poly2` core).
+    fn first_row_packed(&self, c: &[u64]) -> Option<Vec<u64>> {
+        let Core::Poly2 { d, u, .. } = &self.core else { unreachable!("packed rows need the GF(2) core") };
+        let n = self.line.n;
+        let c1 = poly2::from_vector(self.self_toggle, n, c);
+        let (q, r) = poly2::divrem(&c1, d);
+        if poly2::degree(&r).is_some() {
+            return None;
+        }
+        let mut e1 = vec![0u64; n.div_ceil(64)];
+        e1[0] = 1;
+        let w = poly2::apply(n, self.self_toggle, &q, &e1);
+        Some(poly2::apply(n, self.self_toggle, u, &w))
+    }
+
+    /// First press rows of a basis of the quiet patterns: `(chi / d) x^i`, `i < deg d`.
+    fn kernel_first_rows(&self) -> Vec<Vec<u32>> {
+        let n = self.line.n;
+        match &self.core {
+            Core::Poly { kernel, .. } => {
+                let mut e1 = vec![0u32; n];
+                e1[0] = 1;
+                let mut w = poly::apply(self.fp, self.line, kernel, &e1);
+                let mut out = Vec::new();
+                for _ in 0..self.nullity() {
+                    let mut t = vec![0u32; n];
+                    self.line.apply(self.fp, &w, &mut t);
+                    out.push(std::mem::replace(&mut w, t));
+                }
+                out
+            }
+            Core::Poly2 { .. } => self
+                .kernel_first_rows_packed()
+                .iter()
+                .map(|x| (0..n).map(|j| poly2::bit(x, j) as u32).collect())
+                .collect(),
+            Core::Dense(r) => r.null_basis(),
+        }
+    }
+
+    fn kernel_first_rows_packed(&self) -> Vec<Vec<u64>> {
+        let Core::Poly2 { kernel, .. } = &self.core else { unreachable!("packed rows need the GF(2) core") };
+        let n = self.line.n;
+        let mut e1 = vec![0u64; n.div_ceil(64)];
+        e1[0] = 1;
+        let mut w = poly2::apply(n, self.self_toggle, kernel, &e1);
+        let mut out = Vec::new();
+        for _ in 0..self.nullity() {
+            let mut t = vec![0u64; w.len()];
+            poly2::t_apply(n, self.self_toggle, &w, &mut t);
+            out.push(std::mem::replace(&mut w, t));
+        }
+        out
+    }
+
+    fn check_board<C: Cell>(&self, what: &'static str, v: &[C]) -> Result<()> {
+        if v.len() != self.lights() {
+            return Err(Error::DimensionMismatch { what, expected: self.lights(), got: v.len() });
+        }
+        let p = self.modulus.get();
+        if let Some((index, value)) = v.iter().map(|c| c.to_u32()).enumerate().find(|&(_, x)| x >= p) {
+            return Err(Error::EntryOutOfRange { what, index, value: value as i64, modulus: p });
+        }
+        Ok(())
+    }
+
+    /// `c = -x_{m+1}` of the chase with `x_1 = 0`: the right-hand side of the reduced system.
+    fn rhs<C: Cell>(&self, board: &[C]) -> Vec<u32> {
+        let zero = vec![0u32; self.line.n];
+        let (_, r) = chase::run(self.line, self.fp, self.layout, Some(board), &zero, &zero, |_, _| {});
+        r.iter().map(|&v| self.fp.neg(v)).collect()
+    }
+
+    /// Whether `b + M s = 0` has a solution.
+    pub fn is_solvable(&self, board: &[u32]) -> Result<bool> {
+        self.check_board("board", board)?;
+        Ok(self.first_row(&self.rhs(board)).is_some())
+    }
+
+    /// One solution, or [`Error::Unsolvable`] carrying a quiet pattern `y` (for this symmetric
+    /// M, a left null vector: `y M = 0`) with `y·(-b) != 0`, which proves there is none.
+    pub fn solve(&self, board: &[u32]) -> Result<Vec<u32>> {
+        self.solve_cells(board)
+    }
+
+    /// [`Self::solve`] for boards stored one byte per light (p < 256): a 10,000 x 10,000 board
+    /// over Z_3 takes 100 MB instead of 400 MB.
+    pub fn solve_bytes(&self, board: &[u8]) -> Result<Vec<u8>> {
+        if self.modulus.get() > 256 {
+            return Err(Error::InvalidArgument(format!(
+                "byte boards need a modulus p <= 256, this solver has p = {}",
+                self.modulus
+            )));
+        }
+        self.solve_cells(board)
+    }
+
+    fn solve_cells<C: Cell>(&self, board: &[C]) -> Result<Vec<C>> {
+        self.check_board("board", board)?;
+        let Some(x1) = self.first_row(&self.rhs(board)) else { return Err(self.obstruction_error(board)?) };
+        let mut out: Vec<C> = try_zeroed("the solution", self.lights())?;
+        let zero = vec![0u32; self.line.n];
+        let layout = self.layout;
+        let (_, last) =
+            chase::run(self.line, self.fp, layout, Some(board), &zero, &x1, |k, row| layout.store(&mut out, k, row));
+        if last.iter().any(|&v| v != 0) {
+            return Err(internal("the chased solution leaves the last row lit"));
+        }
+        Ok(out)
+    }
+
+    /// The quiet pattern that proves `board` unsolvable, as an [`Error::Unsolvable`].
+    fn obstruction_error<C: Cell>(&self, board: &[C]) -> Result<Error> {
+        let (n, layout, fp) = (self.line.n, self.layout, self.fp);
+        let zero = vec![0u32; n];
+        let mut b = vec![0u32; n];
+        for (index, y1) in self.kernel_first_rows().into_iter().enumerate() {
+            let mut acc = 0u32;
+            chase::run::<C>(self.line, fp, layout, None, &zero, &y1, |k, row| {
+                layout.load(board, k, &mut b);
+                acc = fp.add(acc, chase::dot(fp, row, &b));
+            });
+            if acc != 0 {
+                let mut y: Vec<u32> = try_zeroed("the obstruction", self.lights())?;
+                chase::run::<C>(self.line, fp, layout, None, &zero, &y1, |k, row| layout.store(&mut y, k, row));
+                return Ok(Error::Unsolvable { obstruction_index: index, obstruction: y });
+            }
+        }
+        Err(internal("no quiet pattern detects an unsolvable board"))
+    }
+
+    /// A basis of the quiet patterns (presses that change nothing), `nullity()` vectors, each
+    /// the chase of a kernel polynomial `(chi / d) x^i`.
+    pub fn null_basis(&self) -> Result<Vec<Vec<u32>>> {
+        check_dense("the null basis of a grid", self.nullity(), self.lights())?;
+        let zero = vec![0u32; self.line.n];
+        let layout = self.layout;
+        Ok(self
+            .kernel_first_rows()
+            .into_iter()
+            .map(|y1| {
+                let mut y = vec![0u32; self.lights()];
+                chase::run::<u32>(self.line, self.fp, layout, None, &zero, &y1, |k, row| layout.store(&mut y, k, row));
+                y
+            })
+            .collect())
+    }
+
+    /// Every solution, lazily: `p^nullity` of them for a solvable board.
+    pub fn solutions(&self, board: &[u32]) -> Result<Solutions> {
+        let particular = self.solve(board)?;
+        Ok(Solutions::new(self.modulus, particular, self.null_basis()?))
+    }
+
+    /// How many solutions the board has: `p^nullity` if solvable, else zero.
+    pub fn count_solutions(&self, board: &[u32]) -> Result<SolutionCount> {
+        Ok(if self.is_solvable(board)? {
+            SolutionCount::new(self.modulus, self.nullity())
+        } else {
+            SolutionCount::zero(self.modulus)
+        })
+    }
+
+    /// The board after pressing: `b + M s`.
+    pub fn apply(&self, board: &[u32], presses: &[u32]) -> Result<Vec<u32>> {
+        self.check_board("board", board)?;
+        self.check_board("presses", presses)?;
+        Ok(apply_grid(self.fp, self.layout.rows, self.layout.cols, self.self_toggle, board, presses))
+    }
+
+    fn check_packed(&self, board: &PackedBoard) -> Result<()> {
+        if self.modulus.get() != 2 || !matches!(self.core, Core::Poly2 { .. }) {
+            return Err(Error::InvalidArgument(format!(
+                "packed boards need modulus 2 and the polynomial method, this solver has p = {}",
+                self.modulus
+            )));
+        }
+        if (board.rows(), board.cols()) != (self.rows(), self.cols()) {
+            return Err(Error::InvalidArgument(format!(
+                "the packed board is {}x{}, the grid is {}x{}",
+                board.rows(),
+                board.cols(),
+                self.rows(),
+                self.cols()
+            )));
+        }
+        Ok(())
+    }
+
+    /// The board in chase orientation (transposed when the grid is wider than tall).
+    fn oriented<'a>(&self, board: &'a PackedBoard) -> Result<std::borrow::Cow<'a, PackedBoard>> {
+        Ok(if self.layout.transposed {
+            std::borrow::Cow::Owned(board.transpose()?)
+        } else {
+            std::borrow::Cow::Borrowed(board)
+        })
+    }
+
+    fn rhs_packed(&self, board: &PackedBoard) -> Vec<u64> {
+        let (n, m) = (self.line.n, self.layout.m());
+        let zero = vec![0u64; n.div_ceil(64)];
+        packed::run(n, self.self_toggle, m, Some(board), &zero, &zero, |_, _| {}).1
+    }
+
+    /// Whether a packed GF(2) board is solvable, in O(rows cols / 64 + n^2 / 64) word operations.
+    pub fn is_solvable_packed_gf2(&self, board: &PackedBoard) -> Result<bool> {
+        self.check_packed(board)?;
+        let board = self.oriented(board)?;
+        Ok(self.first_row_packed(&self.rhs_packed(&board)).is_some())
+    }
+
+    /// One solution of a packed GF(2) board, packed the same way. Memory: the board, the
+    /// solution, and a transposed copy of each when the grid is wider than tall.
+    ///
+    /// An unsolvable board gives [`Error::Unsolvable`] with its obstruction when the board has at
+    /// most [`MAX_UNPACKED_OBSTRUCTION`] lights, and otherwise [`Error::TooLarge`] naming
+    /// [`Self::obstruction_packed`], which returns the obstruction packed.
+    ///
+    /// ```
+    /// use lightsout_core::{structured::{GridSolver, PackedBoard}, Modulus};
+    /// let g = GridSolver::new(3, 200, true, Modulus::TWO).unwrap();
+    /// let mut pressed = vec![0u32; 600];
+    /// pressed[350] = 1; // the board left by pressing light (1, 150)
+    /// let board = PackedBoard::from_values(3, 200, &g.apply(&vec![0; 600], &pressed).unwrap()).unwrap();
+    /// let presses = g.solve_packed_gf2(&board).unwrap();
+    /// let after = g.apply(&board.to_values(), &presses.to_values()).unwrap();
+    /// assert!(after.iter().all(|&x| x == 0));
+    /// ```
+    pub fn solve_packed_gf2(&self, board: &PackedBoard) -> Result<PackedBoard> {
+        self.check_packed(board)?;
+        let oriented = self.oriented(board)?;
+        let Some(x1) = self.first_row_packed(&self.rhs_packed(&oriented)) else {
+            let lights = self.lights() as u128;
+            if lights > MAX_UNPACKED_OBSTRUCTION {
+                return Err(Error::TooLarge {
+                    what: "the unpacked obstruction of this unsolvable board (GridSolver::obstruction_packed gives it packed)",
+                    needed: lights,
+                    unit: "lights",
+                    limit: MAX_UNPACKED_OBSTRUCTION,
+                });
+            }
+            return Err(self.obstruction_error(&board.to_values())?);
+        };
+        let (n, m) = (self.line.n, self.layout.m());
+        let mut out = PackedBoard::zeros(m, n)?;
+        let zero = vec![0u64; n.div_ceil(64)];
+        let (_, last) = packed::run(n, self.self_toggle, m, Some(&oriented), &zero, &x1, |k, row| {
+            out.row_mut(k).copy_from_slice(row)
+        });
+        drop(oriented);
+        if last.iter().any(|&v| v != 0) {
+            return Err(internal("the chased solution leaves the last row lit"));
+        }
+        if self.layout.transposed {
+            out = out.transpose()?;
+        }
+        Ok(out)
+    }
+
+    /// A packed quiet pattern `y` with `y·b = 1` when the packed GF(2) board is unsolvable
+    /// (the proof), `None` when it is solvable.
+    pub fn obstruction_packed(&self, board: &PackedBoard) -> Result<Option<PackedBoard>> {
+        self.check_packed(board)?;
+        let oriented = self.oriented(board)?;
+        if self.first_row_packed(&self.rhs_packed(&oriented)).is_some() {
+            return Ok(None);
+        }
+        let (n, m) = (self.line.n, self.layout.m());
+        let zero = vec![0u64; n.div_ceil(64)];
+        for y1 in self.kernel_first_rows_packed() {
+            let mut parity = 0u32;
+            packed::run(n, self.self_toggle, m, None, &zero, &y1, |k, row| {
+                parity ^= row.iter().zip(oriented.row(k)).map(|(a, b)| (a & b).count_ones()).sum::<u32>();
+            });
+            if parity & 1 == 1 {
+                let mut y = PackedBoard::zeros(m, n)?;
+                packed::run(n, self.self_toggle, m, None, &zero, &y1, |k, row| y.row_mut(k).copy_from_slice(row));
+                return Ok(Some(if self.layout.transposed { y.transpose()? } else { y }));
+            }
+        }
+        Err(internal("no quiet pattern detects an unsolvable board"))
+    }
+}
+
+pub(crate) fn internal(what: &str) -> Error {
+    Error::InvalidArgument(format!("internal error in the structured solver: {what}; please report this board"))
+}
+
+/// `b + M s` on an `rows x cols` grid with cut-off edges.
+pub(crate) fn apply_grid(fp: Fp, rows: usize, cols: usize, delta: bool, board: &[u32], s: &[u32]) -> Vec<u32> {
+    let mut out = board.to_vec();
+    for r in 0..rows {
+        for c in 0..cols {
+            let v = s[r * cols + c];
+            if v == 0 {
+                continue;
+            }
+            let mut hit = |i: usize| out[i] = fp.add(out[i], v);
+            if delta {
+                hit(r * cols + c);
+            }
+            if r > 0 {
+                hit((r - 1) * cols + c);
+            }
+            if r + 1 < rows {
+                hit((r + 1) * cols + c);
+            }
+            if c > 0 {
+                hit(r * cols + c - 1);
+            }
+            if c + 1 < cols {
+                hit(r * cols + c + 1);
+            }
+        }
+    }
+    out
+}

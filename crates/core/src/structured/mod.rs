@@ -1,0 +1,23 @@
+//! Structured solvers: games whose press matrix has the shape of a grid, solved without ever
+//! building the dense N x N matrix.
+//!
+//! Light chasing turns an `m x n` grid into an `n x n` system (`x_{k+1} = -(b_k + T x_k + x_{k-1})`:
+//! the first press row decides everything), and because `e_1` is a cyclic vector of the row
+//! matrix T, that system is one polynomial equation `F a ≡ c' (mod chi)` solved with a gcd.
+//! [`GridSolver`] does this for grids with cut-off edges in time proportional to the board;
+//! [`WrapSolver`] chases tori and cylinders down to a `2n x 2n` (or `n x n`) dense system.
+//! GF(2) boards too large for a byte per light travel as [`PackedBoard`]s.
+
+mod arith;
+mod chase;
+mod grid;
+mod packed;
+mod poly;
+mod poly2;
+mod reduced;
+mod wrap;
+
+pub use chase::Cell;
+pub use grid::{GridSolver, Method, MAX_UNPACKED_OBSTRUCTION};
+pub use packed::PackedBoard;
+pub use wrap::{torus_decide_gf2, Wrap, WrapSolver};

@@ -1,0 +1,273 @@
+//! Bit-packed GF(2) boards for boards too large for one byte per light, and the chase on them.
+
+use crate::error::{Error, Result};
+use crate::limits::check_lights;
+
+/// A GF(2) board of `rows x cols` lights, each row packed into `words_per_row = ceil(cols / 64)`
+/// `u64` words: light `(r, c)` is bit `c % 64` (least significant first) of word
+/// `r * words_per_row + c / 64`. Bits past `cols` in a row are always zero.
+///
+/// A 100,000 x 100,000 board (10^10 lights) takes 1.25 GB. [`PackedBoard::from_packbits`] and
+/// [`PackedBoard::to_packbits`] convert from and to the layout of `numpy.packbits(board, axis=1)`
+/// (each row padded to whole bytes, most significant bit first) in one pass.
+///
+/// ```
+/// use lightsout_core::structured::PackedBoard;
+/// let b = PackedBoard::from_packbits(2, 10, &[0b1000_0000, 0b0100_0000, 0, 0b1100_0000]).unwrap();
+/// assert!(b.get(0, 0) && b.get(0, 9) && b.get(1, 8) && b.get(1, 9));
+/// assert_eq!(b.count_ones(), 4);
+/// assert_eq!(b.to_packbits(), vec![0b1000_0000, 0b0100_0000, 0, 0b1100_0000]);
+/// ```
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PackedBoard {
+    rows: usize,
+    cols: usize,
+    words_per_row: usize,
+    words: Vec<u64>,
+}
+
+/// Allocate `len` zeroed words, or an error (never an abort) when memory is short.
+pub(crate) fn try_zeroed<T: Clone + Default>(what: &'static str, len: usize) -> Result<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len).map_err(|_| Error::TooLarge {
+        what,
+        needed: (len as u128) * std::mem::size_of::<T>() as u128,
+        unit: "bytes (allocation failed)",
+        limit: 0,
+    })?;
+    v.resize(len, T::default());
+    Ok(v)
+}
+
+impl PackedBoard {
+    /// The dark board.
+    pub fn zeros(rows: usize, cols: usize) -> Result<Self> {
+        check_lights("a packed board", rows as u128 * cols as u128)?;
+        let words_per_row = cols.div_ceil(64);
+        let words = try_zeroed("a packed board", rows * words_per_row)?;
+        Ok(PackedBoard { rows, cols, words_per_row, words })
+    }
+
+    /// From row-major 0/1 values (anything else is an error).
+    pub fn from_values(rows: usize, cols: usize, values: &[u32]) -> Result<Self> {
+        let expected = rows.checked_mul(cols).ok_or(Error::InvalidArgument("board size overflows".into()))?;
+        if values.len() != expected {
+            return Err(Error::DimensionMismatch { what: "board values", expected, got: values.len() });
+        }
+        let mut b = Self::zeros(rows, cols)?;
+        for (i, &v) in values.iter().enumerate() {
+            match v {
+                0 => {}
+                1 => b.set(i / cols, i % cols, true),
+                _ => return Err(Error::EntryOutOfRange { what: "board", index: i, value: v as i64, modulus: 2 }),
+            }
+        }
+        Ok(b)
+    }
+
+    /// Row-major 0/1 values.
+    pub fn to_values(&self) -> Vec<u32> {
+        (0..self.rows).flat_map(|r| (0..self.cols).map(move |c| self.get(r, c) as u32)).collect()
+    }
+
+    /// From the bytes of `numpy.packbits(board, axis=1)`: `ceil(cols / 8)` bytes per row, the
+    /// first light of each byte in its most significant bit, padding bits ignored.
+    pub fn from_packbits(rows: usize, cols: usize, bytes: &[u8]) -> Result<Self> {
+        let bpr = cols.div_ceil(8);
+        let expected = rows.checked_mul(bpr).ok_or(Error::InvalidArgument("board size overflows".into()))?;
+        if bytes.len() != expected {
+            return Err(Error::DimensionMismatch { what: "packbits bytes", expected, got: bytes.len() });
+        }
+        let mut b = Self::zeros(rows, cols)?;
+        for r in 0..rows {
+            let src = &bytes[r * bpr..(r + 1) * bpr];
+            let dst = b.row_mut(r);
+            for (w, chunk) in dst.iter_mut().zip(src.chunks(8)) {
+                let mut buf = [0u8; 8];
+                buf[..chunk.len()].copy_from_slice(chunk);
+                // Reversing the bits of each byte turns MSB-first bytes into LSB-first ones.
+                *w = u64::from_le_bytes(buf).reverse_bits().swap_bytes();
+            }
+            if cols % 64 != 0 {
+                dst[dst.len() - 1] &= (1u64 << (cols % 64)) - 1;
+            }
+        }
+        Ok(b)
+    }
+
+    /// The bytes of `numpy.packbits(board, axis=1)` (see [`PackedBoard::from_packbits`]).
+    pub fn to_packbits(&self) -> Vec<u8> {
+        let bpr = self.cols.div_ceil(8);
+        let mut out = Vec::with_capacity(self.rows * bpr);
+        for r in 0..self.rows {
+            let mut left = bpr;
+            for &w in self.row(r) {
+                let bytes = w.swap_bytes().reverse_bits().to_le_bytes();
+                let take = left.min(8);
+                out.extend_from_slice(&bytes[..take]);
+                left -= take;
+            }
+        }
+        out
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+    /// Words per packed row.
+    pub fn words_per_row(&self) -> usize {
+        self.words_per_row
+    }
+    /// Light `(r, c)`; panics when out of range, like slice indexing.
+    #[inline]
+    pub fn get(&self, r: usize, c: usize) -> bool {
+        assert!(c < self.cols, "column {c} out of range 0..{}", self.cols);
+        (self.words[r * self.words_per_row + c / 64] >> (c % 64)) & 1 == 1
+    }
+    /// Set light `(r, c)`; panics when out of range, like slice indexing.
+    #[inline]
+    pub fn set(&mut self, r: usize, c: usize, v: bool) {
+        assert!(c < self.cols, "column {c} out of range 0..{}", self.cols);
+        let w = &mut self.words[r * self.words_per_row + c / 64];
+        let bit = 1u64 << (c % 64);
+        if v {
+            *w |= bit
+        } else {
+            *w &= !bit
+        }
+    }
+    /// Packed row `r`.
+    #[inline]
+    pub fn row(&self, r: usize) -> &[u64] {
+        &self.words[r * self.words_per_row..(r + 1) * self.words_per_row]
+    }
+    /// Packed row `r`, mutable: keep the bits past `cols` zero.
+    #[inline]
+    pub fn row_mut(&mut self, r: usize) -> &mut [u64] {
+        &mut self.words[r * self.words_per_row..(r + 1) * self.words_per_row]
+    }
+    /// All words, row-major.
+    pub fn words(&self) -> &[u64] {
+        &self.words
+    }
+    /// Number of lit lights.
+    pub fn count_ones(&self) -> u64 {
+        self.words.iter().map(|w| w.count_ones() as u64).sum()
+    }
+
+    /// The transposed board (`cols x rows`), by 64 x 64 bit-block transposes.
+    pub fn transpose(&self) -> Result<PackedBoard> {
+        let mut out = PackedBoard::zeros(self.cols, self.rows)?;
+        let mut block = [0u64; 64];
+        for bi in 0..self.rows.div_ceil(64) {
+            for bj in 0..self.words_per_row {
+                for (k, slot) in block.iter_mut().enumerate() {
+                    let r = bi * 64 + k;
+                    *slot = if r < self.rows { self.words[r * self.words_per_row + bj] } else { 0 };
+                }
+                transpose64(&mut block);
+                for (k, &w) in block.iter().enumerate() {
+                    let r = bj * 64 + k;
+                    if r < self.cols {
+                        out.words[r * out.words_per_row + bi] = w;
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// Transpose a 64 x 64 bit matrix (row `k` = word `k`, column `c` = bit `c`) in place by
+/// swapping ever smaller off-diagonal blocks.
+fn transpose64(a: &mut [u64; 64]) {
+    let mut j = 32;
+    let mut mask: u64 = 0x0000_0000_FFFF_FFFF;
+    while j != 0 {
+        let mut k = 0;
+        while k < 64 {
+            let t = ((a[k] >> j) ^ a[k + j]) & mask;
+            a[k] ^= t << j;
+            a[k + j] ^= t;
+            k = (k + j + 1) & !j;
+        }
+        j >>= 1;
+        mask ^= mask << j;
+    }
+}
+
+/// The chase on packed rows of `n` lights (see [`super::chase::run`]): `visit(k, x_{k+1})` for
+/// every row, returns `(x_m, x_{m+1})`. `board` must already be in chase orientation.
+pub(crate) fn run(
+    n: usize,
+    delta: bool,
+    m: usize,
+    board: Option<&PackedBoard>,
+    x0: &[u64],
+    x1: &[u64],
+    mut visit: impl FnMut(usize, &[u64]),
+) -> (Vec<u64>, Vec<u64>) {
+    let w = n.div_ceil(64);
+    let (mut prev, mut cur, mut next) = (x0.to_vec(), x1.to_vec(), vec![0u64; w]);
+    for k in 0..m {
+        visit(k, &cur);
+        step(n, delta, board.map(|b| b.row(k)), &prev, &cur, &mut next);
+        std::mem::swap(&mut prev, &mut cur);
+        std::mem::swap(&mut cur, &mut next);
+    }
+    (prev, cur)
+}
+
+/// `next = b + T x + prev` over GF(2), packed.
+#[inline]
+fn step(n: usize, delta: bool, b: Option<&[u64]>, prev: &[u64], x: &[u64], next: &mut [u64]) {
+    let w = x.len();
+    let dmask = if delta { u64::MAX } else { 0 };
+    for i in 0..w {
+        let left = (x[i] << 1) | if i > 0 { x[i - 1] >> 63 } else { 0 };
+        let right = (x[i] >> 1) | if i + 1 < w { x[i + 1] << 63 } else { 0 };
+        next[i] = left ^ right ^ (x[i] & dmask) ^ prev[i];
+    }
+    if let Some(b) = b {
+        for (o, &bi) in next.iter_mut().zip(b) {
+            *o ^= bi;
+        }
+    }
+    if n % 64 != 0 {
+        next[w - 1] &= (1u64 << (n % 64)) - 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn transpose_and_packbits_round_trip() {
+        let (rows, cols) = (70, 131);
+        let values: Vec<u32> = (0..rows * cols).map(|i| ((i * 2654435761usize) >> 7) as u32 & 1).collect();
+        let b = PackedBoard::from_values(rows, cols, &values).unwrap();
+        let t = b.transpose().unwrap();
+        for r in 0..rows {
+            for c in 0..cols {
+                assert_eq!(t.get(c, r), b.get(r, c));
+            }
+        }
+        assert_eq!(t.transpose().unwrap(), b);
+        let bytes = b.to_packbits();
+        assert_eq!(bytes.len(), rows * cols.div_ceil(8));
+        for r in 0..rows {
+            for c in 0..cols {
+                let byte = bytes[r * cols.div_ceil(8) + c / 8];
+                assert_eq!((byte >> (7 - c % 8)) & 1 == 1, b.get(r, c));
+            }
+        }
+        assert_eq!(PackedBoard::from_packbits(rows, cols, &bytes).unwrap(), b);
+        assert_eq!(b.to_values(), values);
+    }
+}

@@ -1,0 +1,193 @@
+//! Polynomials over Z_p (coefficients low degree first, no trailing zeros) and the bridge
+//! between vectors of one path row and the ring Z_p[x]/(chi).
+//!
+//! On a path of `n` lights, `T e_j = e_{j-1} + δ e_j + e_{j+1}` gives `e_{j+1} = G_{j+1}(T) e_1`
+//! with `G_1 = 1`, `G_2 = x - δ`, `G_{j+1} = (x - δ) G_j - G_{j-1}`; `chi = G_{n+1}` is the
+//! characteristic (and minimal) polynomial of T, and `a ↦ a(T) e_1` identifies Z_p[x]/(chi)
+//! with Z_p^n. Every function here costs O(n^2) field operations at most.
+
+use super::arith::Fp;
+use super::chase::Line;
+
+/// A polynomial, lowest coefficient first, trimmed.
+pub(crate) type Poly = Vec<u32>;
+
+pub(crate) fn trim(a: &mut Poly) {
+    while a.last() == Some(&0) {
+        a.pop();
+    }
+}
+
+/// The polynomial `Σ_j c_j G_j` of the vector `c = Σ_j c_j e_j` (Clenshaw's recurrence
+/// `β_j = c_j + (x - δ) β_{j+1} - β_{j+2}`, whose `β_1` is the sum).
+pub(crate) fn from_vector(fp: Fp, delta: bool, c: &[u32]) -> Poly {
+    let n = c.len();
+    let (mut b1, mut b2) = (vec![0u32; n + 1], vec![0u32; n + 1]);
+    for j in (0..n).rev() {
+        // b2 <- c_j + (x - δ) b1 - b2, with deg b1 <= n - j - 2.
+        let top = n - j;
+        for i in (0..top).rev() {
+            let shifted = if i > 0 { b1[i - 1] } else { c[j] };
+            let mut v = fp.sub(shifted, b2[i]);
+            if delta {
+                v = fp.sub(v, b1[i]);
+            }
+            b2[i] = v;
+        }
+        std::mem::swap(&mut b1, &mut b2);
+    }
+    trim(&mut b1);
+    b1
+}
+
+/// The characteristic polynomial `chi = G_{n+1}` of a path of `n` lights.
+pub(crate) fn chi(fp: Fp, delta: bool, n: usize) -> Poly {
+    let (mut g0, mut g1) = (vec![0u32; n + 2], vec![0u32; n + 2]);
+    g1[0] = 1;
+    for _ in 0..n {
+        // g0 <- (x - δ) g1 - g0
+        for i in (0..n + 2).rev() {
+            let shifted = if i > 0 { g1[i - 1] } else { 0 };
+            let mut v = fp.sub(shifted, g0[i]);
+            if delta {
+                v = fp.sub(v, g1[i]);
+            }
+            g0[i] = v;
+        }
+        std::mem::swap(&mut g0, &mut g1);
+    }
+    trim(&mut g1);
+    g1
+}
+
+/// `a(T) w` by Horner's rule: `v <- T v + a_i w` from the top coefficient down.
+pub(crate) fn apply(fp: Fp, line: Line, a: &[u32], w: &[u32]) -> Vec<u32> {
+    let n = line.n;
+    let (mut v, mut t) = (vec![0u32; n], vec![0u32; n]);
+    for &ai in a.iter().rev() {
+        line.apply(fp, &v, &mut t);
+        if ai != 0 {
+            for (tj, &wj) in t.iter_mut().zip(w) {
+                *tj = fp.add(*tj, fp.mul(ai, wj));
+            }
+        }
+        std::mem::swap(&mut v, &mut t);
+    }
+    v
+}
+
+/// `a -= c x^shift b`, growing `a` when needed, then trimmed.
+fn sub_scaled_shifted(fp: Fp, a: &mut Poly, b: &[u32], c: u32, shift: usize) {
+    if a.len() < b.len() + shift {
+        a.resize(b.len() + shift, 0);
+    }
+    for (ai, &bi) in a[shift..].iter_mut().zip(b) {
+        if bi != 0 {
+            *ai = fp.sub(*ai, fp.mul(c, bi));
+        }
+    }
+    trim(a);
+}
+
+/// `(q, r)` with `a = q d + r`, `deg r < deg d`, for a non-zero `d`.
+pub(crate) fn divrem(fp: Fp, a: &[u32], d: &[u32]) -> (Poly, Poly) {
+    let mut r = a.to_vec();
+    trim(&mut r);
+    let dd = d.len() - 1;
+    let lead_inv = fp.inv(d[dd]);
+    if r.len() < d.len() {
+        return (Vec::new(), r);
+    }
+    let mut q = vec![0u32; r.len() - dd];
+    while r.len() >= d.len() {
+        let shift = r.len() - d.len();
+        let c = fp.mul(r[r.len() - 1], lead_inv);
+        q[shift] = c;
+        sub_scaled_shifted(fp, &mut r, d, c, shift);
+    }
+    trim(&mut q);
+    (q, r)
+}
+
+/// `(d, u)` with `d = gcd(f, g)` monic and `u f ≡ d (mod g)`, for a non-zero `g`.
+/// Extended Euclid one leading term at a time, so no polynomial product is ever formed.
+pub(crate) fn ext_gcd(fp: Fp, f: &[u32], g: &[u32]) -> (Poly, Poly) {
+    let (mut r0, mut s0): (Poly, Poly) = (g.to_vec(), Vec::new());
+    let (mut r1, mut s1): (Poly, Poly) = (f.to_vec(), vec![1]);
+    trim(&mut r0);
+    trim(&mut r1);
+    while !r1.is_empty() {
+        let lead_inv = fp.inv(r1[r1.len() - 1]);
+        while r0.len() >= r1.len() {
+            let shift = r0.len() - r1.len();
+            let c = fp.mul(r0[r0.len() - 1], lead_inv);
+            sub_scaled_shifted(fp, &mut r0, &r1, c, shift);
+            sub_scaled_shifted(fp, &mut s0, &s1, c, shift);
+        }
+        std::mem::swap(&mut r0, &mut r1);
+        std::mem::swap(&mut s0, &mut s1);
+    }
+    let inv = fp.inv(r0[r0.len() - 1]);
+    for c in r0.iter_mut().chain(s0.iter_mut()) {
+        *c = fp.mul(*c, inv);
+    }
+    (r0, s0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mul(fp: Fp, a: &[u32], b: &[u32]) -> Poly {
+        let mut out = vec![0u32; (a.len() + b.len()).saturating_sub(1)];
+        for (i, &x) in a.iter().enumerate() {
+            for (j, &y) in b.iter().enumerate() {
+                out[i + j] = fp.add(out[i + j], fp.mul(x, y));
+            }
+        }
+        trim(&mut out);
+        out
+    }
+
+    #[test]
+    fn chi_annihilates_t_and_vectors_round_trip() {
+        for p in [2u32, 3, 5, 7] {
+            let fp = Fp::new(p);
+            for n in 1..9 {
+                for delta in [false, true] {
+                    let line = Line { n, cycle: false, delta };
+                    let chi = chi(fp, delta, n);
+                    assert_eq!(chi.len(), n + 1);
+                    let mut e1 = vec![0u32; n];
+                    e1[0] = 1;
+                    for j in 0..n {
+                        let v = apply(fp, line, &chi, &{
+                            let mut e = vec![0u32; n];
+                            e[j] = 1;
+                            e
+                        });
+                        assert!(v.iter().all(|&x| x == 0));
+                    }
+                    let c: Vec<u32> = (0..n as u32).map(|i| (i * 7 + 3) % p).collect();
+                    let a = from_vector(fp, delta, &c);
+                    assert!(a.len() <= n);
+                    assert_eq!(apply(fp, line, &a, &e1), c);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn gcd_and_division() {
+        let fp = Fp::new(5);
+        let a = mul(fp, &[1, 2, 1], &[3, 0, 1]); // (x+1)^2 (x^2+3)
+        let b = mul(fp, &[1, 1], &[2, 1]); // (x+1)(x+2)
+        let (d, u) = ext_gcd(fp, &a, &b);
+        assert_eq!(d, vec![1, 1]);
+        let (_, r) = divrem(fp, &mul(fp, &u, &a), &b);
+        assert_eq!(r, d);
+        let (q, r) = divrem(fp, &a, &[1, 1]);
+        assert!(r.is_empty());
+        assert_eq!(mul(fp, &q, &[1, 1]), a);
+    }
+}

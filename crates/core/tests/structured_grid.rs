@@ -1,0 +1,134 @@
+//! Grid solvers against the dense path: same solvability, nullity, verified solutions,
+//! genuine obstructions and quiet, independent null bases.
+
+mod structured_common;
+
+use lightsout_core::structured::{GridSolver, Method, PackedBoard};
+use lightsout_core::{Error, Modulus, Solver};
+use proptest::prelude::*;
+use structured_common::*;
+
+fn check_grid(p: Modulus, rows: usize, cols: usize, delta: bool, seeds: std::ops::Range<u64>) {
+    let m = press_matrix(p, rows, cols, false, false, delta);
+    let dense = Solver::new(&m).unwrap();
+    let ctx = format!("{rows}x{cols} p={p} delta={delta}");
+    for method in [Method::Auto, Method::Dense] {
+        let g = GridSolver::with_method(rows, cols, delta, p, method).unwrap();
+        let ctx = format!("{ctx} {method:?}");
+        assert_eq!(g.nullity(), dense.nullity(), "{ctx}: nullity");
+        assert_eq!(g.rank(), dense.rank(), "{ctx}: rank");
+        check_null_basis(&m, &dense, &g.null_basis().unwrap(), &ctx);
+        for seed in seeds.clone() {
+            let board = random_board(p, rows * cols, seed);
+            let solvable = dense.random_solvable(seed);
+            for b in [&board, &solvable] {
+                let answer = g.solve(b);
+                check_answer(&m, &dense, b, &answer, &ctx);
+                assert_eq!(g.is_solvable(b).unwrap(), answer.is_ok(), "{ctx}: is_solvable");
+                if p.get() < 256 {
+                    let bytes: Vec<u8> = b.iter().map(|&x| x as u8).collect();
+                    let by_bytes = g.solve_bytes(&bytes).map(|s| s.into_iter().map(u32::from).collect());
+                    check_answer(&m, &dense, b, &by_bytes, &ctx);
+                }
+                if p.get() == 2 && method == Method::Auto {
+                    let packed = PackedBoard::from_values(rows, cols, b).unwrap();
+                    assert_eq!(g.is_solvable_packed_gf2(&packed).unwrap(), answer.is_ok(), "{ctx}: packed solvable");
+                    let by_packed = g.solve_packed_gf2(&packed).map(|s| s.to_values());
+                    check_answer(&m, &dense, b, &by_packed, &ctx);
+                    match g.obstruction_packed(&packed).unwrap() {
+                        None => assert!(answer.is_ok()),
+                        Some(y) => {
+                            let y = y.to_values();
+                            assert!(left_mul(&m, &y).iter().all(|&x| x == 0), "{ctx}: packed obstruction");
+                            assert_eq!(dot(p, &y, b), 1, "{ctx}: packed obstruction misses the board");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_grid_up_to_12_matches_the_dense_path() {
+    for p in [2u64, 3, 5, 7] {
+        let p = Modulus::new(p).unwrap();
+        for rows in 1..=12 {
+            for cols in 1..=12 {
+                for delta in [true, false] {
+                    check_grid(p, rows, cols, delta, 0..2);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_large_prime_works() {
+    let p = Modulus::new(2_147_483_647).unwrap();
+    for (rows, cols) in [(1, 1), (4, 7), (9, 3), (6, 6)] {
+        check_grid(p, rows, cols, true, 0..3);
+        check_grid(p, rows, cols, false, 0..3);
+    }
+}
+
+#[test]
+fn known_nullities() {
+    // The classic 5 x 5 game has nullity 2; 4 x 4 has 4; 6 x 6 is invertible (Sutner).
+    for (n, nullity) in [(5, 2), (4, 4), (6, 0), (9, 8), (19, 16)] {
+        assert_eq!(GridSolver::new(n, n, true, Modulus::TWO).unwrap().nullity(), nullity, "{n}x{n}");
+    }
+}
+
+#[test]
+fn bad_input_is_a_clear_error() {
+    let g = GridSolver::new(3, 4, true, Modulus::new(3).unwrap()).unwrap();
+    assert!(matches!(g.solve(&[0; 11]), Err(Error::DimensionMismatch { expected: 12, got: 11, .. })));
+    let mut board = vec![0u32; 12];
+    board[5] = 3;
+    assert!(matches!(g.solve(&board), Err(Error::EntryOutOfRange { index: 5, value: 3, .. })));
+    assert!(GridSolver::new(0, 4, true, Modulus::TWO).is_err());
+    assert!(matches!(GridSolver::new(1 << 21, 1 << 21, true, Modulus::TWO), Err(Error::TooLarge { .. })));
+    assert!(g.solve_packed_gf2(&PackedBoard::zeros(3, 4).unwrap()).is_err());
+    let g2 = GridSolver::new(3, 4, true, Modulus::TWO).unwrap();
+    assert!(g2.solve_packed_gf2(&PackedBoard::zeros(4, 3).unwrap()).is_err());
+    let big = GridSolver::new(3, 4, true, Modulus::new(257).unwrap()).unwrap();
+    assert!(big.solve_bytes(&[0; 12]).is_err());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// Larger grids: the polynomial path against the level-one dense reduction, and packed
+    /// GF(2) against the unpacked path (boards crossing word boundaries, both orientations).
+    #[test]
+    fn polynomial_path_matches_dense_reduction(rows in 1usize..150, cols in 1usize..150, p in prop_oneof![Just(2u64), Just(3), Just(5)], delta in any::<bool>(), seed in any::<u64>()) {
+        let p = Modulus::new(p).unwrap();
+        let fast = GridSolver::new(rows, cols, delta, p).unwrap();
+        let slow = GridSolver::with_method(rows, cols, delta, p, Method::Dense).unwrap();
+        prop_assert_eq!(fast.nullity(), slow.nullity());
+        for b in [random_board(p, rows * cols, seed), {
+            let s = random_board(p, rows * cols, seed ^ 1);
+            fast.apply(&vec![0; rows * cols], &s).unwrap()
+        }] {
+            let a = fast.solve(&b);
+            prop_assert_eq!(a.is_ok(), slow.is_solvable(&b).unwrap());
+            match &a {
+                Ok(s) => prop_assert!(fast.apply(&b, s).unwrap().iter().all(|&x| x == 0)),
+                Err(Error::Unsolvable { obstruction, .. }) => {
+                    prop_assert!(fast.apply(&vec![0; rows * cols], obstruction).unwrap().iter().all(|&x| x == 0));
+                    prop_assert_ne!(dot(p, obstruction, &b), 0);
+                }
+                Err(e) => prop_assert!(false, "unexpected error {}", e),
+            }
+            if p.get() == 2 {
+                let packed = PackedBoard::from_values(rows, cols, &b).unwrap();
+                match fast.solve_packed_gf2(&packed) {
+                    Ok(s) => prop_assert!(fast.apply(&b, &s.to_values()).unwrap().iter().all(|&x| x == 0)),
+                    Err(Error::Unsolvable { .. }) => prop_assert!(a.is_err()),
+                    Err(e) => prop_assert!(false, "unexpected error {}", e),
+                }
+            }
+        }
+    }
+}
