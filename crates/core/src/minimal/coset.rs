@@ -6,6 +6,19 @@ use crate::bitmatrix::{pack_bits, BitMatrix};
 use crate::error::Result;
 use crate::field::{Field, Modulus};
 
+/// Column types (for the branch and bound) are built only when the basis has at most this many
+/// non-zero entries on its support; wider GF(2) cosets get the packed local search alone.
+pub const MAX_TYPE_ENTRIES: usize = 1 << 26;
+
+/// The rows of the reduced basis over all buttons.
+#[derive(Debug, Clone)]
+enum Rows {
+    /// GF(2), packed 64 buttons per word.
+    Packed(Vec<Vec<u64>>),
+    /// Z_p, one entry per button.
+    Dense(Vec<Vec<u32>>),
+}
+
 /// The quiet patterns of a game in the form every search wants.
 ///
 /// The basis is brought to reduced row echelon form (dependent vectors dropped), and only the
@@ -16,33 +29,50 @@ pub(crate) struct CosetBasis {
     modulus: Modulus,
     /// Length of every vector (the number of buttons).
     n: usize,
-    /// Reduced echelon rows over all `n` buttons.
-    rows: Vec<Vec<u32>>,
+    rows: Rows,
     /// The buttons touched by some row, ascending.
     support: Vec<usize>,
-    /// GF(2): each row restricted to the support, packed 64 per word.
+    /// GF(2): each row restricted to the support, packed.
     packed: Vec<Vec<u64>>,
-    /// Each row restricted to the support as `(support index, value)`.
+    /// Z_p: each row restricted to the support as `(support index, value)`.
     sparse: Vec<Vec<(u32, u32)>>,
 }
 
 impl CosetBasis {
     /// Reduce `basis` (vectors of length `n`, entries in `0..p`, checked by the caller).
     pub(crate) fn new(modulus: Modulus, n: usize, basis: Vec<Vec<u32>>) -> Result<Self> {
+        if modulus.get() == 2 {
+            let mut bits = BitMatrix::zeros(basis.len(), n)?;
+            for (r, row) in basis.iter().enumerate() {
+                bits.row_mut(r).copy_from_slice(&pack_bits(row));
+            }
+            drop(basis);
+            let rank = crate::elim::gf2::rref(&mut bits, n).len();
+            let rows: Vec<Vec<u64>> = (0..rank).map(|r| bits.row(r).to_vec()).collect();
+            drop(bits);
+            let mut any = vec![0u64; n.div_ceil(64)];
+            for row in &rows {
+                any.iter_mut().zip(row).for_each(|(a, b)| *a |= b);
+            }
+            let support: Vec<usize> = (0..n).filter(|&j| (any[j / 64] >> (j % 64)) & 1 == 1).collect();
+            let packed = rows.iter().map(|r| gather(r, &support)).collect();
+            return Ok(CosetBasis { modulus, n, rows: Rows::Packed(rows), support, packed, sparse: Vec::new() });
+        }
         let rows = reduce(modulus, basis, n);
         let support: Vec<usize> = (0..n).filter(|&j| rows.iter().any(|r| r[j] != 0)).collect();
-        let restricted: Vec<Vec<u32>> = rows.iter().map(|r| support.iter().map(|&j| r[j]).collect()).collect();
-        let packed = if modulus.get() == 2 { restricted.iter().map(|r| pack_bits(r)).collect() } else { Vec::new() };
-        let sparse = restricted
+        let sparse = rows
             .iter()
-            .map(|r| r.iter().enumerate().filter(|(_, &v)| v != 0).map(|(i, &v)| (i as u32, v)).collect())
+            .map(|r| support.iter().enumerate().filter(|(_, &j)| r[j] != 0).map(|(i, &j)| (i as u32, r[j])).collect())
             .collect();
-        Ok(CosetBasis { modulus, n, rows, support, packed, sparse })
+        Ok(CosetBasis { modulus, n, rows: Rows::Dense(rows), support, packed: Vec::new(), sparse })
     }
 
     /// The dimension U of the span.
     pub(crate) fn dim(&self) -> usize {
-        self.rows.len()
+        match &self.rows {
+            Rows::Packed(r) => r.len(),
+            Rows::Dense(r) => r.len(),
+        }
     }
 
     /// `p^U` if it fits in a `u64`.
@@ -52,16 +82,49 @@ impl CosetBasis {
 
     /// `s + Σ c_k row_k` over all buttons.
     pub(crate) fn combine(&self, s: &[u32], coeffs: &[u32]) -> Vec<u32> {
-        let f = self.modulus.field();
-        let mut x = s.to_vec();
-        for (row, &c) in self.rows.iter().zip(coeffs) {
-            if c != 0 {
-                for (xi, &r) in x.iter_mut().zip(row) {
-                    *xi = f.add(*xi, f.mul(c, r));
+        match &self.rows {
+            Rows::Packed(rows) => {
+                let mut x = pack_bits(s);
+                for (row, &c) in rows.iter().zip(coeffs) {
+                    if c & 1 == 1 {
+                        x.iter_mut().zip(row).for_each(|(a, b)| *a ^= b);
+                    }
                 }
+                (0..self.n).map(|j| ((x[j / 64] >> (j % 64)) & 1) as u32).collect()
+            }
+            Rows::Dense(rows) => {
+                let f = self.modulus.field();
+                let mut x = s.to_vec();
+                for (row, &c) in rows.iter().zip(coeffs) {
+                    if c != 0 {
+                        for (xi, &r) in x.iter_mut().zip(row) {
+                            *xi = f.add(*xi, f.mul(c, r));
+                        }
+                    }
+                }
+                x
             }
         }
-        x
+    }
+
+    /// Column types for the branch and bound, unless the basis is too wide for them.
+    fn types(&self, start: &[u32]) -> Option<search::Types> {
+        let p = self.modulus.get();
+        if p != 2 {
+            return Some(search::Types::build(p, &self.sparse, start));
+        }
+        let entries: usize = self.packed.iter().map(|r| r.iter().map(|w| w.count_ones() as usize).sum::<usize>()).sum();
+        if entries > MAX_TYPE_ENTRIES {
+            return None;
+        }
+        let sparse: Vec<Vec<(u32, u32)>> = self
+            .packed
+            .iter()
+            .map(|r| {
+                (0..self.support.len()).filter(|&i| (r[i / 64] >> (i % 64)) & 1 == 1).map(|i| (i as u32, 1)).collect()
+            })
+            .collect();
+        Some(search::Types::build(2, &sparse, start))
     }
 
     /// The fewest-press member of `s + span(rows)` within `budget` (`s` checked by the caller).
@@ -89,14 +152,28 @@ impl CosetBasis {
                 } else {
                     gray::zp(p, &start, &self.sparse, total, &deadline)
                 };
-                let bound =
-                    if out.complete { out.weight } else { search::Types::build(p, &self.sparse, &start).root_bound() };
+                let bound = if out.complete { out.weight } else { self.types(&start).map_or(0, |t| t.root_bound()) };
                 (out.coeffs, out.explored, out.complete, bound, Method::GrayCode)
             }
             _ => {
-                let types = search::Types::build(p, &self.sparse, &start);
-                let out = search::minimize(&types, self.dim(), budget.max_work, &deadline);
-                (out.coeffs, out.explored, out.complete, out.lower_bound, Method::BranchAndBound)
+                // GF(2): the packed local search first (cheap on any width), then the branch
+                // and bound on column types when they fit.
+                let seeded = (p == 2).then(|| {
+                    search::local_search_gf2(&pack_bits(&start), &self.packed, (budget.max_work / 8).max(1), &deadline)
+                });
+                let used = seeded.as_ref().map_or(0, |s| s.2);
+                match self.types(&start) {
+                    Some(types) => {
+                        let incumbent = seeded.map(|(c, w, _)| (c, w));
+                        let rest = budget.max_work.saturating_sub(used);
+                        let out = search::minimize(&types, self.dim(), incumbent, rest, &deadline);
+                        (out.coeffs, out.explored + used, out.complete, out.lower_bound, Method::BranchAndBound)
+                    }
+                    None => {
+                        let (c, _, work) = seeded.expect("only GF(2) cosets go without column types");
+                        (c, work, false, 0, Method::BranchAndBound)
+                    }
+                }
             }
         };
         let presses = self.combine(s, &coeffs);
@@ -106,21 +183,17 @@ impl CosetBasis {
     }
 }
 
+/// The bits of `row` at the positions `cols`, packed.
+fn gather(row: &[u64], cols: &[usize]) -> Vec<u64> {
+    let mut out = vec![0u64; cols.len().div_ceil(64)];
+    for (i, &j) in cols.iter().enumerate() {
+        out[i / 64] |= ((row[j / 64] >> (j % 64)) & 1) << (i % 64);
+    }
+    out
+}
+
 /// Reduced row echelon form of `basis` over Z_p, zero rows dropped.
 fn reduce(modulus: Modulus, mut rows: Vec<Vec<u32>>, n: usize) -> Vec<Vec<u32>> {
-    if modulus.get() == 2 {
-        if let Ok(mut bits) = BitMatrix::zeros(rows.len(), n) {
-            for (r, row) in rows.iter().enumerate() {
-                for (c, &v) in row.iter().enumerate() {
-                    if v & 1 == 1 {
-                        bits.set(r, c, true);
-                    }
-                }
-            }
-            let rank = crate::elim::gf2::rref(&mut bits, n).len();
-            return (0..rank).map(|r| bits.row_values(r)).collect();
-        }
-    }
     let f = modulus.field();
     let mut rank = 0;
     for col in 0..n {
