@@ -1,0 +1,113 @@
+//! Reading plain Python arguments (integers, rules, edge lists, press sets) with messages that
+//! say what was expected, instead of the generic conversion errors.
+
+use lightsout_topo::Rule;
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyInt, PyString};
+
+/// A non-negative integer that fits a `u64`: `TypeError` for non-integers, `ValueError` for
+/// negative or huge values.
+pub(crate) fn nonneg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<u64> {
+    match obj.extract::<i128>() {
+        Ok(v) if v < 0 => Err(PyValueError::new_err(format!("{what} must be a non-negative int, not {v}"))),
+        Ok(v) => u64::try_from(v).map_err(|_| PyValueError::new_err(format!("{what} must be < 2^64, not {v}"))),
+        Err(_) if obj.is_instance_of::<PyInt>() => {
+            Err(PyValueError::new_err(format!("{what} is out of range: {}", obj.str()?)))
+        }
+        Err(_) => Err(PyTypeError::new_err(format!("{what} must be an int, not {}", type_name(obj)))),
+    }
+}
+
+/// A non-negative integer used as a size or an index.
+pub(crate) fn size(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
+    let v = nonneg(obj, what)?;
+    usize::try_from(v).map_err(|_| PyValueError::new_err(format!("{what} is too large: {v}")))
+}
+
+/// The modulus: an int; that it is a prime below 2^31 is checked where the game is built.
+pub(crate) fn modulus(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
+    match obj.extract::<i128>() {
+        Ok(v) if (0..=u64::MAX as i128).contains(&v) => Ok(v as u64),
+        Ok(v) => Err(PyValueError::new_err(format!("modulus must be a prime p with 2 <= p < 2^31, not {v}"))),
+        Err(_) => nonneg(obj, "modulus"),
+    }
+}
+
+/// A seed: any int in `0..2^64`, or `None` for a fresh random one.
+pub(crate) fn seed(obj: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    match obj {
+        Some(o) if !o.is_none() => nonneg(o, "seed"),
+        _ => Ok(rand::random()),
+    }
+}
+
+/// A press rule: `None` (plus), a name (`plus`, `neighbours`, `moore`, `knight`,
+/// `stencil:DR,DC;...`) or a sequence of `(drow, dcol)` offsets.
+pub(crate) fn rule(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Rule> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else { return Ok(Rule::Plus) };
+    if let Ok(name) = obj.cast::<PyString>() {
+        return Rule::from_name(&name.to_cow()?).map_err(super::errors::value_error);
+    }
+    let offsets = pairs(obj, "rule offsets")?;
+    Ok(Rule::Stencil { offsets })
+}
+
+/// A sequence of integer pairs (a list of tuples or lists, or an (E, 2) array).
+pub(crate) fn pairs(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<(i64, i64)>> {
+    let obj = if obj.hasattr("tolist")? { obj.call_method0("tolist")? } else { obj.clone() };
+    let expected = || {
+        PyTypeError::new_err(format!(
+            "{what} must be a sequence of integer pairs such as [(0, 1), (1, 2)], not {}",
+            type_name(&obj)
+        ))
+    };
+    if obj.is_instance_of::<PyString>() {
+        return Err(expected());
+    }
+    let items = obj.try_iter().map_err(|_| expected())?;
+    let mut out = Vec::new();
+    for (i, item) in items.enumerate() {
+        let item = item?;
+        let pair: Vec<i64> = item.extract().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "{what}[{i}] must be a pair of ints, not {}",
+                item.repr().map_or("?".into(), |r| r.to_string())
+            ))
+        })?;
+        if pair.len() != 2 {
+            return Err(PyValueError::new_err(format!("{what}[{i}] must have 2 entries, got {}", pair.len())));
+        }
+        out.push((pair[0], pair[1]));
+    }
+    Ok(out)
+}
+
+/// A list of lists of non-negative integers (press sets).
+pub(crate) fn sets(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<Vec<usize>>> {
+    let obj = if obj.hasattr("tolist")? { obj.call_method0("tolist")? } else { obj.clone() };
+    let items = obj.try_iter().map_err(|_| {
+        PyTypeError::new_err(format!("{what} must be a sequence of sequences of ints, not {}", type_name(&obj)))
+    })?;
+    let mut out = Vec::new();
+    for (j, set) in items.enumerate() {
+        let set = set?;
+        let set = if set.hasattr("tolist")? { set.call_method0("tolist")? } else { set };
+        let values: Vec<i128> = set.extract().map_err(|_| {
+            PyTypeError::new_err(format!("{what}[{j}] must be a sequence of ints, not {}", type_name(&set)))
+        })?;
+        let mut lights = Vec::with_capacity(values.len());
+        for v in values {
+            lights.push(usize::try_from(v).map_err(|_| {
+                PyValueError::new_err(format!("{what}[{j}] contains {v}, but light indices must be >= 0"))
+            })?);
+        }
+        out.push(lights);
+    }
+    Ok(out)
+}
+
+/// The type name of an object, for messages.
+pub(crate) fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type().name().map_or_else(|_| "?".to_string(), |n| n.to_string())
+}

@@ -1,0 +1,330 @@
+//! `lightsout.Game`: a topo game with its solver, answering in numpy arrays.
+
+use super::args;
+use super::convert::{self, Board, Dt};
+use super::errors::{topo_error, value_error};
+use super::results::{MinimalSolution, Solutions};
+use crate::batch::BatchSolver;
+use lightsout_core::minimal::{self, Budget};
+use lightsout_topo::{svg, text, Game};
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+use std::sync::OnceLock;
+
+/// A Lights Out game: where the lights are, what a press does and the prime modulus p.
+/// Build one with `lightsout.grid`, `torus`, `cylinder`, `cube`, `mask`, `graph`,
+/// `from_networkx`, `from_press_sets`, `from_matrix`, `preset` or `parse_board`.
+///
+/// Boards (`lights`) and `presses` are integer arrays (lists work too) with entries in 0..p,
+/// either in the board's natural shape (`shape`: rows x cols, 6 x k x k for a cube, holes
+/// holding 0) or flat (`size` entries, holes skipped). Results come back in the shape given.
+/// A board b is solved by presses s when b + M s = 0 (mod p).
+#[pyclass(frozen, module = "lightsout._core", name = "Game")]
+pub(crate) struct PyGame {
+    pub(crate) game: Game,
+    batch: OnceLock<BatchSolver>,
+}
+
+impl PyGame {
+    pub(crate) fn new(game: Game) -> Self {
+        PyGame { game, batch: OnceLock::new() }
+    }
+
+    /// The solver, built (with the GIL released) on first use.
+    pub(crate) fn solver(&self, py: Python<'_>) -> PyResult<&lightsout_core::Solver> {
+        let game = &self.game;
+        py.detach(|| game.solver().map(|_| ())).map_err(value_error)?;
+        game.solver().map_err(value_error)
+    }
+
+    /// The batch layout of the solver, built on first use.
+    pub(crate) fn batch(&self, py: Python<'_>) -> PyResult<&BatchSolver> {
+        if let Some(b) = self.batch.get() {
+            return Ok(b);
+        }
+        let solver = self.solver(py)?;
+        let b = py.detach(|| BatchSolver::new(solver)).map_err(value_error)?;
+        Ok(self.batch.get_or_init(|| b))
+    }
+
+    fn board(&self, obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Board> {
+        convert::board(&self.game, obj, what)
+    }
+
+    pub(crate) fn array<'py>(
+        &self,
+        py: Python<'py>,
+        values: &[u32],
+        natural: bool,
+        dt: Dt,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        convert::to_array(py, &self.game, values, natural, dt)
+    }
+
+    /// An error mapper that shapes an obstruction like the board was given.
+    pub(crate) fn err<'a>(&'a self, py: Python<'a>, natural: bool) -> impl Fn(lightsout_topo::Error) -> PyErr + 'a {
+        move |e| topo_error(py, e, |py, y| Ok(convert::to_array(py, &self.game, &y, natural, Dt::I64)?.unbind()))
+    }
+
+    fn core_err<'a>(&'a self, py: Python<'a>, natural: bool) -> impl Fn(lightsout_core::Error) -> PyErr + 'a {
+        let f = self.err(py, natural);
+        move |e| f(lightsout_topo::Error::Core(e))
+    }
+
+    fn dense<'py>(&self, py: Python<'py>, m: &lightsout_core::Matrix) -> PyResult<Bound<'py, PyAny>> {
+        convert::matrix(py, m.rows(), m.cols(), m.as_slice().iter().map(|&v| v as i64).collect())
+    }
+}
+
+fn budget(max_work: Option<&Bound<'_, PyAny>>, max_time: Option<f64>) -> PyResult<Budget> {
+    let mut b = Budget::default();
+    if let Some(w) = max_work.filter(|w| !w.is_none()) {
+        b.max_work = args::nonneg(w, "max_work")?;
+    }
+    if let Some(t) = max_time {
+        if !(t.is_finite() && t >= 0.0) {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "max_time must be a finite number of seconds >= 0, not {t}"
+            )));
+        }
+        b.max_time = Some(std::time::Duration::from_secs_f64(t));
+    }
+    Ok(b)
+}
+
+#[pymethods]
+impl PyGame {
+    /// Number of lights (and buttons).
+    #[getter]
+    fn size(&self) -> usize {
+        self.game.size()
+    }
+
+    /// The prime modulus p: every light has p states.
+    #[getter]
+    fn modulus(&self) -> u32 {
+        self.game.modulus().get()
+    }
+
+    /// The natural array shape: (rows, cols), (6, k, k) for a cube, (n,) for a graph.
+    #[getter]
+    fn shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.game.dims())
+    }
+
+    /// The display name (presets have one), or None.
+    #[getter]
+    fn name(&self) -> Option<String> {
+        self.game.name().map(str::to_string)
+    }
+
+    /// The press rule's name: plus, neighbours, moore, stencil, sets or weighted.
+    #[getter]
+    fn rule(&self) -> &'static str {
+        self.game.rule().name()
+    }
+
+    /// The rank of M over Z_p (factors M on first use, with the GIL released).
+    #[getter]
+    fn rank(&self, py: Python<'_>) -> PyResult<usize> {
+        Ok(self.solver(py)?.rank())
+    }
+
+    /// The nullity of M: the dimension of the quiet patterns; every solvable board has
+    /// p**nullity solutions.
+    #[getter]
+    fn nullity(&self, py: Python<'_>) -> PyResult<usize> {
+        Ok(self.solver(py)?.nullity())
+    }
+
+    /// A one-line description such as "classic: grid 5x5, plus rule, modulus 2".
+    fn describe(&self) -> String {
+        self.game.describe()
+    }
+
+    /// The game's full description as text; `lightsout.from_spec` rebuilds the game from it.
+    fn spec(&self) -> String {
+        self.game.spec().to_string()
+    }
+
+    /// Whether M equals its transpose (true for undirected rules).
+    fn is_symmetric(&self) -> PyResult<bool> {
+        self.game.is_symmetric().map_err(value_error)
+    }
+
+    /// The press matrix M as a dense (size, size) int64 array: column j is what button j adds
+    /// to each light.
+    fn matrix<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let m = self.game.matrix().map_err(value_error)?.to_dense().map_err(value_error)?;
+        self.dense(py, &m)
+    }
+
+    /// A basis of the quiet patterns (presses that change no light), as a (nullity, size)
+    /// int64 array, one pattern per row.
+    fn null_space<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let solver = self.solver(py)?;
+        let basis = py.detach(|| solver.null_basis());
+        let values = basis.iter().flatten().map(|&v| v as i64).collect();
+        convert::matrix(py, basis.len(), self.game.size(), values)
+    }
+
+    /// A basis of the obstructions (vectors y with y M = 0), one per row: a board b is
+    /// solvable iff y . b = 0 (mod p) for every row y.
+    fn obstructions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let solver = self.solver(py)?;
+        let ys = py.detach(|| solver.obstructions());
+        let values = ys.iter().flatten().map(|&v| v as i64).collect();
+        convert::matrix(py, ys.len(), self.game.size(), values)
+    }
+
+    /// The pseudoinverse W as a (size, size) int64 array: for every solvable board b,
+    /// W @ (-b) % p solves it.
+    fn pseudoinverse<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let solver = self.solver(py)?;
+        let w = py.detach(|| solver.pseudoinverse()).map_err(value_error)?;
+        self.dense(py, &w)
+    }
+
+    /// Whether the board can be turned off.
+    fn is_solvable(&self, py: Python<'_>, lights: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let b = self.board(lights, "lights")?;
+        self.solver(py)?.is_solvable(&b.values).map_err(self.core_err(py, b.natural))
+    }
+
+    /// Presses that turn the board off (every free button unpressed), in the shape the board
+    /// was given. Raises UnsolvableError (a ValueError) carrying the obstruction if none exist.
+    fn solve<'py>(&self, py: Python<'py>, lights: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        let b = self.board(lights, "lights")?;
+        let s = self.solver(py)?.solve(&b.values).map_err(self.core_err(py, b.natural))?;
+        self.array(py, &s, b.natural, b.out)
+    }
+
+    /// Every solution, lazily (p**nullity of them); raises UnsolvableError if there are none.
+    fn solutions(slf: Bound<'_, Self>, lights: &Bound<'_, PyAny>) -> PyResult<Solutions> {
+        let py = slf.py();
+        let this = slf.get();
+        let b = this.board(lights, "lights")?;
+        let it = this.solver(py)?.solutions(&b.values).map_err(this.core_err(py, b.natural))?;
+        Ok(Solutions::new(slf.clone().unbind(), it, b.natural, b.out, this.solver(py)?.nullity()))
+    }
+
+    /// How many solutions the board has, exactly: p**nullity if solvable, else 0.
+    fn count_solutions<'py>(&self, py: Python<'py>, lights: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        let b = self.board(lights, "lights")?;
+        let count = self.solver(py)?.count_solutions(&b.values).map_err(self.core_err(py, b.natural))?;
+        match count.exponent() {
+            None => Ok(0i64.into_pyobject(py)?.into_any()),
+            Some(e) => Ok(count.modulus().get().into_pyobject(py)?.into_any().pow(e, py.None())?),
+        }
+    }
+
+    /// The board after pressing: lights + M presses (mod p), in the shape of `lights`.
+    fn apply<'py>(
+        &self,
+        py: Python<'py>,
+        lights: &Bound<'py, PyAny>,
+        presses: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let b = self.board(lights, "lights")?;
+        let s = self.board(presses, "presses")?;
+        let after = self.game.apply(&b.values, &s.values).map_err(value_error)?;
+        self.array(py, &after, b.natural, b.out)
+    }
+
+    /// A random solvable board in the natural shape (int64), reproducible from `seed`
+    /// (None: a fresh random seed). Uniform over the solvable boards by default; with
+    /// `presses=k`, the board made by pressing k distinct random buttons; with
+    /// `difficulty=d`, a board whose fewest-press solution has exactly d presses.
+    #[pyo3(signature = (seed=None, *, presses=None, difficulty=None))]
+    fn random_solvable<'py>(
+        &self,
+        py: Python<'py>,
+        seed: Option<&Bound<'py, PyAny>>,
+        presses: Option<&Bound<'py, PyAny>>,
+        difficulty: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let seed = args::seed(seed)?;
+        let presses = presses.filter(|p| !p.is_none()).map(|p| args::size(p, "presses")).transpose()?;
+        let difficulty = difficulty.filter(|d| !d.is_none()).map(|d| args::nonneg(d, "difficulty")).transpose()?;
+        let solver = self.solver(py)?;
+        let board = py
+            .detach(|| match (presses, difficulty) {
+                (Some(_), Some(_)) => {
+                    Err(lightsout_core::Error::InvalidArgument("give presses or difficulty, not both".to_string()))
+                }
+                (Some(k), None) => minimal::random_with_presses(solver, seed, k),
+                (None, Some(d)) => minimal::random_with_difficulty(solver, seed, d),
+                (None, None) => Ok(solver.random_solvable(seed)),
+            })
+            .map_err(value_error)?;
+        self.array(py, &board, true, Dt::I64)
+    }
+
+    /// The solution with the fewest presses (over Z_p: the smallest total press count),
+    /// searched within `max_work` coset members and `max_time` seconds (default 2**32 and
+    /// 60 s), with the GIL released. The result says whether it is proven optimal.
+    #[pyo3(signature = (lights, *, max_work=None, max_time=None))]
+    fn minimal_solution(
+        &self,
+        py: Python<'_>,
+        lights: &Bound<'_, PyAny>,
+        max_work: Option<&Bound<'_, PyAny>>,
+        max_time: Option<f64>,
+    ) -> PyResult<MinimalSolution> {
+        let b = self.board(lights, "lights")?;
+        let budget = budget(max_work, max_time)?;
+        let solver = self.solver(py)?;
+        let best = py
+            .detach(|| minimal::minimal_solution(solver, &b.values, &budget))
+            .map_err(self.core_err(py, b.natural))?;
+        let presses = self.array(py, &best.presses, b.natural, b.out)?.unbind();
+        Ok(MinimalSolution::new(presses, &best))
+    }
+
+    /// A board (or presses) as text in the board format: one line per row, `#` for holes.
+    fn format(&self, values: &Bound<'_, PyAny>) -> PyResult<String> {
+        let b = self.board(values, "values")?;
+        text::format_board(&self.game, &b.values).map_err(value_error)
+    }
+
+    /// Parse a board of this game from text (the format of `format`); natural shape, int64.
+    fn parse_lights<'py>(&self, py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
+        let lights = text::parse_lights(&self.game, text).map_err(value_error)?;
+        self.array(py, &lights, true, Dt::I64)
+    }
+
+    /// An SVG picture of the game, optionally with a board and presses (rings) drawn on it.
+    #[pyo3(signature = (lights=None, presses=None))]
+    fn svg(&self, lights: Option<&Bound<'_, PyAny>>, presses: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+        let read = |o: Option<&Bound<'_, PyAny>>, what| -> PyResult<Option<Vec<u32>>> {
+            o.filter(|o| !o.is_none()).map(|o| self.board(o, what).map(|b| b.values)).transpose()
+        };
+        let (l, s) = (read(lights, "lights")?, read(presses, "presses")?);
+        svg::render(&self.game, l.as_deref(), s.as_deref()).map_err(value_error)
+    }
+
+    /// Jupyter's picture of the game (None when it is too large to draw).
+    fn _repr_svg_(&self) -> Option<String> {
+        svg::render(&self.game, None, None).ok()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<lightsout.Game {}, {} lights>", self.game.describe(), self.game.size())
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<PyGame>().is_ok_and(|o| o.get().game.spec() == self.game.spec())
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.game.spec().hash(&mut h);
+        h.finish()
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let rebuild = py.import("lightsout._core")?.getattr("from_spec")?;
+        Ok((rebuild, (self.game.spec().to_string(),)))
+    }
+}

@@ -1,0 +1,171 @@
+//! Result objects: the lazy solution iterator, a minimal solution with its certificate, and
+//! board statistics.
+
+use super::convert::Dt;
+use super::game::PyGame;
+use lightsout_core::minimal::{Method, Stats};
+use pyo3::prelude::*;
+
+/// An iterator over every solution of a board (numpy arrays in the board's shape). Each step
+/// adds one quiet pattern, so nothing is materialised up front; Ctrl-C interrupts it.
+#[pyclass(module = "lightsout._core", name = "Solutions")]
+pub(crate) struct Solutions {
+    game: Py<PyGame>,
+    inner: lightsout_core::Solutions,
+    natural: bool,
+    dt: Dt,
+    nullity: usize,
+}
+
+impl Solutions {
+    pub(crate) fn new(
+        game: Py<PyGame>,
+        inner: lightsout_core::Solutions,
+        natural: bool,
+        dt: Dt,
+        nullity: usize,
+    ) -> Self {
+        Solutions { game, inner, natural, dt, nullity }
+    }
+}
+
+#[pymethods]
+impl Solutions {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        py.check_signals()?;
+        match self.inner.next() {
+            Some(s) => Ok(Some(self.game.get().array(py, &s, self.natural, self.dt)?)),
+            None => Ok(None),
+        }
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> String {
+        let p = self.game.get().game.modulus().get();
+        let _ = py;
+        format!("<lightsout.Solutions: {p}**{} solutions in all>", self.nullity)
+    }
+}
+
+/// The fewest-press solution found for a board and how sure we are of it.
+#[pyclass(frozen, module = "lightsout._core", name = "MinimalSolution")]
+pub(crate) struct MinimalSolution {
+    /// The presses, in the shape the board was given.
+    #[pyo3(get)]
+    presses: Py<PyAny>,
+    /// Their weight: the number of presses (over Z_p the sum of the entries).
+    #[pyo3(get)]
+    weight: u64,
+    /// Whether no solution has fewer presses (the search was complete).
+    #[pyo3(get)]
+    proven_optimal: bool,
+    /// Every solution needs at least this many presses.
+    #[pyo3(get)]
+    lower_bound: u64,
+    /// How many coset members or search nodes were examined.
+    #[pyo3(get)]
+    explored: u64,
+    /// "gray-code" (exhaustive) or "branch-and-bound".
+    #[pyo3(get)]
+    method: &'static str,
+}
+
+impl MinimalSolution {
+    pub(crate) fn new(presses: Py<PyAny>, m: &lightsout_core::MinimalSolution) -> Self {
+        MinimalSolution {
+            presses,
+            weight: m.weight,
+            proven_optimal: m.proven_optimal,
+            lower_bound: m.lower_bound,
+            explored: m.explored,
+            method: match m.method {
+                Method::GrayCode => "gray-code",
+                Method::BranchAndBound => "branch-and-bound",
+            },
+        }
+    }
+}
+
+#[pymethods]
+impl MinimalSolution {
+    fn __repr__(&self) -> String {
+        format!(
+            "MinimalSolution(weight={}, proven_optimal={}, lower_bound={}, method={:?})",
+            self.weight,
+            if self.proven_optimal { "True" } else { "False" },
+            self.lower_bound,
+            self.method
+        )
+    }
+}
+
+/// How many solvable boards need each minimal number of presses (`lightsout.stats`).
+#[pyclass(frozen, module = "lightsout._core", name = "Stats")]
+pub(crate) struct PyStats {
+    inner: Stats,
+}
+
+impl PyStats {
+    pub(crate) fn new(inner: Stats) -> Self {
+        PyStats { inner }
+    }
+}
+
+#[pymethods]
+impl PyStats {
+    /// `histogram[w]` = the number of solvable boards whose fewest-press solution has w presses.
+    #[getter]
+    fn histogram(&self) -> Vec<u64> {
+        self.inner.histogram.clone()
+    }
+    /// The number of solvable boards (p**rank).
+    #[getter]
+    fn solvable_boards(&self) -> u64 {
+        self.inner.solvable_boards
+    }
+    /// The largest minimal press count (the hardest boards).
+    #[getter]
+    fn max_presses(&self) -> u64 {
+        self.inner.max_presses
+    }
+    /// The mean minimal press count over the solvable boards.
+    #[getter]
+    fn mean(&self) -> f64 {
+        self.inner.mean
+    }
+    /// The rank of M.
+    #[getter]
+    fn rank(&self) -> usize {
+        self.inner.rank
+    }
+    /// The nullity of M.
+    #[getter]
+    fn nullity(&self) -> usize {
+        self.inner.nullity
+    }
+    /// The modulus p.
+    #[getter]
+    fn modulus(&self) -> u32 {
+        self.inner.modulus
+    }
+    /// The histogram as a text table.
+    fn table(&self) -> String {
+        self.inner.to_table()
+    }
+    /// The histogram as an SVG bar chart.
+    fn svg(&self) -> String {
+        self.inner.to_svg()
+    }
+    fn _repr_svg_(&self) -> String {
+        self.inner.to_svg()
+    }
+    fn __repr__(&self) -> String {
+        format!(
+            "<lightsout.Stats: {} solvable boards, at most {} presses, mean {:.4}>",
+            self.inner.solvable_boards, self.inner.max_presses, self.inner.mean
+        )
+    }
+}

@@ -1,0 +1,141 @@
+"""Lights Out solver: any board, any press rule, any prime modulus.
+
+Build a game, then ask it anything::
+
+    >>> import lightsout as lo
+    >>> g = lo.grid(5, 5)
+    >>> (g.size, g.rank, g.nullity)
+    (25, 23, 2)
+    >>> board = g.random_solvable(seed=1)
+    >>> presses = g.solve(board)
+    >>> bool((g.apply(board, presses) == 0).all())
+    True
+
+Boards and presses are numpy integer arrays (lists work too) with entries in ``0..p``, in the
+board's natural shape (``g.shape``) or flat (``g.size`` entries); results come back in the
+shape given. A board ``b`` is solved by presses ``s`` when ``b + M s = 0 (mod p)``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Optional
+
+from lightsout._core import (
+    Game,
+    MinimalSolution,
+    Solutions,
+    Stats,
+    UnsolvableError,
+    __version__,
+    cube,
+    cylinder,
+    from_matrix,
+    from_press_sets,
+    from_spec,
+    graph,
+    grid,
+    mask,
+    nullity_table,
+    parse_board,
+    preset,
+    presets,
+    solve_many,
+    stats,
+    torus,
+)
+
+__all__ = [
+    "Drawing",
+    "Game",
+    "MinimalSolution",
+    "Solutions",
+    "Stats",
+    "UnsolvableError",
+    "__version__",
+    "cube",
+    "cylinder",
+    "draw",
+    "from_matrix",
+    "from_networkx",
+    "from_press_sets",
+    "from_spec",
+    "graph",
+    "grid",
+    "mask",
+    "nullity_table",
+    "parse_board",
+    "preset",
+    "presets",
+    "solve_many",
+    "stats",
+    "torus",
+]
+
+
+class Drawing:
+    """An SVG picture that Jupyter displays; ``str(d)`` or ``d.svg`` is the SVG text."""
+
+    def __init__(self, svg: str) -> None:
+        self.svg = svg
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def __str__(self) -> str:
+        return self.svg
+
+    def __repr__(self) -> str:
+        return f"<lightsout.Drawing: {len(self.svg)} characters of SVG>"
+
+    def save(self, path: str) -> None:
+        """Write the SVG to a file."""
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(self.svg)
+
+
+def draw(game: Game, lights: Optional[Any] = None, presses: Optional[Any] = None) -> Drawing:
+    """Draw a game, optionally with a board (lit lights in yellow) and presses (red rings).
+
+    The cube is drawn as its unfolded net, graphs on a circle, grids as squares with holes
+    left blank and wrapped edges dashed.
+
+    >>> import lightsout as lo
+    >>> g = lo.preset("classic")
+    >>> d = lo.draw(g, lights=[[1, 0, 0, 0, 1]] * 5)
+    >>> d.svg.startswith("<svg")
+    True
+    """
+    if not isinstance(game, Game):
+        raise TypeError(f"draw() needs a lightsout.Game, not {type(game).__name__}")
+    return Drawing(game.svg(lights, presses))
+
+
+def from_networkx(
+    G: Any, modulus: int = 2, self_toggle: bool = True, nodelist: Optional[Iterable[Any]] = None
+) -> Game:
+    """A game on a networkx graph: pressing a vertex toggles it (if ``self_toggle``) and its
+    neighbours (its successors if ``G`` is directed).
+
+    **networkx is not a dependency of lightsout**: this only reads ``G.nodes``, ``G.edges`` and
+    ``G.is_directed()``. Light ``i`` is the ``i``-th node of ``nodelist`` (default
+    ``list(G.nodes)``); edges to nodes outside ``nodelist`` are an error.
+
+    >>> import networkx as nx, lightsout as lo
+    >>> g = lo.from_networkx(nx.path_graph(3))
+    >>> g.solve([1, 0, 0]).tolist()
+    [1, 1, 1]
+    """
+    for attr in ("nodes", "edges", "is_directed"):
+        if not hasattr(G, attr):
+            raise TypeError(f"from_networkx() needs a networkx graph, not {type(G).__name__}")
+    nodes = list(G.nodes if nodelist is None else nodelist)
+    index = {v: i for i, v in enumerate(nodes)}
+    if len(index) != len(nodes):
+        raise ValueError("nodelist contains a node more than once")
+    edges = []
+    for u, v in G.edges():
+        if u not in index or v not in index:
+            missing = u if u not in index else v
+            raise ValueError(f"edge ({u!r}, {v!r}) uses node {missing!r}, which is not in nodelist")
+        edges.append((index[u], index[v]))
+    return graph(len(nodes), edges, directed=bool(G.is_directed()), modulus=modulus, self_toggle=self_toggle)

@@ -1,0 +1,108 @@
+"""Every bad input is a ValueError or TypeError that says what was expected; never a panic."""
+
+import numpy as np
+import pytest
+
+import lightsout as lo
+
+
+@pytest.mark.parametrize(
+    "lights, error, message",
+    [
+        ([0] * 24, ValueError, "lights must have 25 entries (or the board shape (5, 5)), got 24"),
+        ([[0] * 5] * 4, ValueError, "got (4, 5)"),
+        (np.zeros((5, 5, 1), dtype=int), ValueError, "got (5, 5, 1)"),
+        ([2] + [0] * 24, ValueError, "lights[0] must be in 0 <= x < 2, not 2"),
+        ([0] * 24 + [-1], ValueError, "lights[24] must be in 0 <= x < 2, not -1"),
+        (np.full((5, 5), 7), ValueError, "lights[0, 0] must be in 0 <= x < 2, not 7"),
+        ([0.0] * 25, TypeError, "must be an array of integers, got dtype float64"),
+        (["a"] * 25, TypeError, "must be an array of integers"),
+        ([None] * 25, TypeError, "must be an array of integers"),
+        ([2**70] * 25, TypeError, "must be an array of integers"),
+        ([[0, 1], [0]], ValueError, "lights must be an array of integers"),
+        ("00000", TypeError, "must be an array of integers"),
+    ],
+)
+def test_bad_boards(classic, lights, error, message):
+    with pytest.raises(error) as info:
+        classic.solve(lights)
+    assert message in str(info.value)
+    for method in (classic.is_solvable, classic.count_solutions, classic.solutions, classic.minimal_solution, classic.format):
+        with pytest.raises(error):
+            method(lights)
+
+
+def test_bad_presses(classic):
+    with pytest.raises(ValueError, match="presses must have 25 entries"):
+        classic.apply([0] * 25, [0] * 26)
+    with pytest.raises(ValueError, match=r"presses\[3\] must be in 0 <= x < 2, not 3"):
+        classic.apply([0] * 25, [0, 0, 0, 3] + [0] * 21)
+
+
+@pytest.mark.parametrize(
+    "build, error, message",
+    [
+        (lambda: lo.grid(5, 5, modulus=4), ValueError, "modulus must be a prime"),
+        (lambda: lo.grid(5, 5, modulus=1), ValueError, "modulus must be a prime"),
+        (lambda: lo.grid(5, 5, modulus=-3), ValueError, "modulus must be a prime"),
+        (lambda: lo.grid(5, 5, modulus=2**31 + 11), ValueError, "modulus must be a prime"),
+        (lambda: lo.grid(5, 5, modulus=2**80), ValueError, "modulus"),
+        (lambda: lo.grid(5, 5, modulus=2.0), TypeError, "modulus must be an int, not float"),
+        (lambda: lo.grid(0, 5), ValueError, "at least 1"),
+        (lambda: lo.grid(-1, 5), ValueError, "rows must be a non-negative int, not -1"),
+        (lambda: lo.grid(5.5, 5), TypeError, "rows must be an int"),
+        (lambda: lo.grid(100000, 100000), ValueError, "too large"),
+        (lambda: lo.grid(5, 5, rule="hex"), ValueError, "unknown rule"),
+        (lambda: lo.grid(5, 5, rule=[(0, 0, 1)]), ValueError, "must have 2 entries"),
+        (lambda: lo.grid(5, 5, rule=3), TypeError, "sequence of integer pairs"),
+        (lambda: lo.cube(0), ValueError, "at least 1"),
+        (lambda: lo.preset("nope"), ValueError, "expected one of: classic"),
+        (lambda: lo.graph(3, [(0, 3)]), ValueError, "edge 0 is (0, 3)"),
+        (lambda: lo.graph(3, [(0, -1)]), ValueError, "edge 0 is (0, -1)"),
+        (lambda: lo.graph(3, [(0,)]), ValueError, "must have 2 entries"),
+        (lambda: lo.graph(3, "ab"), TypeError, "sequence of integer pairs"),
+        (lambda: lo.from_press_sets([[0, 5]]), ValueError, "5"),
+        (lambda: lo.from_press_sets([[-1]]), ValueError, ">= 0"),
+        (lambda: lo.from_press_sets(7), TypeError, "sequence of sequences"),
+        (lambda: lo.from_matrix([[1, 0, 0], [0, 1, 0]]), ValueError, "must be square"),
+        (lambda: lo.from_matrix([[0.5]]), TypeError, "integers"),
+        (lambda: lo.mask([1, 0, 1]), ValueError, "2-D"),
+        (lambda: lo.mask([[0, 0], [0, 0]]), ValueError, "hole"),
+        (lambda: lo.mask([[2, 1]]), ValueError, "cells[0, 0] must be in 0 <= x < 2, not 2"),
+        (lambda: lo.parse_board("1x\n00\n"), ValueError, "line 1, column 2"),
+        (lambda: lo.parse_board("11\n0\n"), ValueError, "line 2"),
+        (lambda: lo.parse_board(""), ValueError, "no rows"),
+        (lambda: lo.from_spec("garbage"), ValueError, "line 1"),
+    ],
+)
+def test_bad_constructors(build, error, message):
+    with pytest.raises(error) as info:
+        build()
+    assert message in str(info.value)
+
+
+def test_bad_keyword_values(classic):
+    with pytest.raises(ValueError, match="seed must be a non-negative int"):
+        classic.random_solvable(seed=-1)
+    with pytest.raises(TypeError, match="seed must be an int"):
+        classic.random_solvable(seed="x")
+    with pytest.raises(ValueError, match="only 25 buttons"):
+        classic.random_solvable(seed=1, presses=26)
+    with pytest.raises(ValueError, match="not both"):
+        classic.random_solvable(seed=1, presses=2, difficulty=2)
+    with pytest.raises(ValueError, match="max_time"):
+        classic.minimal_solution([0] * 25, max_time=float("nan"))
+    with pytest.raises(ValueError, match="max_work"):
+        classic.minimal_solution([0] * 25, max_work=-5)
+    with pytest.raises(ValueError):
+        lo.stats(lo.grid(7, 7), max_work=1000)
+
+
+def test_big_games_refuse_dense_answers_instead_of_crashing():
+    g = lo.grid(4096, 4096)
+    assert g.size == 4096 * 4096
+    with pytest.raises(ValueError, match="too large"):
+        g.matrix()
+    with pytest.raises(ValueError, match="too large"):
+        g.rank
+    assert g._repr_svg_() is None

@@ -1,0 +1,175 @@
+"""Solving, counting, enumerating and applying, in every accepted shape and dtype."""
+
+import numpy as np
+import pytest
+
+import lightsout as lo
+
+
+def test_solve_returns_the_shape_given(classic):
+    board = classic.random_solvable(seed=3)
+    assert board.shape == (5, 5)
+    natural = classic.solve(board)
+    flat = classic.solve(board.ravel())
+    listed = classic.solve(board.tolist())
+    assert natural.shape == (5, 5) and flat.shape == (25,) and listed.shape == (5, 5)
+    assert np.array_equal(natural.ravel(), flat) and np.array_equal(natural, listed)
+    assert not classic.apply(board, natural).any()
+    assert not ((classic.matrix() @ flat + board.ravel()) % 2).any()
+
+
+@pytest.mark.parametrize("dtype", [np.bool_, np.uint8, np.int8, np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64])
+def test_every_integer_dtype(classic, dtype):
+    board = classic.random_solvable(seed=5).astype(dtype)
+    presses = classic.solve(board)
+    assert presses.dtype == (np.uint8 if dtype is np.bool_ else dtype)
+    assert not classic.apply(board, presses).any()
+
+
+def test_non_contiguous_and_byte_swapped_inputs(classic):
+    board = classic.random_solvable(seed=8)
+    wide = np.zeros((5, 10), dtype=np.int64)
+    wide[:, ::2] = board
+    assert np.array_equal(classic.solve(wide[:, ::2]), classic.solve(board))
+    swapped = board.astype(">i4")
+    assert np.array_equal(classic.solve(swapped), classic.solve(board))
+    fortran = np.asfortranarray(board)
+    assert np.array_equal(classic.solve(fortran), classic.solve(board))
+    assert np.array_equal(classic.solve(fortran.astype(np.uint8)), classic.solve(board))
+
+
+def test_small_dtype_widens_when_it_cannot_hold_p_minus_1():
+    g = lo.grid(2, 2, modulus=131)
+    board = np.array([[1, 0], [0, 0]], dtype=np.int8)
+    presses = g.solve(board)
+    assert presses.dtype == np.int64
+    assert not g.apply(board.astype(np.int64), presses).any()
+
+
+def test_unsolvable_board_carries_its_obstruction(classic):
+    board = np.zeros((5, 5), dtype=np.int64)
+    board[0, 0] = 1
+    assert not classic.is_solvable(board)
+    assert classic.count_solutions(board) == 0
+    with pytest.raises(lo.UnsolvableError) as info:
+        classic.solve(board)
+    err = info.value
+    assert isinstance(err, ValueError)
+    y = err.obstruction
+    assert y.shape == (5, 5)
+    assert not (y.ravel() @ classic.matrix() % 2).any()  # y M = 0
+    assert (y * board).sum() % 2 == 1  # y . b != 0
+    assert err.obstruction_index in (0, 1)
+    with pytest.raises(lo.UnsolvableError):
+        classic.solutions(board)
+    with pytest.raises(lo.UnsolvableError) as flat:
+        classic.solve(board.ravel())
+    assert flat.value.obstruction.shape == (25,)
+
+
+def test_obstructions_decide_solvability(classic, rng):
+    ys = classic.obstructions()
+    assert ys.shape == (2, 25)
+    for _ in range(50):
+        board = rng.integers(0, 2, 25)
+        assert classic.is_solvable(board) == (not (ys @ board % 2).any())
+
+
+def test_solutions_are_all_distinct_and_solve(classic):
+    board = classic.random_solvable(seed=11)
+    sols = list(classic.solutions(board))
+    assert len(sols) == 4 == classic.count_solutions(board)
+    assert len({s.tobytes() for s in sols}) == 4
+    for s in sols:
+        assert s.shape == (5, 5)
+        assert not classic.apply(board, s).any()
+
+
+def test_count_solutions_is_an_exact_int():
+    g = lo.grid(1, 200, rule="neighbours")  # a path without self-toggle
+    zero = np.zeros(200, dtype=np.uint8)
+    count = g.count_solutions(zero)
+    assert isinstance(count, int)
+    assert count == 2**g.nullity
+    big = lo.from_press_sets([[] for _ in range(100)], modulus=3)
+    assert big.count_solutions([0] * 100) == 3**100
+
+
+def test_solutions_iterator_is_lazy():
+    g = lo.from_press_sets([[] for _ in range(64)])  # every press pattern is quiet: 2**64 solutions
+    it = g.solutions([0] * 64)
+    first = [next(it) for _ in range(5)]
+    assert len({f.tobytes() for f in first}) == 5
+    assert "2**64" in repr(it)
+
+
+def test_pseudoinverse_solves_every_solvable_board(classic):
+    w = classic.pseudoinverse()
+    assert w.shape == (25, 25)
+    for seed in range(20):
+        b = classic.random_solvable(seed=seed).ravel()
+        s = w @ ((-b) % 2) % 2
+        assert not ((classic.matrix() @ s + b) % 2).any()
+
+
+def test_zp_pseudoinverse_and_null_space():
+    g = lo.grid(4, 4, modulus=5)
+    m = g.matrix()
+    for q in g.null_space():
+        assert not (m @ q % 5).any()
+    b = g.random_solvable(seed=2).ravel()
+    s = g.pseudoinverse() @ ((-b) % 5) % 5
+    assert not ((m @ s + b) % 5).any()
+
+
+def test_random_solvable(classic):
+    a = classic.random_solvable(seed=42)
+    assert np.array_equal(a, classic.random_solvable(seed=42))
+    assert a.shape == (5, 5) and a.dtype == np.int64
+    assert classic.is_solvable(classic.random_solvable())
+    three = classic.random_solvable(seed=1, presses=3)
+    assert classic.minimal_solution(three).weight <= 3
+    hard = classic.random_solvable(seed=1, difficulty=15)
+    assert classic.minimal_solution(hard).weight == 15
+
+
+def test_holes_are_skipped_and_must_be_zero():
+    g = lo.mask([[1, 1, 1], [1, 0, 1], [1, 1, 1]])
+    board = g.random_solvable(seed=4)
+    assert board.shape == (3, 3) and board[1, 1] == 0
+    presses = g.solve(board)
+    assert presses.shape == (3, 3) and presses[1, 1] == 0
+    flat = g.solve(np.delete(board.ravel(), 4))
+    assert flat.shape == (8,)
+    bad = board.copy()
+    bad[1, 1] = 1
+    with pytest.raises(ValueError, match="hole"):
+        g.solve(bad)
+
+
+def test_cube_boards_take_the_net_shape():
+    cube = lo.preset("cube")
+    board = cube.random_solvable(seed=9)
+    assert board.shape == (6, 3, 3)
+    assert not cube.apply(board, cube.solve(board)).any()
+
+
+def test_minimal_solution_of_the_5x5(classic):
+    board = np.zeros((5, 5), dtype=np.int64)
+    board[2, 2] = 1
+    best = classic.minimal_solution(board)
+    assert best.proven_optimal and best.weight == best.lower_bound == 11
+    assert best.presses.shape == (5, 5) and best.presses.sum() == 11
+    assert not classic.apply(board, best.presses).any()
+    assert "proven_optimal=True" in repr(best)
+    for s in classic.solutions(board):
+        assert s.sum() >= best.weight
+
+
+def test_stats_of_the_5x5(classic):
+    s = lo.stats(classic)
+    assert s.solvable_boards == 2**23 == sum(s.histogram)
+    assert s.max_presses == 15
+    assert s.histogram[1] == 25
+    assert "presses" in s.table() and s.svg().startswith("<svg") and s._repr_svg_() == s.svg()
+    assert (s.rank, s.nullity, s.modulus) == (23, 2, 2)
