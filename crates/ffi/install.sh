@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Install liblightsout (shared and static), include/lightsout.h and the pkg-config files
+# lightsout.pc (shared) and lightsout-static.pc (static) under a prefix.
+#
+#   crates/ffi/install.sh [--no-build] PREFIX      e.g. crates/ffi/install.sh "$HOME/.local"
+#
+# Then: cc app.c $(pkg-config --cflags --libs lightsout)   (PKG_CONFIG_PATH=PREFIX/lib/pkgconfig
+# if PREFIX is not a standard location). Builds the release library first unless --no-build.
+set -euo pipefail
+build=1
+if [ "${1:-}" = "--no-build" ]; then
+  build=0
+  shift
+fi
+if [ $# -ne 1 ]; then
+  echo "usage: $0 [--no-build] PREFIX" >&2
+  exit 2
+fi
+mkdir -p "$1"
+prefix=$(cd "$1" && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+target_dir=${CARGO_TARGET_DIR:-$root/target}
+if [ "$build" = 1 ]; then
+  cargo build --release -p lightsout-ffi
+fi
+# The system libraries the Rust standard library needs when linked statically (what
+# `cargo rustc --crate-type staticlib -- --print native-static-libs` reports); the C tests
+# link with exactly this list, so a change shows up there. Override with LIGHTSOUT_NATIVE_LIBS.
+case "$(uname -s)" in
+  Darwin) default_libs="-lSystem -lc -lm" ;;
+  *) default_libs="-lgcc_s -lutil -lrt -lpthread -lm -ldl -lc" ;;
+esac
+native_libs=${LIGHTSOUT_NATIVE_LIBS:-$default_libs}
+version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
+mkdir -p "$prefix/include" "$prefix/lib/pkgconfig"
+install -m 644 include/lightsout.h "$prefix/include/lightsout.h"
+install -m 755 "$target_dir/release/liblightsout.so" "$prefix/lib/liblightsout.so"
+install -m 644 "$target_dir/release/liblightsout.a" "$prefix/lib/liblightsout.a"
+for pc in lightsout lightsout-static; do
+  sed -e "s|@PREFIX@|$prefix|" -e "s|@VERSION@|$version|" -e "s|@NATIVE_LIBS@|$native_libs|" \
+    "crates/ffi/$pc.pc.in" >"$prefix/lib/pkgconfig/$pc.pc"
+done
+echo "installed liblightsout $version under $prefix"

@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# C ABI tests: the checked-in header is what cbindgen generates; the C and C++ examples build
+# with -Wall -Wextra -Werror -pedantic against the shared and the static library (through the
+# installed pkg-config files) and print exactly their expected output; tests/c/bad_inputs.c
+# passes under AddressSanitizer + UBSan (static library) and under valgrind (shared library).
+# Installs cbindgen (and, with apt, a C toolchain, pkg-config and valgrind) when missing.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$(pwd)
+
+CBINDGEN_VERSION=0.29.4
+CC=${CC:-cc}
+CXX=${CXX:-c++}
+WARN=(-Wall -Wextra -Werror -pedantic)
+
+step() { echo "-- c: $*"; }
+fail() {
+  echo "c.sh: $*" >&2
+  exit 1
+}
+
+# --- tools -------------------------------------------------------------------------------
+apt_install() {
+  if command -v apt-get >/dev/null 2>&1; then
+    local sudo=""
+    if [ "$(id -u)" != 0 ]; then
+      command -v sudo >/dev/null 2>&1 || return 1
+      sudo="sudo"
+    fi
+    $sudo apt-get update -qq && $sudo apt-get install -y -qq "$@" >/dev/null
+  else
+    return 1
+  fi
+}
+for tool in "$CC" "$CXX" pkg-config; do
+  if ! command -v "$tool" >/dev/null 2>&1; then
+    step "installing a C/C++ toolchain and pkg-config"
+    apt_install build-essential pkg-config || fail "$tool is missing and could not be installed"
+  fi
+done
+have_valgrind=1
+if ! command -v valgrind >/dev/null 2>&1; then
+  step "installing valgrind"
+  apt_install valgrind || have_valgrind=0
+fi
+
+# cbindgen: the pinned version, from PATH or ~/.cargo/bin, else installed once under target/.
+cbindgen=""
+for candidate in "$(command -v cbindgen || true)" "$HOME/.cargo/bin/cbindgen" "$root/target/tools/bin/cbindgen"; do
+  if [ -n "$candidate" ] && [ -x "$candidate" ] && "$candidate" --version | grep -qF " $CBINDGEN_VERSION"; then
+    cbindgen=$candidate
+    break
+  fi
+done
+if [ -z "$cbindgen" ]; then
+  step "installing cbindgen $CBINDGEN_VERSION (a few minutes, once)"
+  if command -v cbindgen >/dev/null 2>&1 || [ -x "$HOME/.cargo/bin/cbindgen" ]; then
+    # Another version is on this machine: keep it, install the pinned one beside the build.
+    cargo install cbindgen --locked --version "$CBINDGEN_VERSION" --root "$root/target/tools"
+    cbindgen="$root/target/tools/bin/cbindgen"
+  else
+    cargo install cbindgen --locked --version "$CBINDGEN_VERSION"
+    cbindgen="$HOME/.cargo/bin/cbindgen"
+  fi
+fi
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# --- the header is fresh ------------------------------------------------------------------
+step "include/lightsout.h is what cbindgen generates"
+"$cbindgen" --quiet --config crates/ffi/cbindgen.toml --crate lightsout-ffi --output "$work/lightsout.h" crates/ffi
+if ! diff -u include/lightsout.h "$work/lightsout.h"; then
+  fail "include/lightsout.h is stale; regenerate it with:
+  cbindgen --config crates/ffi/cbindgen.toml --crate lightsout-ffi --output include/lightsout.h crates/ffi"
+fi
+
+# --- build and install into a scratch prefix ----------------------------------------------
+step "building the release library and installing it under a scratch prefix"
+bash crates/ffi/install.sh "$work/prefix" >/dev/null
+export PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
+libdir="$work/prefix/lib"
+read -r -a shared_flags <<<"$(pkg-config --cflags --libs lightsout)"
+read -r -a static_flags <<<"$(pkg-config --cflags --libs lightsout-static)"
+
+# Run a program and compare its output with the expected file.
+run_expect() {
+  local exe=$1 expected=$2
+  "$exe" >"$work/out.txt" || fail "$exe exited with status $?"
+  if ! diff -u "$expected" "$work/out.txt"; then
+    fail "$exe printed something else than $expected"
+  fi
+}
+
+# --- examples ------------------------------------------------------------------------------
+for kind in shared static; do
+  step "examples/c and examples/cpp against the $kind library"
+  if [ "$kind" = shared ]; then
+    flags=("${shared_flags[@]}" "-Wl,-rpath,$libdir")
+  else
+    flags=("${static_flags[@]}")
+  fi
+  "$CC" -std=c11 "${WARN[@]}" examples/c/solve.c "${flags[@]}" -o "$work/solve_c_$kind"
+  "$CXX" -std=c++17 "${WARN[@]}" examples/cpp/solve.cpp "${flags[@]}" -pthread -o "$work/solve_cpp_$kind"
+  if [ "$kind" = static ] && ldd "$work/solve_c_static" | grep -q liblightsout; then
+    fail "the static build of examples/c/solve.c still loads liblightsout.so"
+  fi
+  run_expect "$work/solve_c_$kind" examples/c/solve.expected
+  run_expect "$work/solve_cpp_$kind" examples/cpp/solve.expected
+done
+
+# --- bad inputs ----------------------------------------------------------------------------
+check_count() {
+  local log=$1
+  tail -n 1 "$log" | grep -Eq '^[0-9]+ passed, 0 failed$' || fail "bad_inputs did not end with 'N passed, 0 failed'"
+}
+
+step "tests/c/bad_inputs.c under AddressSanitizer and UBSan (static library)"
+"$CC" -std=c11 -g "${WARN[@]}" -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all \
+  tests/c/bad_inputs.c "${static_flags[@]}" -pthread -o "$work/bad_asan"
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=23 UBSAN_OPTIONS=print_stacktrace=1 \
+  "$work/bad_asan" | tee "$work/asan.log"
+check_count "$work/asan.log"
+# The C example too: it allocates, frees and formats through every kind of call.
+"$CC" -std=c11 -g "${WARN[@]}" -fsanitize=address,undefined -fno-sanitize-recover=all examples/c/solve.c \
+  "${static_flags[@]}" -o "$work/solve_asan"
+ASAN_OPTIONS=detect_leaks=1 run_expect "$work/solve_asan" examples/c/solve.expected
+
+if [ "$have_valgrind" = 1 ]; then
+  step "tests/c/bad_inputs.c under valgrind (shared library)"
+  "$CC" -std=c11 -g "${WARN[@]}" tests/c/bad_inputs.c "${shared_flags[@]}" "-Wl,-rpath,$libdir" -pthread \
+    -o "$work/bad_shared"
+  valgrind --quiet --error-exitcode=1 --leak-check=full --show-leak-kinds=definite,indirect \
+    --errors-for-leak-kinds=definite,indirect \
+    "$work/bad_shared" | tee "$work/valgrind.log"
+  check_count "$work/valgrind.log"
+else
+  echo "c.sh: valgrind is not available and could not be installed; skipped the valgrind run (ASan ran)" >&2
+fi
+step "all C ABI tests passed"

@@ -1,0 +1,353 @@
+/*
+ * Every kind of bad input through the C ABI of liblightsout: each call must return the
+ * documented status, leave its outputs untouched, and leave a message in lightsout_last_error.
+ * Run under AddressSanitizer/UBSan (scripts/test-parts/c.sh) so that any invalid memory access
+ * or leak fails the run. Prints "N passed, M failed" last; exits non-zero on any failure.
+ */
+#include <lightsout.h>
+
+#include <math.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+static int passed = 0, failed = 0;
+
+static void record(int ok, int line, const char *what, const char *detail) {
+    if (ok) {
+        passed++;
+    } else {
+        failed++;
+        printf("FAIL line %d: %s (%s)\n", line, what, detail);
+    }
+}
+
+static const char *status_name(lightsout_status s) {
+    switch (s) {
+    case LIGHTSOUT_OK: return "LIGHTSOUT_OK";
+    case LIGHTSOUT_UNSOLVABLE: return "LIGHTSOUT_UNSOLVABLE";
+    case LIGHTSOUT_INVALID_ARGUMENT: return "LIGHTSOUT_INVALID_ARGUMENT";
+    case LIGHTSOUT_NULL_POINTER: return "LIGHTSOUT_NULL_POINTER";
+    case LIGHTSOUT_LENGTH_MISMATCH: return "LIGHTSOUT_LENGTH_MISMATCH";
+    case LIGHTSOUT_TOO_LARGE: return "LIGHTSOUT_TOO_LARGE";
+    case LIGHTSOUT_PANIC: return "LIGHTSOUT_PANIC";
+    case LIGHTSOUT_INVALID_MODULUS: return "LIGHTSOUT_INVALID_MODULUS";
+    case LIGHTSOUT_OUT_OF_RANGE: return "LIGHTSOUT_OUT_OF_RANGE";
+    case LIGHTSOUT_PARSE_ERROR: return "LIGHTSOUT_PARSE_ERROR";
+    case LIGHTSOUT_UNKNOWN_PRESET: return "LIGHTSOUT_UNKNOWN_PRESET";
+    }
+    return "an unknown status";
+}
+
+/* The call returns `want`; a failure also leaves a non-empty message containing `needle`. */
+static void expect_status(lightsout_status got, lightsout_status want, const char *needle, int line,
+                          const char *call) {
+    char detail[1024];
+    const char *msg = lightsout_last_error();
+    snprintf(detail, sizeof detail, "got %s, want %s; last error: %s", status_name(got), status_name(want), msg);
+    int ok = got == want;
+    if (ok && want != LIGHTSOUT_OK) {
+        ok = msg != NULL && msg[0] != '\0' && (needle == NULL || strstr(msg, needle) != NULL);
+    }
+    record(ok, line, call, detail);
+}
+
+#define EXPECT(call, want, needle) expect_status((call), (want), (needle), __LINE__, #call)
+#define CHECK(cond) record((cond) ? 1 : 0, __LINE__, #cond, "condition is false")
+
+/* True if all n entries of a equal v: outputs must be untouched after a failure. */
+static int all_equal(const uint32_t *a, size_t n, uint32_t v) {
+    for (size_t i = 0; i < n; i++)
+        if (a[i] != v) return 0;
+    return 1;
+}
+
+static int sentinel_storage;
+#define SENTINEL ((lightsout_game *)&sentinel_storage)
+
+static void constructors(void) {
+    lightsout_game *g = SENTINEL;
+    EXPECT(lightsout_game_new_grid(0, 5, 2, &g), LIGHTSOUT_INVALID_ARGUMENT, "at least 1");
+    EXPECT(lightsout_game_new_grid(5, 0, 2, &g), LIGHTSOUT_INVALID_ARGUMENT, NULL);
+    EXPECT(lightsout_game_new_grid(5, 5, 4, &g), LIGHTSOUT_INVALID_MODULUS, "not 4");
+    EXPECT(lightsout_game_new_grid(5, 5, 0, &g), LIGHTSOUT_INVALID_MODULUS, "prime");
+    EXPECT(lightsout_game_new_grid(5, 5, 1, &g), LIGHTSOUT_INVALID_MODULUS, NULL);
+    EXPECT(lightsout_game_new_grid(5, 5, UINT32_MAX, &g), LIGHTSOUT_INVALID_MODULUS, NULL);
+    EXPECT(lightsout_game_new_grid(100000, 100000, 2, &g), LIGHTSOUT_TOO_LARGE, "limit");
+    EXPECT(lightsout_game_new_grid(UINT32_MAX, UINT32_MAX, 2, &g), LIGHTSOUT_TOO_LARGE, NULL);
+    EXPECT(lightsout_game_new_grid(5, 5, 2, NULL), LIGHTSOUT_NULL_POINTER, "out must not be NULL");
+    EXPECT(lightsout_game_new_torus(0, 3, 2, &g), LIGHTSOUT_INVALID_ARGUMENT, NULL);
+    EXPECT(lightsout_game_new_torus(3, 3, 6, &g), LIGHTSOUT_INVALID_MODULUS, NULL);
+    EXPECT(lightsout_game_new_torus(3, 3, 2, NULL), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_new_cylinder(3, 0, 2, &g), LIGHTSOUT_INVALID_ARGUMENT, NULL);
+    EXPECT(lightsout_game_new_cylinder(3, 3, 2, NULL), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_new_cube(0, 2, &g), LIGHTSOUT_INVALID_ARGUMENT, NULL);
+    EXPECT(lightsout_game_new_cube(3, 9, &g), LIGHTSOUT_INVALID_MODULUS, NULL);
+    EXPECT(lightsout_game_new_cube(100000, 2, &g), LIGHTSOUT_TOO_LARGE, NULL);
+    EXPECT(lightsout_game_new_cube(3, 2, NULL), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_new_preset(NULL, &g), LIGHTSOUT_NULL_POINTER, "name must not be NULL");
+    EXPECT(lightsout_game_new_preset("nope", &g), LIGHTSOUT_UNKNOWN_PRESET, "classic");
+    EXPECT(lightsout_game_new_preset("", &g), LIGHTSOUT_UNKNOWN_PRESET, NULL);
+    EXPECT(lightsout_game_new_preset("\xff\xfe", &g), LIGHTSOUT_INVALID_ARGUMENT, "UTF-8");
+    EXPECT(lightsout_game_new_preset("classic", NULL), LIGHTSOUT_NULL_POINTER, NULL);
+
+    size_t edges[] = {0, 1, 1, 2, 2, 5};
+    EXPECT(lightsout_game_new_graph(0, NULL, 0, false, true, 2, &g), LIGHTSOUT_INVALID_ARGUMENT, NULL);
+    EXPECT(lightsout_game_new_graph(3, edges, 3, false, true, 2, &g), LIGHTSOUT_LENGTH_MISMATCH, "even");
+    EXPECT(lightsout_game_new_graph(3, edges, 6, false, true, 2, &g), LIGHTSOUT_INVALID_ARGUMENT, "edge 2");
+    EXPECT(lightsout_game_new_graph(3, NULL, 2, false, true, 2, &g), LIGHTSOUT_NULL_POINTER, "edges");
+    EXPECT(lightsout_game_new_graph(3, edges, 4, false, true, 4, &g), LIGHTSOUT_INVALID_MODULUS, NULL);
+    EXPECT(lightsout_game_new_graph(3, edges, 4, false, true, 2, NULL), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_new_edge_list(NULL, false, true, 2, &g), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_new_edge_list("0 1\nx y\n", false, true, 2, &g), LIGHTSOUT_PARSE_ERROR, "line 2");
+    EXPECT(lightsout_game_new_edge_list("", false, true, 2, &g), LIGHTSOUT_PARSE_ERROR, NULL);
+    EXPECT(lightsout_game_new_edge_list("2\n0 2\n", false, true, 2, &g), LIGHTSOUT_PARSE_ERROR, "line 2");
+    EXPECT(lightsout_game_new_from_text(NULL, 2, &g), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_new_from_text("", 2, &g), LIGHTSOUT_PARSE_ERROR, NULL);
+    EXPECT(lightsout_game_new_from_text("11\n1\n", 2, &g), LIGHTSOUT_PARSE_ERROR, "line 2");
+    EXPECT(lightsout_game_new_from_text("13\n", 2, &g), LIGHTSOUT_PARSE_ERROR, "column 2");
+    EXPECT(lightsout_game_new_from_text("11\n", 4, &g), LIGHTSOUT_INVALID_MODULUS, NULL);
+    EXPECT(lightsout_game_new_from_text("11\n", 2, NULL), LIGHTSOUT_NULL_POINTER, NULL);
+    CHECK(g == SENTINEL);
+
+    /* Boundary cases that are fine. */
+    EXPECT(lightsout_game_new_grid(1, 1, 2147483647u, &g), LIGHTSOUT_OK, NULL);
+    CHECK(g != SENTINEL && lightsout_game_size(g) == 1 && lightsout_game_modulus(g) == 2147483647u);
+    lightsout_game_free(g);
+    g = SENTINEL;
+    EXPECT(lightsout_game_new_graph(3, NULL, 0, false, true, 2, &g), LIGHTSOUT_OK, NULL);
+    CHECK(g != SENTINEL && lightsout_game_size(g) == 3);
+    lightsout_game_free(g);
+    EXPECT(lightsout_game_new_preset("  CLASSIC ", &g), LIGHTSOUT_OK, NULL);
+    CHECK(lightsout_game_size(g) == 25);
+    lightsout_game_free(g);
+    lightsout_game_free(NULL);
+}
+
+static void queries(void) {
+    lightsout_game *g = NULL;
+    EXPECT(lightsout_game_new_preset("classic", &g), LIGHTSOUT_OK, NULL);
+    size_t n = 12345;
+    CHECK(lightsout_game_size(NULL) == 0);
+    CHECK(lightsout_game_modulus(NULL) == 0);
+    EXPECT(lightsout_game_nullity(NULL, &n), LIGHTSOUT_NULL_POINTER, "game must not be NULL");
+    EXPECT(lightsout_game_nullity(g, NULL), LIGHTSOUT_NULL_POINTER, "out");
+    EXPECT(lightsout_game_rank(NULL, &n), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_rank(g, NULL), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_null_basis_len(NULL, &n), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_null_basis_len(g, NULL), LIGHTSOUT_NULL_POINTER, NULL);
+    CHECK(n == 12345);
+    EXPECT(lightsout_game_nullity(g, &n), LIGHTSOUT_OK, NULL);
+    CHECK(n == 2);
+    EXPECT(lightsout_game_rank(g, &n), LIGHTSOUT_OK, NULL);
+    CHECK(n == 23);
+
+    uint32_t basis[50];
+    memset(basis, 7, sizeof basis);
+    EXPECT(lightsout_game_null_basis(g, basis, 49), LIGHTSOUT_LENGTH_MISMATCH, "50");
+    EXPECT(lightsout_game_null_basis(g, basis, 51), LIGHTSOUT_LENGTH_MISMATCH, NULL);
+    EXPECT(lightsout_game_null_basis(g, NULL, 50), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_null_basis(g, NULL, 0), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_null_basis(NULL, basis, 50), LIGHTSOUT_NULL_POINTER, NULL);
+    CHECK(all_equal(basis, 50, 0x07070707u));
+    EXPECT(lightsout_game_null_basis_len(g, &n), LIGHTSOUT_OK, NULL);
+    CHECK(n == 50);
+    EXPECT(lightsout_game_null_basis(g, basis, 50), LIGHTSOUT_OK, NULL);
+    lightsout_game_free(g);
+
+    /* A game without quiet patterns takes an empty basis, even as NULL. */
+    EXPECT(lightsout_game_new_preset("mini", &g), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_null_basis_len(g, &n), LIGHTSOUT_OK, NULL);
+    CHECK(n == 0);
+    EXPECT(lightsout_game_null_basis(g, NULL, 0), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_null_basis(g, basis, 1), LIGHTSOUT_LENGTH_MISMATCH, NULL);
+    lightsout_game_free(g);
+
+    /* Too large to factor densely: refused with a message, not an allocation. */
+    EXPECT(lightsout_game_new_graph(200000, NULL, 0, false, true, 2, &g), LIGHTSOUT_OK, NULL);
+    n = 12345;
+    EXPECT(lightsout_game_nullity(g, &n), LIGHTSOUT_TOO_LARGE, "limit");
+    CHECK(n == 12345);
+    lightsout_game_free(g);
+}
+
+static void solving(void) {
+    lightsout_game *g = NULL;
+    EXPECT(lightsout_game_new_preset("classic", &g), LIGHTSOUT_OK, NULL);
+    uint32_t lights[26] = {0}, presses[26], after[26];
+    lights[12] = 1;
+    memset(presses, 7, sizeof presses);
+
+    EXPECT(lightsout_game_solve(NULL, lights, 25, presses, 25), LIGHTSOUT_NULL_POINTER, "game");
+    EXPECT(lightsout_game_solve(g, NULL, 25, presses, 25), LIGHTSOUT_NULL_POINTER, "lights must not be NULL");
+    EXPECT(lightsout_game_solve(g, lights, 25, NULL, 25), LIGHTSOUT_NULL_POINTER, "presses_out");
+    EXPECT(lightsout_game_solve(g, lights, 24, presses, 25), LIGHTSOUT_LENGTH_MISMATCH, "25");
+    EXPECT(lightsout_game_solve(g, lights, 26, presses, 25), LIGHTSOUT_LENGTH_MISMATCH, "26");
+    EXPECT(lightsout_game_solve(g, lights, 0, presses, 25), LIGHTSOUT_LENGTH_MISMATCH, NULL);
+    EXPECT(lightsout_game_solve(g, lights, 25, presses, 24), LIGHTSOUT_LENGTH_MISMATCH, "presses_out");
+    EXPECT(lightsout_game_solve(g, lights, 25, presses, 26), LIGHTSOUT_LENGTH_MISMATCH, NULL);
+    lights[3] = 2;
+    EXPECT(lightsout_game_solve(g, lights, 25, presses, 25), LIGHTSOUT_OUT_OF_RANGE, "lights[3]");
+    lights[3] = UINT32_MAX;
+    EXPECT(lightsout_game_solve(g, lights, 25, presses, 25), LIGHTSOUT_OUT_OF_RANGE, NULL);
+    lights[3] = 0;
+    lights[0] = 1; /* centre and a corner: not solvable */
+    EXPECT(lightsout_game_solve(g, lights, 25, presses, 25), LIGHTSOUT_UNSOLVABLE, "not solvable");
+    CHECK(all_equal(presses, 26, 0x07070707u));
+
+    bool solvable = true;
+    EXPECT(lightsout_game_is_solvable(g, lights, 25, NULL), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_is_solvable(g, NULL, 25, &solvable), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_is_solvable(g, lights, 5, &solvable), LIGHTSOUT_LENGTH_MISMATCH, NULL);
+    EXPECT(lightsout_game_is_solvable(NULL, lights, 25, &solvable), LIGHTSOUT_NULL_POINTER, NULL);
+    CHECK(solvable == true);
+    EXPECT(lightsout_game_is_solvable(g, lights, 25, &solvable), LIGHTSOUT_OK, NULL);
+    CHECK(solvable == false);
+
+    lights[0] = 0;
+    EXPECT(lightsout_game_solve(g, lights, 25, presses, 25), LIGHTSOUT_OK, NULL);
+    memset(after, 7, sizeof after);
+    EXPECT(lightsout_game_apply(g, lights, 25, presses, 24, after, 25), LIGHTSOUT_LENGTH_MISMATCH, "presses");
+    EXPECT(lightsout_game_apply(g, lights, 25, presses, 25, after, 26), LIGHTSOUT_LENGTH_MISMATCH, NULL);
+    EXPECT(lightsout_game_apply(g, lights, 25, NULL, 25, after, 25), LIGHTSOUT_NULL_POINTER, "presses");
+    EXPECT(lightsout_game_apply(g, lights, 25, presses, 25, NULL, 25), LIGHTSOUT_NULL_POINTER, "lights_out");
+    EXPECT(lightsout_game_apply(NULL, lights, 25, presses, 25, after, 25), LIGHTSOUT_NULL_POINTER, NULL);
+    presses[24] = 5;
+    EXPECT(lightsout_game_apply(g, lights, 25, presses, 25, after, 25), LIGHTSOUT_OUT_OF_RANGE, "presses[24]");
+    CHECK(all_equal(after, 26, 0x07070707u));
+    EXPECT(lightsout_game_solve(g, lights, 25, presses, 25), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_apply(g, lights, 25, presses, 25, after, 25), LIGHTSOUT_OK, NULL);
+    CHECK(all_equal(after, 25, 0));
+    /* In place: the output may be an input. */
+    EXPECT(lightsout_game_apply(g, lights, 25, presses, 25, lights, 25), LIGHTSOUT_OK, NULL);
+    CHECK(all_equal(lights, 25, 0));
+
+    memset(lights, 7, sizeof lights);
+    EXPECT(lightsout_game_random_solvable(g, 1, lights, 24), LIGHTSOUT_LENGTH_MISMATCH, NULL);
+    EXPECT(lightsout_game_random_solvable(g, 1, NULL, 25), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_random_solvable(NULL, 1, lights, 25), LIGHTSOUT_NULL_POINTER, NULL);
+    CHECK(all_equal(lights, 26, 0x07070707u));
+    EXPECT(lightsout_game_random_solvable(g, 1, lights, 25), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_is_solvable(g, lights, 25, &solvable), LIGHTSOUT_OK, NULL);
+    CHECK(solvable == true);
+    lightsout_game_free(g);
+}
+
+static void minimal(void) {
+    lightsout_game *g = NULL;
+    EXPECT(lightsout_game_new_preset("classic", &g), LIGHTSOUT_OK, NULL);
+    uint32_t lights[25] = {0}, presses[25];
+    lightsout_minimal_info info = {99, 99, 99, false};
+    memset(presses, 7, sizeof presses);
+    lights[12] = 1;
+    EXPECT(lightsout_game_solve_minimal(g, lights, 25, 0, -1.0, presses, 25, &info), LIGHTSOUT_INVALID_ARGUMENT,
+           "max_seconds");
+    EXPECT(lightsout_game_solve_minimal(g, lights, 25, 0, NAN, presses, 25, &info), LIGHTSOUT_INVALID_ARGUMENT, NULL);
+    EXPECT(lightsout_game_solve_minimal(g, lights, 25, 0, 0.0, presses, 20, &info), LIGHTSOUT_LENGTH_MISMATCH, NULL);
+    EXPECT(lightsout_game_solve_minimal(g, NULL, 25, 0, 0.0, presses, 25, &info), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_solve_minimal(NULL, lights, 25, 0, 0.0, presses, 25, &info), LIGHTSOUT_NULL_POINTER, NULL);
+    lights[0] = 1;
+    EXPECT(lightsout_game_solve_minimal(g, lights, 25, 0, 0.0, presses, 25, &info), LIGHTSOUT_UNSOLVABLE, NULL);
+    CHECK(all_equal(presses, 25, 0x07070707u) && info.weight == 99 && !info.proven_optimal);
+    lights[0] = 0;
+    /* info_out may be NULL. */
+    EXPECT(lightsout_game_solve_minimal(g, lights, 25, 0, INFINITY, presses, 25, NULL), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_solve_minimal(g, lights, 25, 1, 0.0, presses, 25, &info), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_solve_minimal(g, lights, 25, 0, 0.0, presses, 25, &info), LIGHTSOUT_OK, NULL);
+    /* One lit centre light: all four solutions press 11 buttons (checked by light chasing). */
+    CHECK(info.proven_optimal && info.weight == 11 && info.lower_bound == 11);
+
+    memset(lights, 7, sizeof lights);
+    EXPECT(lightsout_game_random_with_presses(g, 1, 26, lights, 25), LIGHTSOUT_INVALID_ARGUMENT, "26");
+    EXPECT(lightsout_game_random_with_presses(g, 1, 3, lights, 26), LIGHTSOUT_LENGTH_MISMATCH, NULL);
+    EXPECT(lightsout_game_random_with_presses(g, 1, 3, NULL, 25), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_random_with_difficulty(g, 1, 16, lights, 25), LIGHTSOUT_INVALID_ARGUMENT, "16");
+    EXPECT(lightsout_game_random_with_difficulty(NULL, 1, 3, lights, 25), LIGHTSOUT_NULL_POINTER, NULL);
+    CHECK(all_equal(lights, 25, 0x07070707u));
+    EXPECT(lightsout_game_random_with_difficulty(g, 1, 9, lights, 25), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_solve_minimal(g, lights, 25, 0, 0.0, presses, 25, &info), LIGHTSOUT_OK, NULL);
+    CHECK(info.weight == 9 && info.proven_optimal);
+    lightsout_game_free(g);
+}
+
+static void text(void) {
+    lightsout_game *g = NULL;
+    EXPECT(lightsout_game_new_cube(1, 2, &g), LIGHTSOUT_OK, NULL);
+    uint32_t lights[6], values[6] = {1, 0, 0, 0, 0, 1};
+    memset(lights, 7, sizeof lights);
+    EXPECT(lightsout_game_parse_board(g, "1\n", lights, 6), LIGHTSOUT_PARSE_ERROR, "6 block");
+    EXPECT(lightsout_game_parse_board(g, "1\n\n0\n\n0\n\n0\n\n0\n\n2\n", lights, 6), LIGHTSOUT_PARSE_ERROR, "line 11");
+    EXPECT(lightsout_game_parse_board(g, NULL, lights, 6), LIGHTSOUT_NULL_POINTER, "text");
+    EXPECT(lightsout_game_parse_board(g, "1\n\n0\n\n0\n\n0\n\n0\n\n1\n", lights, 5), LIGHTSOUT_LENGTH_MISMATCH, NULL);
+    EXPECT(lightsout_game_parse_board(NULL, "1\n", lights, 6), LIGHTSOUT_NULL_POINTER, NULL);
+    CHECK(all_equal(lights, 6, 0x07070707u));
+    EXPECT(lightsout_game_parse_board(g, "1\n\n0\n\n0\n\n0\n\n0\n\n1\n", lights, 6), LIGHTSOUT_OK, NULL);
+    CHECK(memcmp(lights, values, sizeof values) == 0);
+
+    size_t len = 12345;
+    char buf[64];
+    memset(buf, 'x', sizeof buf);
+    EXPECT(lightsout_game_format_board_len(g, values, 5, &len), LIGHTSOUT_LENGTH_MISMATCH, NULL);
+    EXPECT(lightsout_game_format_board_len(g, values, 6, NULL), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_format_board_len(g, NULL, 6, &len), LIGHTSOUT_NULL_POINTER, NULL);
+    CHECK(len == 12345);
+    EXPECT(lightsout_game_format_board_len(g, values, 6, &len), LIGHTSOUT_OK, NULL);
+    CHECK(len == 18); /* "1\n\n0\n\n0\n\n0\n\n0\n\n1\n" and the NUL */
+    EXPECT(lightsout_game_format_board(g, values, 6, buf, len - 1), LIGHTSOUT_LENGTH_MISMATCH, "18 bytes");
+    EXPECT(lightsout_game_format_board(g, values, 6, NULL, len), LIGHTSOUT_NULL_POINTER, "text_out");
+    values[0] = 3;
+    EXPECT(lightsout_game_format_board(g, values, 6, buf, sizeof buf), LIGHTSOUT_OUT_OF_RANGE, NULL);
+    values[0] = 1;
+    CHECK(buf[0] == 'x' && buf[63] == 'x');
+    EXPECT(lightsout_game_format_board(g, values, 6, buf, len), LIGHTSOUT_OK, NULL);
+    CHECK(strcmp(buf, "1\n\n0\n\n0\n\n0\n\n0\n\n1\n") == 0);
+    lightsout_game_free(g);
+
+    /* A board with holes: text in, the same text out. */
+    EXPECT(lightsout_game_new_from_text("1#\n01\n", 2, &g), LIGHTSOUT_OK, NULL);
+    CHECK(lightsout_game_size(g) == 3);
+    EXPECT(lightsout_game_parse_board(g, "11\n01\n", lights, 3), LIGHTSOUT_PARSE_ERROR, "hole");
+    EXPECT(lightsout_game_parse_board(g, "1#\n01\n", lights, 3), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_format_board(g, lights, 3, buf, sizeof buf), LIGHTSOUT_OK, NULL);
+    CHECK(strcmp(buf, "1#\n01\n") == 0);
+    lightsout_game_free(g);
+}
+
+/* The last error belongs to the thread that failed. */
+static void *other_thread(void *arg) {
+    const char **seen = arg;
+    seen[0] = lightsout_last_error()[0] == '\0' ? "empty" : "not empty";
+    lightsout_game *g = NULL;
+    lightsout_game_new_grid(0, 1, 2, &g);
+    seen[1] = strstr(lightsout_last_error(), "at least 1") != NULL ? "own message" : "wrong message";
+    return NULL;
+}
+
+static void last_error(void) {
+    lightsout_game *g = NULL;
+    EXPECT(lightsout_game_new_preset("nope", &g), LIGHTSOUT_UNKNOWN_PRESET, "nope");
+    EXPECT(lightsout_game_new_preset("mini", &g), LIGHTSOUT_OK, NULL);
+    CHECK(strstr(lightsout_last_error(), "nope") != NULL); /* success keeps the message */
+    lightsout_game_free(g);
+    const char *seen[2] = {NULL, NULL};
+    pthread_t t;
+    CHECK(pthread_create(&t, NULL, other_thread, seen) == 0);
+    CHECK(pthread_join(t, NULL) == 0);
+    CHECK(seen[0] != NULL && strcmp(seen[0], "empty") == 0);
+    CHECK(seen[1] != NULL && strcmp(seen[1], "own message") == 0);
+    CHECK(strstr(lightsout_last_error(), "nope") != NULL);
+    const char *version = lightsout_version();
+    CHECK(version != NULL && version[0] >= '0' && version[0] <= '9' && strchr(version, '.') != NULL);
+}
+
+int main(void) {
+    constructors();
+    queries();
+    solving();
+    minimal();
+    text();
+    last_error();
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed == 0 ? 0 : 1;
+}
