@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# Dense elimination side by side, in one run: lightsout's engines (Four Russians GF(2), bitsliced
+# GF(3), and the plain engines) against M4RI (GF(2)) and FLINT's nmod_mat (Z/3), optionally galois
+# (Python). Prints one table row per measurement with the ratio yardstick / ours (> 1: ours faster).
+#
+# usage: bench/compare.sh [--quick] [--galois] [--repeats R]
+#   --quick    small sizes only (a smoke test of the harness, a few seconds)
+#   --galois   also time galois (PyPI) in a virtualenv under target/ (slow to install)
+#   --repeats  best of R runs per measurement (default 3; the machine is shared, so repeat)
+# Raw lines "ENGINE N SECONDS RANK" go to target/bench/results.txt; bench/plot.py draws them.
+# M4RI and FLINT are installed from Debian (apt-get, only when missing) and linked only into the
+# small C programs of bench/c, never into anything lightsout ships.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+quick=0 galois=0 repeats=3
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --quick) quick=1 ;;
+    --galois) galois=1 ;;
+    --repeats) repeats="${2:?--repeats needs a number}"; shift ;;
+    *) echo "unknown option $1 (expected --quick, --galois or --repeats R)" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+if [ "$quick" = 1 ]; then
+  gf2_sizes="500 1000" gf3_sizes="300 600" plain2_sizes="500" plain3_sizes="200" galois_sizes="200"
+else
+  gf2_sizes="1000 4096 10000 20000" gf3_sizes="500 2000 4000" plain2_sizes="1000 4096" plain3_sizes="500 1000"
+  galois_sizes="500 1000"
+fi
+
+# Debian packages, installed only when missing.
+missing=()
+for pkg in gcc libm4ri-dev libflint-dev; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo_cmd=""
+  [ "$(id -u)" = 0 ] || sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+out=target/bench
+mkdir -p "$out"
+gcc -O2 -Wall -Wextra -Werror -o "$out/m4ri_bench" bench/c/m4ri_bench.c -lm4ri
+gcc -O2 -Wall -Wextra -Werror -o "$out/flint_bench" bench/c/flint_bench.c -lflint -lgmp
+cargo build --quiet --release -p lightsout-core --example dense_bench
+ours=target/release/examples/dense_bench
+
+if [ "$galois" = 1 ]; then
+  [ -x "$out/venv/bin/python" ] || python3 -m venv "$out/venv"
+  "$out/venv/bin/python" -c "import galois" 2>/dev/null || "$out/venv/bin/pip" install --quiet galois
+fi
+
+results="$out/results.txt"
+: >"$results"
+seconds() { # run a bench program, keep its line, print its seconds
+  local line
+  line=$("$@")
+  echo "$line" >>"$results"
+  echo "$line" | awk '{print $3}'
+}
+row() { # WHAT N OURS_SECONDS YARDSTICK YARD_SECONDS
+  awk -v w="$1" -v n="$2" -v a="$3" -v y="$4" -v b="$5" \
+    'BEGIN { printf "| %-28s | %6d | %9.4f | %-26s | %9.4f | %7.2fx |\n", w, n, a, y, b, b / a }'
+}
+
+echo "machine: $(lscpu | sed -n 's/^Model name: *//p' | head -1), $(nproc) cores; $(date -u '+%Y-%m-%d %H:%M UTC')"
+echo "best of $repeats runs, seconds; ratio = yardstick / ours"
+echo
+echo "| ours                         |      N |   seconds | yardstick                  |   seconds |   ratio |"
+echo "|------------------------------|--------|-----------|----------------------------|-----------|---------|"
+for n in $gf2_sizes; do
+  r=$([ "$n" -ge 20000 ] && echo 1 || echo "$repeats")
+  a=$(seconds "$ours" gf2-rank "$n" "$r"); b=$(seconds "$out/m4ri_bench" rank "$n" "$r")
+  row "GF(2) M4R rank" "$n" "$a" "M4RI mzd_echelonize(A,0)" "$b"
+  a=$(seconds "$ours" gf2-rref "$n" "$r"); b=$(seconds "$out/m4ri_bench" rref "$n" "$r")
+  row "GF(2) M4R rref" "$n" "$a" "M4RI mzd_echelonize(A,1)" "$b"
+done
+for n in $gf3_sizes; do
+  a=$(seconds "$ours" gf3-rref "$n" "$repeats"); b=$(seconds "$out/flint_bench" rref "$n" 1)
+  row "GF(3) bitsliced rref" "$n" "$a" "FLINT nmod_mat_rref" "$b"
+  a=$(seconds "$ours" gf3-rank "$n" "$repeats"); b=$(seconds "$out/flint_bench" rank "$n" 1)
+  row "GF(3) bitsliced rank" "$n" "$a" "FLINT nmod_mat_rank" "$b"
+done
+for n in $plain2_sizes; do
+  a=$(seconds "$ours" gf2-rref "$n" "$repeats"); b=$(seconds "$ours" gf2-simple "$n" 1)
+  row "GF(2) M4R rref" "$n" "$a" "ours, plain Gauss-Jordan" "$b"
+done
+for n in $plain3_sizes; do
+  a=$(seconds "$ours" gf3-rref "$n" "$repeats"); b=$(seconds "$ours" generic3-rref "$n" 1)
+  row "GF(3) bitsliced rref" "$n" "$a" "ours, generic Z_p engine" "$b"
+done
+if [ "$galois" = 1 ]; then
+  for n in $galois_sizes; do
+    a=$(seconds "$ours" gf2-rref "$n" "$repeats"); b=$(seconds "$out/venv/bin/python" bench/galois_bench.py 2 "$n")
+    row "GF(2) M4R rref" "$n" "$a" "galois row_reduce GF(2)" "$b"
+    a=$(seconds "$ours" gf3-rref "$n" "$repeats"); b=$(seconds "$out/venv/bin/python" bench/galois_bench.py 3 "$n")
+    row "GF(3) bitsliced rref" "$n" "$a" "galois row_reduce GF(3)" "$b"
+  done
+fi
+echo
+echo "raw results: $results"
