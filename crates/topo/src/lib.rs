@@ -21,6 +21,7 @@
 
 #![warn(missing_docs)]
 
+mod backend;
 mod cube;
 pub mod error;
 mod game;
@@ -31,6 +32,7 @@ pub mod spec;
 pub mod svg;
 pub mod text;
 
+pub use backend::STRUCTURED_MIN_LIGHTS;
 pub use error::{Error, Result};
 pub use game::Game;
 pub use shape::{Rule, Shape, MAX_CELLS, MAX_PRESS_ENTRIES, MAX_STENCIL_OFFSETS};

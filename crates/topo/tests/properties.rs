@@ -196,6 +196,16 @@ proptest! {
     }
 
     #[test]
+    fn decisions_agree_with_the_game(n in 1usize..12, raw in proptest::collection::vec((0usize..12, 0usize..12), 0..30)) {
+        let mut lit: Vec<(usize, usize)> = raw.into_iter().map(|(r, c)| (r % n, c % n)).collect();
+        let mut seen = std::collections::HashSet::new();
+        lit.retain(|x| seen.insert(*x));
+        let d = text::Decision { n, lit };
+        let dense = Game::torus(n, n, 2).unwrap();
+        prop_assert_eq!(d.is_solvable().unwrap(), dense.solver().unwrap().is_solvable(&d.lights().unwrap()).unwrap());
+    }
+
+    #[test]
     fn decisions_round_trip(n in 1usize..9, raw in proptest::collection::vec((0usize..9, 0usize..9), 0..20)) {
         let mut lit: Vec<(usize, usize)> = raw.into_iter().map(|(r, c)| (r % n, c % n)).collect();
         let mut seen = std::collections::HashSet::new();

@@ -127,3 +127,38 @@ fn the_decision_example_of_the_seed() {
     });
     assert_eq!(d.is_solvable().unwrap(), reachable);
 }
+
+#[test]
+fn large_grids_tori_and_cylinders_use_the_structured_solvers() {
+    for game in [
+        Game::grid(70, 60, 2).unwrap(),
+        Game::torus(64, 64, 2).unwrap(),
+        Game::cylinder(50, 90, 3).unwrap(),
+        Game::with_rule(lightsout_topo::Shape::Grid { rows: 64, cols: 64 }, lightsout_topo::Rule::Neighbours, 2)
+            .unwrap(),
+    ] {
+        assert!(game.uses_structured_solver(), "{game}");
+        let board = game.random_solvable(5).unwrap();
+        let presses = game.solve(&board).unwrap();
+        assert!(game.apply(&board, &presses).unwrap().iter().all(|&x| x == 0), "{game}");
+        assert_eq!(game.rank().unwrap() + game.nullity().unwrap(), game.size());
+        for v in game.null_basis().unwrap() {
+            assert!(game.apply(&vec![0; game.size()], &v).unwrap().iter().all(|&x| x == 0), "{game}");
+        }
+    }
+    // A 2000 x 2000 torus: four million lights, far beyond the dense limit.
+    let huge = Game::torus(2000, 2000, 2).unwrap();
+    let mut board = vec![0; huge.size()];
+    board[12345] = 1;
+    assert!(huge.is_solvable(&board).is_ok());
+}
+
+#[test]
+fn random_boards_match_the_core_solver() {
+    for name in ["classic", "2000", "merlin", "cube"] {
+        let g = Game::preset(name).unwrap();
+        for seed in [0, 1, 99] {
+            assert_eq!(g.random_solvable(seed).unwrap(), g.solver().unwrap().random_solvable(seed), "{name}");
+        }
+    }
+}
