@@ -22,7 +22,9 @@ from typing import Any, Iterable, Optional
 
 from lightsout._core import (
     Game,
+    GridSolver,
     MinimalSolution,
+    NullityTable,
     Solutions,
     Stats,
     UnsolvableError,
@@ -47,7 +49,9 @@ from lightsout._core import (
 __all__ = [
     "Drawing",
     "Game",
+    "GridSolver",
     "MinimalSolution",
+    "NullityTable",
     "Solutions",
     "Stats",
     "UnsolvableError",

@@ -94,5 +94,9 @@ def test_spec_round_trip():
 
 
 def test_nullity_table():
-    assert lo.nullity_table(5) == [(1, 0), (2, 0), (3, 0), (4, 4), (5, 2)]
-    assert lo.grid(9, 9).nullity == dict(lo.nullity_table(9))[9]
+    t = lo.nullity_table(5)
+    assert t.rows == [(1, 0), (2, 0), (3, 0), (4, 4), (5, 2)]
+    assert t.svg().startswith("<svg") and t._repr_svg_() == t.svg() and "4" in t.table()
+    big = dict(lo.nullity_table(40).rows)
+    for n in (9, 16, 19, 23, 30):
+        assert lo.grid(n, n).nullity == big[n]

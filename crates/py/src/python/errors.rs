@@ -34,6 +34,15 @@ pub(crate) fn topo_error(
     }
 }
 
+/// Map a core error (see [`topo_error`]).
+pub(crate) fn core_error(
+    py: Python<'_>,
+    e: CoreError,
+    shape_obstruction: impl FnOnce(Python<'_>, Vec<u32>) -> PyResult<Py<PyAny>>,
+) -> PyErr {
+    topo_error(py, TopoError::Core(e), shape_obstruction)
+}
+
 /// An `UnsolvableError` with its `obstruction` and `obstruction_index` attributes.
 pub(crate) fn unsolvable(
     py: Python<'_>,

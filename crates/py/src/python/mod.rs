@@ -5,6 +5,7 @@ mod args;
 mod convert;
 mod errors;
 mod game;
+mod grid_solver;
 mod results;
 
 use crate::batch::{BadEntry, BoardLayout, Cell};
@@ -221,12 +222,14 @@ fn stats(
     Ok(results::PyStats::new(s))
 }
 
-/// (n, nullity) of the n x n plus-rule grid over GF(2) for n = 1..n_max.
+/// The nullity of the n x n plus-rule grid over GF(2) for n = 1..n_max (each by the
+/// structured grid solver, so n in the thousands is fine), as a table that plots itself.
 #[pyfunction]
-fn nullity_table(py: Python<'_>, n_max: &Bound<'_, PyAny>) -> PyResult<Vec<(usize, usize)>> {
+fn nullity_table(py: Python<'_>, n_max: &Bound<'_, PyAny>) -> PyResult<results::NullityTable> {
     let n_max = args::size(n_max, "n_max")?;
-    let t = py.detach(|| lightsout_core::minimal::nullity_table(n_max)).map_err(value_error)?;
-    Ok(t.rows)
+    let nullity = |n: usize| lightsout_core::structured::GridSolver::new(n, n, true, Modulus::TWO).map(|g| g.nullity());
+    let t = py.detach(|| lightsout_core::minimal::nullity_table_with(n_max, nullity)).map_err(value_error)?;
+    Ok(results::NullityTable::new(t))
 }
 
 /// Solve a batch of boards of one game with the GIL released: `boards` has shape (B, size) or
@@ -369,6 +372,8 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<results::Solutions>()?;
     m.add_class::<results::MinimalSolution>()?;
     m.add_class::<results::PyStats>()?;
+    m.add_class::<grid_solver::PyGridSolver>()?;
+    m.add_class::<results::NullityTable>()?;
     let unsolvable = py.get_type::<UnsolvableError>();
     unsolvable.setattr("obstruction", py.None())?;
     unsolvable.setattr("obstruction_index", py.None())?;

@@ -169,3 +169,38 @@ impl PyStats {
         )
     }
 }
+
+/// The nullity of n x n grids against n (`lightsout.nullity_table`); plots itself in Jupyter.
+#[pyclass(frozen, module = "lightsout._core", name = "NullityTable")]
+pub(crate) struct NullityTable {
+    inner: lightsout_core::minimal::NullityTable,
+}
+
+impl NullityTable {
+    pub(crate) fn new(inner: lightsout_core::minimal::NullityTable) -> Self {
+        NullityTable { inner }
+    }
+}
+
+#[pymethods]
+impl NullityTable {
+    /// (n, nullity) pairs, n ascending.
+    #[getter]
+    fn rows(&self) -> Vec<(usize, usize)> {
+        self.inner.rows.clone()
+    }
+    /// The table as text, one line per n.
+    fn table(&self) -> String {
+        self.inner.to_table()
+    }
+    /// The plot of nullity against n as SVG.
+    fn svg(&self) -> String {
+        self.inner.to_svg()
+    }
+    fn _repr_svg_(&self) -> String {
+        self.inner.to_svg()
+    }
+    fn __repr__(&self) -> String {
+        format!("<lightsout.NullityTable n = 1..{}>", self.inner.rows.len())
+    }
+}

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# The Python package: build it into a virtual environment (.venv at the repository root,
+# created on first use and reused), then run the pytest suite, check the type stubs with
+# mypy's stubtest and execute the quickstart notebook headless.
+# Needs only Python 3.9+ with venv/pip and Rust. LIGHTSOUT_PYTHON picks the interpreter.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+PYTHON="${LIGHTSOUT_PYTHON:-python3}"
+VENV=.venv
+if [ ! -x "$VENV/bin/python" ]; then
+  echo "-- python: creating $VENV with $("$PYTHON" --version)"
+  "$PYTHON" -m venv "$VENV"
+fi
+PY="$VENV/bin/python"
+# Install the tools only when one is missing, so reruns do not touch the network.
+if ! "$PY" -c "import maturin, numpy, pytest, nbclient, nbformat, ipykernel, networkx, mypy" 2>/dev/null; then
+  echo "-- python: installing build and test tools"
+  "$PY" -m pip install --quiet --upgrade pip
+  "$PY" -m pip install --quiet "maturin>=1.9.4,<2" numpy pytest nbclient nbformat ipykernel networkx mypy
+fi
+
+echo "-- python: building the extension (release) into $VENV"
+# maturin develop installs the package in editable mode: python/lightsout plus the compiled
+# lightsout/_core*.so next to it. It rebuilds only what changed (cargo's target/).
+VIRTUAL_ENV="$PWD/$VENV" "$VENV/bin/maturin" develop --release --quiet
+
+echo "-- python: pytest"
+"$PY" -m pytest -q tests/python --doctest-modules python/lightsout
+
+echo "-- python: stubtest"
+"$PY" -m mypy.stubtest lightsout
+
+echo "-- python: notebook"
+"$PY" - <<'PYEOF'
+import nbformat
+from nbclient import NotebookClient
+
+path = "examples/notebooks/quickstart.ipynb"
+nb = nbformat.read(path, as_version=4)
+# "python3" is the kernel of the interpreter running this script: the venv with the package.
+client = NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": "examples/notebooks"}})
+client.execute()  # raises CellExecutionError if a cell fails
+cells = sum(1 for c in nb.cells if c.cell_type == "code")
+print(f"notebook: {cells} code cells ran without error")
+PYEOF
+echo "-- python: all passed"

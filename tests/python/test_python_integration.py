@@ -1,0 +1,110 @@
+"""Pickling, reprs, drawings, networkx, threads and Ctrl-C."""
+
+import pickle
+import threading
+import time
+
+import numpy as np
+import pytest
+
+import lightsout as lo
+
+
+def test_pickle_round_trip_keeps_the_game():
+    for g in [lo.preset("classic"), lo.preset("merlin"), lo.mask([[1, 0], [1, 1]], modulus=5), lo.graph(4, [(0, 1), (2, 3)], directed=True)]:
+        again = pickle.loads(pickle.dumps(g))
+        assert again == g
+        assert again.describe() == g.describe()
+        assert np.array_equal(again.matrix(), g.matrix())
+
+
+def test_pickled_games_travel_to_worker_processes():
+    import concurrent.futures as cf
+    import multiprocessing as mp
+
+    g = lo.preset("classic")
+    boards = [g.random_solvable(seed=i) for i in range(4)]
+    with cf.ProcessPoolExecutor(2, mp_context=mp.get_context("spawn")) as pool:
+        presses = list(pool.map(g.solve, boards))
+    for b, s in zip(boards, presses):
+        assert not g.apply(b, s).any()
+
+
+def test_reprs():
+    assert repr(lo.preset("classic")) == "<lightsout.Game classic: grid 5x5, plus rule, modulus 2, 25 lights>"
+    assert "torus 4x4" in repr(lo.torus(4, 4))
+    assert lo.preset("cube").describe().startswith("cube:")
+
+
+def test_svg_drawings():
+    g = lo.preset("classic")
+    assert g._repr_svg_().startswith("<svg")
+    board = g.random_solvable(seed=1)
+    presses = g.solve(board)
+    d = lo.draw(g, lights=board, presses=presses)
+    assert isinstance(d, lo.Drawing)
+    assert d._repr_svg_() == str(d) == d.svg
+    assert d.svg.count("<circle") == int(presses.sum())  # one ring per press
+    cube = lo.draw(lo.preset("cube"), lights=lo.preset("cube").random_solvable(seed=2))
+    assert "front" in cube.svg
+    with pytest.raises(ValueError, match="lights must have 25 entries"):
+        lo.draw(g, lights=[1, 0])
+    with pytest.raises(TypeError, match="lightsout.Game"):
+        lo.draw("classic")
+
+
+def test_drawing_save(tmp_path):
+    path = tmp_path / "board.svg"
+    lo.draw(lo.preset("mini")).save(str(path))
+    assert path.read_text().startswith("<svg")
+
+
+def test_from_networkx():
+    nx = pytest.importorskip("networkx")
+    G = nx.petersen_graph()
+    g = lo.from_networkx(G)
+    assert g.size == 10 and g.is_symmetric()
+    expected = nx.to_numpy_array(G, nodelist=list(G.nodes), dtype=int) + np.eye(10, dtype=int)
+    assert np.array_equal(g.matrix(), expected)
+    D = nx.DiGraph([("a", "b"), ("b", "c")])
+    d = lo.from_networkx(D, modulus=3)
+    assert not d.is_symmetric() and d.modulus == 3
+    assert np.array_equal(d.matrix(), [[1, 0, 0], [1, 1, 0], [0, 1, 1]])
+    plain = lo.from_networkx(nx.path_graph(3), self_toggle=False)
+    assert plain.matrix()[1, 1] == 0
+    with pytest.raises(ValueError, match="not in nodelist"):
+        lo.from_networkx(G, nodelist=[0, 1])
+    with pytest.raises(TypeError, match="networkx graph"):
+        lo.from_networkx([(0, 1)])
+
+
+def test_long_work_releases_the_gil():
+    # While one thread factors a large matrix, another keeps running Python code.
+    g = lo.grid(56, 56)
+    done = threading.Event()
+    ticks = []
+
+    def factor():
+        _ = g.rank
+        done.set()
+
+    t = threading.Thread(target=factor)
+    t.start()
+    while not done.is_set():
+        ticks.append(time.perf_counter())
+        time.sleep(0.001)
+    t.join()
+    assert g.rank + g.nullity == g.size
+    assert len(ticks) >= 3, "the main thread should keep running while the matrix is factored"
+
+
+def test_solutions_check_for_signals():
+    import _thread
+
+    g = lo.from_press_sets([[] for _ in range(40)])  # 2**40 solutions
+    timer = threading.Timer(0.2, _thread.interrupt_main)
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        for _ in g.solutions([0] * 40):
+            pass
+    timer.cancel()
