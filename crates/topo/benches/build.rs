@@ -19,6 +19,18 @@ fn build(c: &mut Criterion) {
     });
     group.finish();
 
+    let mut group = c.benchmark_group("structured");
+    let torus = Game::torus(2000, 2000, 2).unwrap();
+    let board = torus.random_solvable(1).unwrap();
+    group.bench_function("torus 2000x2000 is_solvable (first call builds the solver)", |b| {
+        b.iter(|| Game::torus(2000, 2000, 2).unwrap().is_solvable(black_box(&board)).unwrap())
+    });
+    let grid = Game::grid(1000, 1000, 2).unwrap();
+    let board = grid.random_solvable(2).unwrap();
+    grid.solve(&board).unwrap();
+    group.bench_function("grid 1000x1000 solve (solver built)", |b| b.iter(|| grid.solve(black_box(&board)).unwrap()));
+    group.finish();
+
     let game = Game::grid(1000, 1000, 3).unwrap();
     let lights: Vec<u32> = (0..game.size() as u32).map(|i| i.wrapping_mul(2_654_435_761) % 3).collect();
     let printed = text::format_board(&game, &lights).unwrap();

@@ -308,6 +308,25 @@ impl Game {
         Ok(self.solver.get_or_init(|| s))
     }
 
+    /// The lights that one press of `button` changes, with the amount (1 for every rule but
+    /// an explicit weighted matrix).
+    ///
+    /// ```
+    /// let g = lightsout_topo::Game::preset("merlin").unwrap();
+    /// let lights: Vec<usize> = g.press_set(0).unwrap().iter().map(|&(l, _)| l).collect();
+    /// assert_eq!(lights, vec![0, 1, 3, 4]); // a corner toggles its 2x2 block
+    /// assert!(g.press_set(9).is_err());
+    /// ```
+    pub fn press_set(&self, button: usize) -> Result<Vec<(usize, u32)>> {
+        if button >= self.size() {
+            return Err(Error::invalid(format!(
+                "button {button} does not exist: the buttons are 0 to {}",
+                self.size() - 1
+            )));
+        }
+        Ok(self.matrix()?.column(button).iter().map(|&(l, v)| (l as usize, v)).collect())
+    }
+
     /// Whether M equals its transpose (true for undirected rules).
     pub fn is_symmetric(&self) -> Result<bool> {
         Ok(self.matrix()?.is_symmetric())

@@ -10,6 +10,13 @@
 //! Press sets are sets: where wrap-around makes two offsets reach the same light (a torus or
 //! cylinder with a side of 1 or 2), that light is toggled once.
 //!
+//! M is built lazily as a sparse matrix (each button's set S_j) and factored lazily by the
+//! core's dense [`lightsout_core::Solver`]; grids, tori and cylinders with the plus or
+//! neighbours rule and at least [`STRUCTURED_MIN_LIGHTS`] lights are answered by the core's
+//! structured solvers instead, which never build the N x N system (a 2000 x 2000 torus is
+//! decided in about a second). Sizes are checked before anything is allocated: at most
+//! [`MAX_CELLS`] cells and [`MAX_PRESS_ENTRIES`] entries of M.
+//!
 //! ```
 //! use lightsout_topo::{text, Game};
 //! let game = Game::preset("classic").unwrap();
