@@ -101,11 +101,13 @@ for kind in shared static; do
     flags=("${static_flags[@]}")
   fi
   "$CC" -std=c11 "${WARN[@]}" examples/c/solve.c "${flags[@]}" -o "$work/solve_c_$kind"
+  "$CC" -std=c11 -O2 "${WARN[@]}" examples/c/big_grid.c "${flags[@]}" -o "$work/big_grid_$kind"
   "$CXX" -std=c++17 "${WARN[@]}" examples/cpp/solve.cpp "${flags[@]}" -pthread -o "$work/solve_cpp_$kind"
   if [ "$kind" = static ] && ldd "$work/solve_c_static" | grep -q liblightsout; then
     fail "the static build of examples/c/solve.c still loads liblightsout.so"
   fi
   run_expect "$work/solve_c_$kind" examples/c/solve.expected
+  run_expect "$work/big_grid_$kind" examples/c/big_grid.expected
   run_expect "$work/solve_cpp_$kind" examples/cpp/solve.expected
 done
 

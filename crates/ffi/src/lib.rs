@@ -38,12 +38,14 @@ mod boundary;
 mod game;
 mod solve;
 mod solve_minimal;
+mod structured;
 mod text;
 
 pub use boundary::Status;
 pub use game::*;
 pub use solve::*;
 pub use solve_minimal::*;
+pub use structured::*;
 pub use text::*;
 
 use std::ffi::c_char;

@@ -1,0 +1,162 @@
+/*
+ * Large boards through the structured grid solver of liblightsout, which never builds the
+ * N x N system: a 1999 x 1999 GF(2) board (nullity 64) passed bit-packed (1 bit per light),
+ * a 1000 x 1000 board over Z_3 passed one byte per light, and the n x n torus decision
+ * problem for n = 2000.
+ * Every solution is checked by pressing the buttons.
+ *
+ * Build (see crates/ffi/README.md):
+ *   cc -std=c11 -Wall -Wextra -Werror -pedantic big_grid.c $(pkg-config --cflags --libs lightsout)
+ */
+#include <lightsout.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#define CHECK(call)                                                                     \
+    do {                                                                                \
+        lightsout_status check_status_ = (call);                                        \
+        if (check_status_ != LIGHTSOUT_OK) {                                            \
+            fprintf(stderr, "%s:%d: %s failed with status %d: %s\n", __FILE__, __LINE__, \
+                    #call, (int)check_status_, lightsout_last_error());                 \
+            exit(EXIT_FAILURE);                                                         \
+        }                                                                               \
+    } while (0)
+
+static void *must_alloc(size_t n, size_t size) {
+    void *p = calloc(n, size);
+    if (p == NULL) {
+        fprintf(stderr, "out of memory\n");
+        exit(EXIT_FAILURE);
+    }
+    return p;
+}
+
+/* A fixed pseudo-random sequence, so that the output is the same everywhere. */
+static uint64_t rng_state = 0x9E3779B97F4A7C15u;
+static uint32_t next_random(void) {
+    rng_state = rng_state * 6364136223846793005u + 1442695040888963407u;
+    return (uint32_t)(rng_state >> 33);
+}
+
+/* Light (r, c) of a packed board: bit 7 - c % 8 of byte r * ceil(cols / 8) + c / 8. */
+static void pack(const uint32_t *values, size_t rows, size_t cols, uint8_t *bytes) {
+    size_t per_row = (cols + 7) / 8;
+    for (size_t r = 0; r < rows; r++) {
+        for (size_t c = 0; c < cols; c++) {
+            if (values[r * cols + c]) bytes[r * per_row + c / 8] |= (uint8_t)(0x80u >> (c % 8));
+        }
+    }
+}
+
+static void unpack(const uint8_t *bytes, size_t rows, size_t cols, uint32_t *values) {
+    size_t per_row = (cols + 7) / 8;
+    for (size_t r = 0; r < rows; r++) {
+        for (size_t c = 0; c < cols; c++) {
+            values[r * cols + c] = (bytes[r * per_row + c / 8] >> (7 - c % 8)) & 1u;
+        }
+    }
+}
+
+static int all_zero(const uint32_t *v, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (v[i] != 0) return 0;
+    return 1;
+}
+
+static void packed_gf2(void) {
+    const size_t rows = 1999, cols = 1999, n = rows * cols;
+    lightsout_grid_solver *solver = NULL;
+    CHECK(lightsout_grid_solver_new(rows, cols, true, 2, &solver));
+    size_t nullity = 0, len = 0;
+    CHECK(lightsout_grid_solver_nullity(solver, &nullity));
+    CHECK(lightsout_grid_solver_packed_len(solver, &len));
+    printf("grid %zux%zu over GF(2): %zu lights, nullity %zu, %zu bytes per packed board\n", rows, cols, n,
+           nullity, len);
+
+    /* A board made by random presses is solvable; build it, pack it, solve it packed. */
+    uint32_t *zero = must_alloc(n, sizeof *zero), *pressed = must_alloc(n, sizeof *pressed);
+    uint32_t *lights = must_alloc(n, sizeof *lights), *presses = must_alloc(n, sizeof *presses);
+    for (size_t i = 0; i < n; i++) pressed[i] = next_random() & 1u;
+    CHECK(lightsout_grid_solver_apply(solver, zero, n, pressed, n, lights, n));
+    uint8_t *board = must_alloc(len, 1), *solution = must_alloc(len, 1);
+    pack(lights, rows, cols, board);
+    bool solvable = false;
+    CHECK(lightsout_grid_solver_is_solvable_packed(solver, board, len, &solvable));
+    CHECK(lightsout_grid_solver_solve_packed(solver, board, len, solution, len));
+    unpack(solution, rows, cols, presses);
+    CHECK(lightsout_grid_solver_apply(solver, lights, n, presses, n, lights, n));
+    printf("  board made by random presses: solvable %s, packed solution checked: %s\n", solvable ? "yes" : "no",
+           all_zero(lights, n) ? "all lights off" : "LIGHTS LEFT ON");
+
+    /* A board of random lights: solvable only if it passes every quiet-pattern check. */
+    for (size_t i = 0; i < len; i++) board[i] = (uint8_t)next_random();
+    CHECK(lightsout_grid_solver_is_solvable_packed(solver, board, len, &solvable));
+    lightsout_status status = lightsout_grid_solver_solve_packed(solver, board, len, solution, len);
+    printf("  random lights: solvable %s, solve returns %s\n", solvable ? "yes" : "no",
+           status == LIGHTSOUT_OK ? "LIGHTSOUT_OK" : status == LIGHTSOUT_UNSOLVABLE ? "LIGHTSOUT_UNSOLVABLE" : "?");
+    free(zero);
+    free(pressed);
+    free(lights);
+    free(presses);
+    free(board);
+    free(solution);
+    lightsout_grid_solver_free(solver);
+}
+
+static void bytes_z3(void) {
+    const size_t rows = 1000, cols = 1000, n = rows * cols;
+    lightsout_grid_solver *solver = NULL;
+    CHECK(lightsout_grid_solver_new(rows, cols, true, 3, &solver));
+    size_t nullity = 0;
+    CHECK(lightsout_grid_solver_nullity(solver, &nullity));
+    printf("grid %zux%zu over Z_3: nullity %zu\n", rows, cols, nullity);
+    uint32_t *zero = must_alloc(n, sizeof *zero), *pressed = must_alloc(n, sizeof *pressed);
+    uint32_t *lights = must_alloc(n, sizeof *lights), *presses = must_alloc(n, sizeof *presses);
+    uint8_t *board = must_alloc(n, 1), *solution = must_alloc(n, 1);
+    for (size_t i = 0; i < n; i++) pressed[i] = next_random() % 3u;
+    CHECK(lightsout_grid_solver_apply(solver, zero, n, pressed, n, lights, n));
+    for (size_t i = 0; i < n; i++) board[i] = (uint8_t)lights[i];
+    CHECK(lightsout_grid_solver_solve_bytes(solver, board, n, solution, n));
+    for (size_t i = 0; i < n; i++) presses[i] = solution[i];
+    CHECK(lightsout_grid_solver_apply(solver, lights, n, presses, n, lights, n));
+    printf("  board made by random presses, solved one byte per light: %s\n",
+           all_zero(lights, n) ? "all lights off" : "LIGHTS LEFT ON");
+    free(zero);
+    free(pressed);
+    free(lights);
+    free(presses);
+    free(board);
+    free(solution);
+    lightsout_grid_solver_free(solver);
+}
+
+static void torus_decision(void) {
+    const size_t n = 2000, k = 1000;
+    size_t *lit = must_alloc(2 * k, sizeof *lit);
+    char *seen = must_alloc(n * n, 1);
+    for (size_t i = 0; i < k;) {
+        size_t r = next_random() % n, c = next_random() % n;
+        if (seen[r * n + c]) continue;
+        seen[r * n + c] = 1;
+        lit[2 * i] = r;
+        lit[2 * i + 1] = c;
+        i++;
+    }
+    bool yes = false;
+    CHECK(lightsout_torus_decide(n, lit, 2 * k, &yes));
+    printf("torus %zux%zu with %zu random lit lights: %s\n", n, n, k, yes ? "Yes" : "No");
+    /* Pressing one light of the torus lights five: always solvable. */
+    size_t plus[] = {7, 7, 6, 7, 8, 7, 7, 6, 7, 8};
+    CHECK(lightsout_torus_decide(n, plus, 10, &yes));
+    printf("torus %zux%zu with one plus shape lit: %s\n", n, n, yes ? "Yes" : "No");
+    free(lit);
+    free(seen);
+}
+
+int main(void) {
+    packed_gf2();
+    bytes_z3();
+    torus_decision();
+    return 0;
+}
