@@ -1,12 +1,11 @@
 //! [`Game`]: a shape, a press rule and a modulus, with M and its solver built lazily.
 
-use crate::backend::{Structured, STRUCTURED_MIN_LIGHTS};
+use crate::backend::Structured;
 use crate::error::{Error, Result};
 use crate::layout::{self, Layout};
 use crate::shape::{Rule, Shape};
 use crate::spec::Spec;
-use lightsout_core::{Matrix, Modulus, SolutionCount, Solutions, Solver, SparseMatrix};
-use rand::{Rng, SeedableRng};
+use lightsout_core::{Matrix, Modulus, Solver, SparseMatrix};
 use std::sync::OnceLock;
 
 /// A Lights Out game: where the lights are ([`Shape`]), what a press does ([`Rule`]) and the
@@ -35,7 +34,7 @@ pub struct Game {
     layout: Layout,
     matrix: OnceLock<SparseMatrix>,
     solver: OnceLock<Solver>,
-    structured: OnceLock<Structured>,
+    pub(crate) structured: OnceLock<Structured>,
 }
 
 impl std::fmt::Debug for Game {
@@ -362,7 +361,7 @@ impl Game {
         cell < self.shape.cells() && self.layout.light_of_cell(cell).is_none()
     }
 
-    fn check_values(&self, what: &'static str, values: &[u32], expected: usize) -> Result<()> {
+    pub(crate) fn check_values(&self, what: &'static str, values: &[u32], expected: usize) -> Result<()> {
         if values.len() != expected {
             return Err(lightsout_core::Error::DimensionMismatch { what, expected, got: values.len() }.into());
         }
@@ -418,109 +417,5 @@ impl Game {
             cell /= d;
         }
         coords
-    }
-
-    /// Whether the answers of [`Game::solve`], [`Game::rank`] and the other questions below come
-    /// from the core's structured solvers (grids, tori and cylinders with the plus or
-    /// neighbours rule and at least [`STRUCTURED_MIN_LIGHTS`] lights), which never build the
-    /// N x N system, rather than from [`Game::solver`].
-    ///
-    /// ```
-    /// use lightsout_topo::Game;
-    /// assert!(!Game::grid(5, 5, 2).unwrap().uses_structured_solver());
-    /// let big = Game::grid(300, 300, 2).unwrap();
-    /// assert!(big.uses_structured_solver());
-    /// let board = big.random_solvable(1).unwrap();
-    /// assert!(big.apply(&board, &big.solve(&board).unwrap()).unwrap().iter().all(|&x| x == 0));
-    /// ```
-    pub fn uses_structured_solver(&self) -> bool {
-        self.size() >= STRUCTURED_MIN_LIGHTS && Structured::applies(&self.shape, &self.rule)
-    }
-
-    fn structured(&self) -> Result<Option<&Structured>> {
-        if !self.uses_structured_solver() {
-            return Ok(None);
-        }
-        if let Some(s) = self.structured.get() {
-            return Ok(Some(s));
-        }
-        let s = Structured::new(&self.shape, &self.rule, self.modulus)?;
-        Ok(Some(self.structured.get_or_init(|| s)))
-    }
-
-    /// The rank of M over Z_p.
-    pub fn rank(&self) -> Result<usize> {
-        match self.structured()? {
-            Some(s) => Ok(s.rank()),
-            None => Ok(self.solver()?.rank()),
-        }
-    }
-    /// The nullity of M: the dimension of the quiet patterns.
-    pub fn nullity(&self) -> Result<usize> {
-        match self.structured()? {
-            Some(s) => Ok(s.nullity()),
-            None => Ok(self.solver()?.nullity()),
-        }
-    }
-    /// A basis of the quiet patterns (presses that change nothing).
-    pub fn null_basis(&self) -> Result<Vec<Vec<u32>>> {
-        match self.structured()? {
-            Some(s) => s.null_basis(),
-            None => Ok(self.solver()?.null_basis()),
-        }
-    }
-    /// Whether the board (a light vector) can be turned off.
-    pub fn is_solvable(&self, lights: &[u32]) -> Result<bool> {
-        self.check_values("lights", lights, self.size())?;
-        match self.structured()? {
-            Some(s) => s.is_solvable(lights),
-            None => Ok(self.solver()?.is_solvable(lights)?),
-        }
-    }
-    /// Presses that turn the board off; an error with the obstruction if there are none
-    /// (check with [`Error::is_unsolvable`]).
-    pub fn solve(&self, lights: &[u32]) -> Result<Vec<u32>> {
-        self.check_values("lights", lights, self.size())?;
-        match self.structured()? {
-            Some(s) => s.solve(lights),
-            None => Ok(self.solver()?.solve(lights)?),
-        }
-    }
-    /// Every solution, lazily.
-    pub fn solutions(&self, lights: &[u32]) -> Result<Solutions> {
-        self.check_values("lights", lights, self.size())?;
-        match self.structured()? {
-            Some(s) => s.solutions(lights),
-            None => Ok(self.solver()?.solutions(lights)?),
-        }
-    }
-    /// How many solutions the board has (exact).
-    pub fn count_solutions(&self, lights: &[u32]) -> Result<SolutionCount> {
-        self.check_values("lights", lights, self.size())?;
-        match self.structured()? {
-            Some(s) => s.count_solutions(lights),
-            None => Ok(self.solver()?.count_solutions(lights)?),
-        }
-    }
-    /// The board after pressing: `lights + M presses`. Needs M (or the structured solver), never
-    /// a factorisation.
-    pub fn apply(&self, lights: &[u32], presses: &[u32]) -> Result<Vec<u32>> {
-        self.check_values("lights", lights, self.size())?;
-        self.check_values("presses", presses, self.size())?;
-        if let Some(s) = self.structured()? {
-            return s.apply(lights, presses);
-        }
-        let change = self.matrix()?.mul_vec(presses)?;
-        let f = self.modulus.field();
-        Ok(lights.iter().zip(change).map(|(&a, b)| lightsout_core::Field::add(&f, a, b)).collect())
-    }
-    /// A board drawn uniformly from the solvable ones (M times uniformly random presses),
-    /// reproducible from `seed`; the same board as [`Solver::random_solvable`] with that seed,
-    /// but without factoring M.
-    pub fn random_solvable(&self, seed: u64) -> Result<Vec<u32>> {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let p = self.modulus.get();
-        let presses: Vec<u32> = (0..self.size()).map(|_| rng.gen_range(0..p)).collect();
-        self.apply(&vec![0; self.size()], &presses)
     }
 }

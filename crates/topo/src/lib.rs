@@ -34,6 +34,7 @@ pub mod error;
 mod game;
 mod layout;
 mod presets;
+mod queries;
 pub mod shape;
 pub mod spec;
 pub mod svg;
