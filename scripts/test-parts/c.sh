@@ -111,6 +111,14 @@ for kind in shared static; do
   run_expect "$work/solve_cpp_$kind" examples/cpp/solve.expected
 done
 
+step "the first program of crates/ffi/README.md"
+awk '/^```c$/ { inside = 1; next } /^```$/ { if (inside) exit } inside' crates/ffi/README.md >"$work/readme.c"
+"$CC" -std=c11 "${WARN[@]}" "$work/readme.c" "${shared_flags[@]}" "-Wl,-rpath,$libdir" -o "$work/readme"
+"$work/readme" >"$work/readme.txt"
+if [ "$(grep -Ecx '[01]{5}' "$work/readme.txt")" != 5 ] || [ "$(wc -l <"$work/readme.txt")" != 5 ]; then
+  fail "the README program should print 5 rows of 5 presses, it printed: $(cat "$work/readme.txt")"
+fi
+
 # --- bad inputs ----------------------------------------------------------------------------
 check_count() {
   local log=$1
