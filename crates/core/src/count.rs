@@ -7,8 +7,8 @@ use crate::field::Modulus;
 /// ```
 /// use lightsout_core::{Modulus, SolutionCount};
 /// let c = SolutionCount::new(Modulus::TWO, 100);
-/// assert_eq!(c.to_u128(), None);
 /// assert_eq!(c.to_string(), "1267650600228229401496703205376");
+/// assert_eq!(SolutionCount::new(Modulus::TWO, 128).to_u128(), None); // too big for u128
 /// assert_eq!(SolutionCount::new(Modulus::TWO, 2).to_u128(), Some(4));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

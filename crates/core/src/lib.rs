@@ -15,7 +15,7 @@
 //! let sets = vec![vec![0, 1, 2], vec![0, 1, 3], vec![0, 2, 3], vec![1, 2, 3]];
 //! let m = SparseMatrix::from_press_sets(Modulus::new(3).unwrap(), 4, sets).unwrap();
 //! let s = Solver::new(&m).unwrap();
-//! let board = vec![2, 0, 1, 1];
+//! let board = s.random_solvable(7);
 //! let presses = s.solve(&board).unwrap();
 //! assert!(s.apply(&board, &presses).unwrap().iter().all(|&x| x == 0));
 //! ```
