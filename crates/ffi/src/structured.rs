@@ -4,7 +4,7 @@
 
 use crate::boundary::{arg_ref, arg_slice, ffi_boundary, out_ptr, write_out, Failure, OutArray, Status};
 use lightsout_core::structured::{self, PackedBoard};
-use lightsout_core::{Error, Modulus};
+use lightsout_core::Modulus;
 
 /// A solver for one `rows x cols` grid with cut-off edges (up to 2^40 lights), built in time
 /// about proportional to the board. Opaque to C: made by `lightsout_grid_solver_new`, released
@@ -166,14 +166,15 @@ pub unsafe extern "C" fn lightsout_grid_solver_solve_packed(
         let bytes = unsafe { arg_slice(board, board_len, "board") }?;
         let out = OutArray::new(presses_out, presses_len, packed_len(solver)?, "presses_out")?;
         let board = PackedBoard::from_packbits(solver.rows(), solver.cols(), bytes)?;
-        let presses = match solver.solve_packed_gf2(&board) {
-            Ok(presses) => presses,
-            // Too large to carry the obstruction unpacked: still say "unsolvable" if it is.
-            Err(Error::TooLarge { .. }) if !solver.is_solvable_packed_gf2(&board)? => {
-                return Err(Failure::new(Status::LightsoutUnsolvable, "the board is not solvable".to_string()))
-            }
-            Err(e) => return Err(e.into()),
-        };
+        // Decide first: the C caller gets no obstruction, and computing the core's unpacked one
+        // costs far more than this check (4 s against 0.05 s on a 10^8-light board).
+        if !solver.is_solvable_packed_gf2(&board)? {
+            return Err(Failure::new(
+                Status::LightsoutUnsolvable,
+                "the board is not solvable: a quiet pattern has an odd number of its lights lit".to_string(),
+            ));
+        }
+        let presses = solver.solve_packed_gf2(&board)?;
         drop(board);
         unsafe { out.write(&presses.to_packbits()) };
         Ok(())
