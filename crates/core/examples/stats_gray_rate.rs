@@ -1,27 +1,31 @@
 //! How fast the GF(2) Gray-code enumeration runs: coset members per second for a random coset.
 //!
-//! `cargo run --release -p lightsout-core --example stats_gray_rate [-- buttons nullity]`
-//! (defaults: 64 buttons, nullity 30).
+//! `cargo run --release -p lightsout-core --example stats_gray_rate [-- buttons nullity work]`
+//! (defaults: 64 buttons, nullity 30, work 2^40, at most 120 s). With `work` below `2^nullity`
+//! the search is local search plus branch and bound instead.
 
 use lightsout_core::minimal::{minimal_in_coset, Budget};
 use lightsout_core::Modulus;
 use rand::{Rng, SeedableRng};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let n: usize = args.first().map_or(Ok(64), |a| a.parse())?;
     let u: usize = args.get(1).map_or(Ok(30), |a| a.parse())?;
+    let work: u64 = args.get(2).map_or(Ok(1 << 40), |a| a.parse())?;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(u as u64);
     let s: Vec<u32> = (0..n).map(|_| rng.gen_range(0..2)).collect();
     let basis: Vec<Vec<u32>> = (0..u).map(|_| (0..n).map(|_| rng.gen_range(0..2)).collect()).collect();
     let start = Instant::now();
-    let best = minimal_in_coset(Modulus::TWO, &s, &basis, &Budget::work_only(1 << 40))?;
+    let best = minimal_in_coset(Modulus::TWO, &s, &basis, &Budget::new(work, Some(Duration::from_secs(120))))?;
     let secs = start.elapsed().as_secs_f64();
     println!(
-        "{n} buttons, nullity {u}: minimal weight {} ({}), {} members in {secs:.3} s = {:.3e} members/s",
+        "{n} buttons, nullity {u}: minimal weight {} ({}, lower bound {}, {:?}), {} members in {secs:.3} s = {:.3e} members/s",
         best.weight,
         if best.proven_optimal { "proven optimal" } else { "not proven" },
+        best.lower_bound,
+        best.method,
         best.explored,
         best.explored as f64 / secs
     );

@@ -155,31 +155,49 @@ impl CosetBasis {
                 let bound = if out.complete { out.weight } else { self.types(&start).map_or(0, |t| t.root_bound()) };
                 (out.coeffs, out.explored, out.complete, bound, Method::GrayCode)
             }
+            _ if p == 2 => self.search_gf2(&start, budget, &deadline),
             _ => {
-                // GF(2): the packed local search first (cheap on any width), then the branch
-                // and bound on column types when they fit.
-                let seeded = (p == 2).then(|| {
-                    search::local_search_gf2(&pack_bits(&start), &self.packed, (budget.max_work / 8).max(1), &deadline)
-                });
-                let used = seeded.as_ref().map_or(0, |s| s.2);
-                match self.types(&start) {
-                    Some(types) => {
-                        let incumbent = seeded.map(|(c, w, _)| (c, w));
-                        let rest = budget.max_work.saturating_sub(used);
-                        let out = search::minimize(&types, self.dim(), incumbent, rest, &deadline);
-                        (out.coeffs, out.explored + used, out.complete, out.lower_bound, Method::BranchAndBound)
-                    }
-                    None => {
-                        let (c, _, work) = seeded.expect("only GF(2) cosets go without column types");
-                        (c, work, false, 0, Method::BranchAndBound)
-                    }
-                }
+                let types = self.types(&start).expect("Z_p cosets always have column types");
+                let out = search::minimize(&types, self.dim(), None, budget.max_work, &deadline);
+                (out.coeffs, out.explored, out.complete, out.lower_bound, Method::BranchAndBound)
             }
         };
         let presses = self.combine(s, &coeffs);
         let weight = super::weight(&presses);
         let lower_bound = if complete { weight } else { (outside + inside_bound).min(weight) };
         Ok(MinimalSolution { presses, weight, proven_optimal: complete, lower_bound, explored, method })
+    }
+}
+
+type Searched = (Vec<u32>, u64, bool, u64, Method);
+
+impl CosetBasis {
+    /// GF(2) cosets too large to enumerate: packed local search (a quarter of the budget), then
+    /// branch and bound on column types (a quarter), then local search again with what is left
+    /// if the branch and bound could not finish. The bound comes from the branch and bound.
+    fn search_gf2(&self, start: &[u32], budget: &Budget, deadline: &Deadline) -> Searched {
+        let s = pack_bits(start);
+        let quarter = (budget.max_work / 4).max(1);
+        let (mut c, mut w, mut used) = search::local_search_gf2(&s, &self.packed, None, quarter, &deadline.part(0.25));
+        let mut bound = 0;
+        if let Some(types) = self.types(start) {
+            let found = search::minimize(&types, self.dim(), Some((c.clone(), w)), quarter, &deadline.part(1.0 / 3.0));
+            used += found.explored;
+            if found.complete {
+                return (found.coeffs, used, true, found.lower_bound, Method::BranchAndBound);
+            }
+            bound = found.lower_bound;
+            let found_w = types.total(&found.coeffs);
+            if found_w < w {
+                (c, w) = (found.coeffs, found_w);
+            }
+        }
+        let rest = budget.max_work.saturating_sub(used);
+        let (c2, w2, more) = search::local_search_gf2(&s, &self.packed, Some(&c), rest, deadline);
+        if w2 < w {
+            c = c2;
+        }
+        (c, used + more, false, bound, Method::BranchAndBound)
     }
 }
 

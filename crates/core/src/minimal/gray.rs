@@ -60,7 +60,7 @@ pub(crate) fn gf2(start: &[u64], basis: &[Vec<u64>], total: u64, deadline: &Dead
 }
 
 /// One Gray-code run, on the widest popcount the processor has.
-fn enumerate(start: &[u64], basis: &[Vec<u64>], total: u64, deadline: &Deadline) -> (u64, u64, u64) {
+pub(crate) fn enumerate(start: &[u64], basis: &[Vec<u64>], total: u64, deadline: &Deadline) -> (u64, u64, u64) {
     #[cfg(target_arch = "x86_64")]
     {
         if std::arch::is_x86_feature_detected!("popcnt") && std::arch::is_x86_feature_detected!("avx2") {

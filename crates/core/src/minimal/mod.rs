@@ -97,6 +97,11 @@ impl Deadline {
     pub(crate) fn passed(&self) -> bool {
         self.0.is_some_and(|d| Instant::now() >= d)
     }
+    /// A deadline `fraction` of the way from now to this one.
+    pub(crate) fn part(&self, fraction: f64) -> Self {
+        let now = Instant::now();
+        Deadline(self.0.map(|d| now + d.saturating_duration_since(now).mul_f64(fraction)))
+    }
 }
 
 /// Which method produced a [`MinimalSolution`].

@@ -82,7 +82,7 @@ impl Types {
     }
 
     /// The weight of the member with coefficients `c`.
-    fn total(&self, c: &[u32]) -> u64 {
+    pub(crate) fn total(&self, c: &[u32]) -> u64 {
         (0..self.len()).map(|t| self.cost(t, self.dot(t, c))).sum()
     }
 }
@@ -187,12 +187,19 @@ fn local_search(types: &Types, u: usize, max_work: u64, deadline: &Deadline) -> 
     (best, best_w, work)
 }
 
-/// GF(2) iterated local search straight on packed vectors, for cosets too wide for column types:
-/// adding basis vector k changes the weight by `|b_k| - 2 |x AND b_k|`. Descend while some
-/// vector helps, then restart from the best point with one to three random vectors added.
+/// Basis vectors combined in one large-neighbourhood step of [`local_search_gf2`].
+const NEIGHBOURHOOD: usize = 12;
+
+/// GF(2) local search straight on packed vectors, for cosets of any width. Adding basis vector
+/// k changes the weight by `|b_k| - 2 |x AND b_k|`: descend while one vector helps, then look at
+/// all `2^12` combinations of a random dozen basis vectors at once (a Gray-code run from the
+/// current point) and move to the best; after `stall` such steps without progress, restart from
+/// the best point with a few random vectors added. Starts from `init` coefficients if given.
+/// Returns the best coefficients, their weight and the members examined.
 pub(crate) fn local_search_gf2(
     start: &[u64],
     basis: &[Vec<u64>],
+    init: Option<&[u32]>,
     max_work: u64,
     deadline: &Deadline,
 ) -> (Vec<u32>, u64, u64) {
@@ -200,13 +207,24 @@ pub(crate) fn local_search_gf2(
     let popcount = |v: &[u64]| v.iter().map(|w| w.count_ones() as i64).sum::<i64>();
     let sizes: Vec<i64> = basis.iter().map(|b| popcount(b)).collect();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0x6c69_6768_7473);
+    let add = |x: &mut [u64], b: &[u64]| x.iter_mut().zip(b).for_each(|(a, b)| *a ^= b);
     let mut x = start.to_vec();
     let mut c = vec![0u32; u];
+    if let Some(init) = init {
+        for (k, &ck) in init.iter().enumerate() {
+            if ck & 1 == 1 {
+                add(&mut x, &basis[k]);
+                c[k] = 1;
+            }
+        }
+    }
     let mut w = popcount(&x);
     let (mut best_x, mut best_c, mut best_w) = (x.clone(), c.clone(), w);
     let mut work = 0u64;
-    let add = |x: &mut [u64], b: &[u64]| x.iter_mut().zip(b).for_each(|(a, b)| *a ^= b);
-    while work < max_work && !deadline.passed() && u > 0 {
+    let h = NEIGHBOURHOOD.min(u);
+    let mut stalled = 0u32;
+    while work < max_work && !deadline.passed() && u > 0 && best_w > 0 {
+        // Descend one vector at a time.
         let mut improved = true;
         while improved && work < max_work {
             improved = false;
@@ -221,25 +239,40 @@ pub(crate) fn local_search_gf2(
                     improved = true;
                 }
             }
-            if deadline.passed() {
-                break;
+        }
+        // Then every combination of a random dozen.
+        let picked: Vec<usize> = rand::seq::index::sample(&mut rng, u, h).into_vec();
+        let sub: Vec<Vec<u64>> = picked.iter().map(|&k| basis[k].clone()).collect();
+        let (sub_w, sub_i, seen) = super::gray::enumerate(&x, &sub, 1 << h, deadline);
+        work += seen;
+        if (sub_w as i64) < w {
+            let code = sub_i ^ (sub_i >> 1);
+            for (bit, &k) in picked.iter().enumerate() {
+                if (code >> bit) & 1 == 1 {
+                    add(&mut x, &basis[k]);
+                    c[k] ^= 1;
+                }
             }
+            w = sub_w as i64;
         }
         if w < best_w {
             (best_w, best_x, best_c) = (w, x.clone(), c.clone());
+            stalled = 0;
+        } else {
+            stalled += 1;
         }
-        if best_w == 0 {
-            break;
+        if stalled >= 8 {
+            // Restart near the best point.
+            stalled = 0;
+            x.copy_from_slice(&best_x);
+            c.copy_from_slice(&best_c);
+            for _ in 0..rng.gen_range(1..=3.min(u)) {
+                let k = rng.gen_range(0..u);
+                add(&mut x, &basis[k]);
+                c[k] ^= 1;
+            }
+            w = popcount(&x);
         }
-        x.copy_from_slice(&best_x);
-        c.copy_from_slice(&best_c);
-        for _ in 0..rng.gen_range(1..=3.min(u)) {
-            let k = rng.gen_range(0..u);
-            add(&mut x, &basis[k]);
-            c[k] ^= 1;
-        }
-        w = popcount(&x);
-        work += 1;
     }
     (best_c, best_w as u64, work)
 }
@@ -305,7 +338,7 @@ fn branch_and_bound(types: &Types, u: usize, incumbent: (Vec<u32>, u64), max_wor
             continue;
         }
         next[k] += 1;
-        explored += 1;
+        explored += 1 + closing[(k + 1).min(u - 1)].len() as u64;
         let (bound, t) = children[k][i];
         c[k] = t;
         if k + 1 == u {
@@ -360,7 +393,7 @@ mod tests {
                 x.iter().map(|w| w.count_ones() as u64).sum::<u64>()
             };
             let truth = (0..1u32 << u).map(|m| weigh(&(0..u).map(|k| (m >> k) & 1).collect::<Vec<_>>())).min().unwrap();
-            let (c, w, _) = local_search_gf2(&start, &basis, 10_000, &Deadline::start(&Budget::work_only(0)));
+            let (c, w, _) = local_search_gf2(&start, &basis, None, 10_000, &Deadline::start(&Budget::work_only(0)));
             assert_eq!(weigh(&c), w);
             assert!(w >= truth);
         }
