@@ -45,3 +45,8 @@ pub use error::{Error, Result};
 pub use game::Game;
 pub use shape::{Rule, Shape, MAX_CELLS, MAX_PRESS_ENTRIES, MAX_STENCIL_OFFSETS};
 pub use spec::Spec;
+
+/// The code examples of the repository's README, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;
