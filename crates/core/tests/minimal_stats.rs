@@ -1,7 +1,8 @@
 //! Statistics, puzzle generation and the nullity table, checked against brute force.
 
 use lightsout_core::minimal::{
-    minimal_solution, nullity_table, plus_grid, random_with_difficulty, random_with_presses, stats, Budget,
+    dense_grid_nullity, grid_nullity, minimal_solution, nullity_table, plus_grid, random_with_difficulty,
+    random_with_presses, stats, Budget,
 };
 use lightsout_core::{Error, Modulus, Solver};
 use std::collections::HashMap;
@@ -146,4 +147,7 @@ fn nullity_of_small_grids() {
     let svg = t.to_svg();
     assert_eq!(svg.matches("<circle").count(), 20);
     assert!(t.to_table().contains("   19  16"));
+    for n in 1..=30 {
+        assert_eq!(dense_grid_nullity(n).unwrap(), grid_nullity(n).unwrap(), "n = {n}");
+    }
 }

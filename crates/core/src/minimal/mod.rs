@@ -39,7 +39,7 @@ mod svg;
 
 pub use generate::{random_with_difficulty, random_with_presses};
 pub use grid::plus_grid;
-pub use nullity::{dense_grid_nullity, nullity_table, nullity_table_with, NullityTable};
+pub use nullity::{dense_grid_nullity, grid_nullity, nullity_table, nullity_table_with, NullityTable};
 pub use stats::{stats, Stats};
 
 use crate::error::{Error, Result};

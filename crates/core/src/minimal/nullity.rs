@@ -6,6 +6,7 @@ use super::svg;
 use crate::error::{Error, Result};
 use crate::field::Modulus;
 use crate::solver::Solver;
+use crate::structured::GridSolver;
 
 /// Nullity of the n x n plus-rule grid over GF(2), for `n = 1..=n_max`.
 ///
@@ -38,11 +39,21 @@ impl NullityTable {
     }
 }
 
-/// The nullity table for `n = 1..=n_max`, computed by [`dense_grid_nullity`] (Gaussian
-/// elimination of the n^2 x n^2 matrix, about n^6/64 word operations per n: fine to n ~ 100).
-/// Use [`nullity_table_with`] to plug in a faster solver that knows the grid structure.
+/// The nullity table for `n = 1..=n_max`, computed by [`grid_nullity`] from the grid structure
+/// (one polynomial gcd per n, so thousands of n take well under a second each).
+/// [`nullity_table_with`] takes any other way, such as [`dense_grid_nullity`].
 pub fn nullity_table(n_max: usize) -> Result<NullityTable> {
-    nullity_table_with(n_max, dense_grid_nullity)
+    nullity_table_with(n_max, grid_nullity)
+}
+
+/// The nullity of the n x n plus-rule grid over GF(2) by the structured grid solver
+/// ([`GridSolver`]: light chasing and a polynomial gcd, no n^2 x n^2 matrix).
+///
+/// ```
+/// assert_eq!(lightsout_core::minimal::grid_nullity(1024).unwrap(), 484);
+/// ```
+pub fn grid_nullity(n: usize) -> Result<usize> {
+    Ok(GridSolver::new(n, n, true, Modulus::TWO)?.nullity())
 }
 
 /// The nullity table with any way of computing the nullity of the n x n grid.
@@ -61,8 +72,8 @@ pub fn nullity_table_with(n_max: usize, mut nullity_of: impl FnMut(usize) -> Res
     Ok(NullityTable { rows })
 }
 
-/// The nullity of the n x n plus-rule grid over GF(2) by dense elimination (an error past the
-/// dense size limit, around n = 300).
+/// The nullity of the n x n plus-rule grid over GF(2) by dense elimination of the n^2 x n^2
+/// matrix (about n^6/64 word operations: a reference for [`grid_nullity`], fine to n ~ 60).
 ///
 /// ```
 /// assert_eq!(lightsout_core::minimal::dense_grid_nullity(9).unwrap(), 8);
