@@ -97,7 +97,7 @@ fn four_by_four_torus_is_its_own_inverse() {
     for seed in 0..5 {
         let b = random_board(Modulus::TWO, 16, seed);
         let s = t.solve(&b).unwrap();
-        assert_eq!(s, t.apply(&vec![0; 16], &b).unwrap());
+        assert_eq!(s, t.apply(&[0; 16], &b).unwrap());
     }
 }
 

@@ -28,30 +28,21 @@ impl Fp {
 
     #[inline]
     pub(crate) fn add(self, a: u32, b: u32) -> u32 {
+        // Branch-free (and vectorisable): when s < p, s - p wraps around and min keeps s.
         let s = a + b;
-        if s >= self.p {
-            s - self.p
-        } else {
-            s
-        }
+        s.min(s.wrapping_sub(self.p))
     }
 
     #[inline]
     pub(crate) fn sub(self, a: u32, b: u32) -> u32 {
-        if a >= b {
-            a - b
-        } else {
-            a + self.p - b
-        }
+        let d = a.wrapping_sub(b);
+        d.min(d.wrapping_add(self.p))
     }
 
     #[inline]
     pub(crate) fn neg(self, a: u32) -> u32 {
-        if a == 0 {
-            0
-        } else {
-            self.p - a
-        }
+        let t = self.p - a;
+        t.min(t.wrapping_sub(self.p))
     }
 
     #[inline]

@@ -15,10 +15,17 @@ pub(crate) struct Line {
 impl Line {
     /// `out = T x`.
     pub(crate) fn apply(&self, fp: Fp, x: &[u32], out: &mut [u32]) {
-        let zero = vec![0u32; self.n];
-        self.step(fp, &zero, &zero, x, out);
-        for o in out.iter_mut() {
-            *o = fp.neg(*o);
+        let n = self.n;
+        let dmask = if self.delta { u32::MAX } else { 0 };
+        if n == 1 {
+            out[0] = x[0] & dmask;
+            return;
+        }
+        let (wrap_left, wrap_right) = if self.cycle { (x[n - 1], x[0]) } else { (0, 0) };
+        out[0] = fp.add(fp.add(wrap_left, x[1]), x[0] & dmask);
+        out[n - 1] = fp.add(fp.add(x[n - 2], wrap_right), x[n - 1] & dmask);
+        for (((o, &l), &r), &c) in out[1..n - 1].iter_mut().zip(&x[..n - 2]).zip(&x[2..]).zip(&x[1..n - 1]) {
+            *o = fp.add(fp.add(l, r), c & dmask);
         }
     }
 
@@ -26,19 +33,25 @@ impl Line {
     pub(crate) fn step(&self, fp: Fp, b: &[u32], prev: &[u32], x: &[u32], next: &mut [u32]) {
         let n = self.n;
         let dmask = if self.delta { u32::MAX } else { 0 };
-        let at = |j: usize, left: u32, right: u32| {
-            let s = fp.add(fp.add(left, right), fp.add(prev[j], b[j]));
-            fp.neg(fp.add(s, x[j] & dmask))
+        let at = |left: u32, right: u32, c: u32, pv: u32, bv: u32| {
+            let s = fp.add(fp.add(left, right), fp.add(pv, bv));
+            fp.neg(fp.add(s, c & dmask))
         };
         if n == 1 {
-            next[0] = at(0, 0, 0);
+            next[0] = at(0, 0, x[0], prev[0], b[0]);
             return;
         }
         let (wrap_left, wrap_right) = if self.cycle { (x[n - 1], x[0]) } else { (0, 0) };
-        next[0] = at(0, wrap_left, x[1]);
-        next[n - 1] = at(n - 1, x[n - 2], wrap_right);
-        for j in 1..n - 1 {
-            next[j] = at(j, x[j - 1], x[j + 1]);
+        next[0] = at(wrap_left, x[1], x[0], prev[0], b[0]);
+        next[n - 1] = at(x[n - 2], wrap_right, x[n - 1], prev[n - 1], b[n - 1]);
+        let inner = next[1..n - 1]
+            .iter_mut()
+            .zip(&x[..n - 2])
+            .zip(&x[2..])
+            .zip(&x[1..n - 1])
+            .zip(prev[1..n - 1].iter().zip(&b[1..n - 1]));
+        for ((((o, &l), &r), &c), (&pv, &bv)) in inner {
+            *o = at(l, r, c, pv, bv);
         }
     }
 }

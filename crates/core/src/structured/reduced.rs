@@ -80,7 +80,7 @@ impl Reduced {
             Aug::Bits(m) => {
                 let start = self.cols.div_ceil(64);
                 let row = &m.row(r)[start..];
-                (row.iter().zip(packed).fold(0u32, |acc, (a, b)| acc ^ (a & b).count_ones()) & 1) as u32
+                row.iter().zip(packed).fold(0u32, |acc, (a, b)| acc ^ (a & b).count_ones()) & 1
             }
             Aug::Dense(m) => {
                 let f = self.modulus.field();
@@ -137,9 +137,9 @@ impl Reduced {
 /// Whether `A u = c` has a solution over GF(2), by one elimination of `[A | c]` (no E kept).
 pub(crate) fn gf2_consistent(rows: usize, cols: usize, a: &BitMatrix, c: &[u32]) -> Result<bool> {
     let mut m = BitMatrix::zeros(rows, cols + 1)?;
-    for r in 0..rows {
+    for (r, &cr) in c.iter().enumerate().take(rows) {
         m.row_mut(r)[..a.words_per_row()].copy_from_slice(a.row(r));
-        if c[r] & 1 == 1 {
+        if cr & 1 == 1 {
             m.set(r, cols, true);
         }
     }

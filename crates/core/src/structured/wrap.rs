@@ -398,8 +398,8 @@ pub fn torus_decide_gf2(n: usize, lit: &[(usize, usize)]) -> Result<bool> {
     }
     let (plan, delta) = plan(n, n, Wrap::Torus, true, 2);
     let Some(plan) = plan else {
-        return Ok(GridSolver::new(n, n, delta, Modulus::TWO)?
-            .is_solvable(&board.iter().map(|&b| b as u32).collect::<Vec<_>>())?);
+        return GridSolver::new(n, n, delta, Modulus::TWO)?
+            .is_solvable(&board.iter().map(|&b| b as u32).collect::<Vec<_>>());
     };
     let k = plan.unknowns();
     let mut a = BitMatrix::zeros(k, k)?;
