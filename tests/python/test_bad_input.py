@@ -99,10 +99,14 @@ def test_bad_keyword_values(classic):
 
 
 def test_big_games_refuse_dense_answers_instead_of_crashing():
-    g = lo.grid(4096, 4096)
+    g = lo.grid(4096, 4096)  # answered by the structured solver
     assert g.size == 4096 * 4096
+    assert g.rank + g.nullity == g.size
+    for dense in (g.matrix, g.pseudoinverse, g.obstructions):
+        with pytest.raises(ValueError, match="too large"):
+            dense()
     with pytest.raises(ValueError, match="too large"):
-        g.matrix()
-    with pytest.raises(ValueError, match="too large"):
-        g.rank
+        lo.solve_many(g, np.zeros((1, 4096 * 4096), dtype=np.uint8))
     assert g._repr_svg_() is None
+    with pytest.raises(ValueError, match="too large"):
+        lo.mask(np.ones((1000, 1000), dtype=bool)).rank  # no structured solver for masks

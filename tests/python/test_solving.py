@@ -173,3 +173,15 @@ def test_stats_of_the_5x5(classic):
     assert s.histogram[1] == 25
     assert "presses" in s.table() and s.svg().startswith("<svg") and s._repr_svg_() == s.svg()
     assert (s.rank, s.nullity, s.modulus) == (23, 2, 2)
+
+
+def test_large_grid_games_use_the_structured_solver():
+    g = lo.grid(300, 300)
+    board = g.random_solvable(seed=3)
+    presses = g.solve(board)
+    assert presses.shape == (300, 300)
+    assert not g.apply(board, presses).any()
+    assert g.count_solutions(board) == 2**g.nullity
+    t = lo.torus(100, 100, modulus=3)
+    b = t.random_solvable(seed=1)
+    assert not t.apply(b, t.solve(b)).any()

@@ -23,18 +23,71 @@ use std::sync::OnceLock;
 pub(crate) struct PyGame {
     pub(crate) game: Game,
     batch: OnceLock<BatchSolver>,
+    /// Whether a question has been answered (so the solver exists).
+    ready: Flag,
+}
+
+/// Games with at least this many lights answer with the GIL released.
+const DETACH_LIGHTS: usize = 4096;
+
+/// A flag shared between threads (the class is frozen).
+#[derive(Default)]
+struct Flag(std::sync::atomic::AtomicBool);
+
+impl Flag {
+    fn get(&self) -> bool {
+        self.0.load(std::sync::atomic::Ordering::Relaxed)
+    }
+    fn set(&self, v: bool) {
+        self.0.store(v, std::sync::atomic::Ordering::Relaxed)
+    }
 }
 
 impl PyGame {
     pub(crate) fn new(game: Game) -> Self {
-        PyGame { game, batch: OnceLock::new() }
+        PyGame { game, batch: OnceLock::new(), ready: Flag::default() }
     }
 
-    /// The solver, built (with the GIL released) on first use.
+    /// The dense solver, built (with the GIL released) on first use: for the matrix-valued
+    /// answers, minimal solutions, statistics and batches.
     pub(crate) fn solver(&self, py: Python<'_>) -> PyResult<&lightsout_core::Solver> {
         let game = &self.game;
         py.detach(|| game.solver().map(|_| ())).map_err(value_error)?;
         game.solver().map_err(value_error)
+    }
+
+    /// Run a question about the game: its solver (dense or structured, as the game chooses) is
+    /// built with the GIL released on first use, and on large games the question runs with the
+    /// GIL released too (small ones answer faster than releasing it would take).
+    fn ask<T: Send>(
+        &self,
+        py: Python<'_>,
+        f: impl FnOnce(&Game) -> lightsout_topo::Result<T> + Send,
+    ) -> lightsout_topo::Result<T> {
+        let game = &self.game;
+        if game.size() >= DETACH_LIGHTS || !self.ready.get() {
+            let out = py.detach(|| f(game));
+            if out.is_ok() {
+                self.ready.set(true);
+            }
+            out
+        } else {
+            f(game)
+        }
+    }
+
+    /// Like [`PyGame::ask`] for questions that need no solver (applying presses, drawing
+    /// random boards): the GIL is released only on large games.
+    fn ask_light<T: Send>(
+        &self,
+        py: Python<'_>,
+        f: impl FnOnce(&Game) -> lightsout_topo::Result<T> + Send,
+    ) -> lightsout_topo::Result<T> {
+        if self.game.size() >= DETACH_LIGHTS {
+            py.detach(|| f(&self.game))
+        } else {
+            f(&self.game)
+        }
     }
 
     /// The batch layout of the solver, built on first use.
@@ -127,14 +180,14 @@ impl PyGame {
     /// The rank of M over Z_p (factors M on first use, with the GIL released).
     #[getter]
     fn rank(&self, py: Python<'_>) -> PyResult<usize> {
-        Ok(self.solver(py)?.rank())
+        self.ask(py, |g| g.rank()).map_err(value_error)
     }
 
     /// The nullity of M: the dimension of the quiet patterns; every solvable board has
     /// p**nullity solutions.
     #[getter]
     fn nullity(&self, py: Python<'_>) -> PyResult<usize> {
-        Ok(self.solver(py)?.nullity())
+        self.ask(py, |g| g.nullity()).map_err(value_error)
     }
 
     /// A one-line description such as "classic: grid 5x5, plus rule, modulus 2".
@@ -162,8 +215,7 @@ impl PyGame {
     /// A basis of the quiet patterns (presses that change no light), as a (nullity, size)
     /// int64 array, one pattern per row.
     fn null_space<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let solver = self.solver(py)?;
-        let basis = py.detach(|| solver.null_basis());
+        let basis = self.ask(py, |g| g.null_basis()).map_err(value_error)?;
         let values = basis.iter().flatten().map(|&v| v as i64).collect();
         convert::matrix(py, basis.len(), self.game.size(), values)
     }
@@ -188,14 +240,14 @@ impl PyGame {
     /// Whether the board can be turned off.
     fn is_solvable(&self, py: Python<'_>, lights: &Bound<'_, PyAny>) -> PyResult<bool> {
         let b = self.board(lights, "lights")?;
-        self.solver(py)?.is_solvable(&b.values).map_err(self.core_err(py, b.natural))
+        self.ask(py, |g| g.is_solvable(&b.values)).map_err(self.err(py, b.natural))
     }
 
     /// Presses that turn the board off (every free button unpressed), in the shape the board
     /// was given. Raises UnsolvableError (a ValueError) carrying the obstruction if none exist.
     fn solve<'py>(&self, py: Python<'py>, lights: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         let b = self.board(lights, "lights")?;
-        let s = self.solver(py)?.solve(&b.values).map_err(self.core_err(py, b.natural))?;
+        let s = self.ask(py, |g| g.solve(&b.values)).map_err(self.err(py, b.natural))?;
         self.array(py, &s, b.natural, b.out)
     }
 
@@ -204,14 +256,15 @@ impl PyGame {
         let py = slf.py();
         let this = slf.get();
         let b = this.board(lights, "lights")?;
-        let it = this.solver(py)?.solutions(&b.values).map_err(this.core_err(py, b.natural))?;
-        Ok(Solutions::new(slf.clone().unbind(), it, b.natural, b.out, this.solver(py)?.nullity()))
+        let it = this.ask(py, |g| g.solutions(&b.values)).map_err(this.err(py, b.natural))?;
+        let nullity = this.ask(py, |g| g.nullity()).map_err(value_error)?;
+        Ok(Solutions::new(slf.clone().unbind(), it, b.natural, b.out, nullity))
     }
 
     /// How many solutions the board has, exactly: p**nullity if solvable, else 0.
     fn count_solutions<'py>(&self, py: Python<'py>, lights: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         let b = self.board(lights, "lights")?;
-        let count = self.solver(py)?.count_solutions(&b.values).map_err(self.core_err(py, b.natural))?;
+        let count = self.ask(py, |g| g.count_solutions(&b.values)).map_err(self.err(py, b.natural))?;
         match count.exponent() {
             None => Ok(0i64.into_pyobject(py)?.into_any()),
             Some(e) => Ok(count.modulus().get().into_pyobject(py)?.into_any().pow(e, py.None())?),
@@ -227,7 +280,7 @@ impl PyGame {
     ) -> PyResult<Bound<'py, PyAny>> {
         let b = self.board(lights, "lights")?;
         let s = self.board(presses, "presses")?;
-        let after = self.game.apply(&b.values, &s.values).map_err(value_error)?;
+        let after = self.ask_light(py, |g| g.apply(&b.values, &s.values)).map_err(value_error)?;
         self.array(py, &after, b.natural, b.out)
     }
 
