@@ -257,6 +257,27 @@ enum lightsout_status lightsout_game_new_from_text(const char *text,
                                                    struct lightsout_game **out);
 
 /**
+ * Make any game from its spec text, the complete description that `lightsout_game_spec`
+ * writes and that the command line and Python share: every shape (grid, torus, cylinder, cube,
+ * mask with holes, graph, explicit) with every rule (plus, neighbours, moore, stencil offsets,
+ * explicit press sets, weighted columns). For example the 3x3 torus with the 8-neighbour rule:
+ *
+ * ```text
+ * lightsout-game 1
+ * modulus 2
+ * shape torus 3 3
+ * rule moore
+ * ```
+ *
+ * Bad text fails with LIGHTSOUT_PARSE_ERROR naming the line; a valid description of an
+ * impossible game with the error of the matching constructor.
+ *
+ * # Safety
+ * `spec` must be NULL or a NUL-terminated string; `out` as for `lightsout_game_new_grid`.
+ */
+enum lightsout_status lightsout_game_new_from_spec(const char *spec, struct lightsout_game **out);
+
+/**
  * Release a game. NULL is fine (nothing happens). Each handle is freed exactly once, and not
  * while another thread is using it.
  *
@@ -617,6 +638,25 @@ enum lightsout_status lightsout_game_format_board(const struct lightsout_game *g
                                                   size_t values_len,
                                                   char *text_out,
                                                   size_t text_cap);
+
+/**
+ * How many bytes (including the final NUL) `lightsout_game_spec` needs.
+ *
+ * # Safety
+ * `game` must be NULL or a live handle; `out` NULL or valid for one write.
+ */
+enum lightsout_status lightsout_game_spec_len(const struct lightsout_game *game, size_t *out);
+
+/**
+ * Write the game's spec text (see `lightsout_game_new_from_spec`, which reads it back) as a
+ * NUL-terminated string. `text_cap` must be at least the length from `lightsout_game_spec_len`.
+ *
+ * # Safety
+ * `game` must be NULL or a live handle; `text_out` NULL or writable for `text_cap` bytes.
+ */
+enum lightsout_status lightsout_game_spec(const struct lightsout_game *game,
+                                          char *text_out,
+                                          size_t text_cap);
 
 #ifdef __cplusplus
 }  // extern "C"

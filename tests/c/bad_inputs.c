@@ -304,6 +304,46 @@ static void text(void) {
     CHECK(strcmp(buf, "1\n\n0\n\n0\n\n0\n\n0\n\n1\n") == 0);
     lightsout_game_free(g);
 
+    /* Spec text: any shape and rule; a game's spec rebuilds it. */
+    EXPECT(lightsout_game_new_preset("merlin", &g), LIGHTSOUT_OK, NULL);
+    len = 12345;
+    EXPECT(lightsout_game_spec_len(NULL, &len), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_spec_len(g, NULL), LIGHTSOUT_NULL_POINTER, NULL);
+    CHECK(len == 12345);
+    EXPECT(lightsout_game_spec_len(g, &len), LIGHTSOUT_OK, NULL);
+    char spec[512];
+    CHECK(len > 20 && len <= sizeof spec);
+    memset(spec, 'x', sizeof spec);
+    EXPECT(lightsout_game_spec(g, spec, len - 1), LIGHTSOUT_LENGTH_MISMATCH, "bytes");
+    EXPECT(lightsout_game_spec(g, NULL, len), LIGHTSOUT_NULL_POINTER, NULL);
+    CHECK(spec[0] == 'x');
+    EXPECT(lightsout_game_spec(g, spec, sizeof spec), LIGHTSOUT_OK, NULL);
+    CHECK(strlen(spec) + 1 == len && strstr(spec, "rule sets") != NULL);
+    lightsout_game *again = NULL;
+    EXPECT(lightsout_game_new_from_spec(spec, &again), LIGHTSOUT_OK, NULL);
+    uint32_t merlin_board[9] = {1, 1, 1, 1, 0, 1, 1, 1, 1}, p1[9], p2[9];
+    EXPECT(lightsout_game_solve(g, merlin_board, 9, p1, 9), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_solve(again, merlin_board, 9, p2, 9), LIGHTSOUT_OK, NULL);
+    CHECK(memcmp(p1, p2, sizeof p1) == 0);
+    lightsout_game_free(again);
+    lightsout_game_free(g);
+    g = SENTINEL;
+    EXPECT(lightsout_game_new_from_spec(NULL, &g), LIGHTSOUT_NULL_POINTER, "spec");
+    EXPECT(lightsout_game_new_from_spec("", &g), LIGHTSOUT_PARSE_ERROR, NULL);
+    EXPECT(lightsout_game_new_from_spec("lightsout-game 1\nmodulus 2\nshape torus 3\nrule moore\n", &g),
+           LIGHTSOUT_PARSE_ERROR, "line 3");
+    EXPECT(lightsout_game_new_from_spec("lightsout-game 1\nmodulus 4\nshape torus 3 3\nrule moore\n", &g),
+           LIGHTSOUT_INVALID_MODULUS, NULL);
+    EXPECT(lightsout_game_new_from_spec("lightsout-game 1\nmodulus 2\nshape grid 0 5\nrule plus\n", &g),
+           LIGHTSOUT_INVALID_ARGUMENT, NULL);
+    EXPECT(lightsout_game_new_from_spec("lightsout-game 1\nmodulus 2\nshape torus 3 3\nrule moore\n", NULL),
+           LIGHTSOUT_NULL_POINTER, NULL);
+    CHECK(g == SENTINEL);
+    EXPECT(lightsout_game_new_from_spec("lightsout-game 1\nmodulus 2\nshape torus 3 3\nrule moore\n", &g),
+           LIGHTSOUT_OK, NULL);
+    CHECK(lightsout_game_size(g) == 9);
+    lightsout_game_free(g);
+
     /* A board with holes: text in, the same text out. */
     EXPECT(lightsout_game_new_from_text("1#\n01\n", 2, &g), LIGHTSOUT_OK, NULL);
     CHECK(lightsout_game_size(g) == 3);

@@ -184,6 +184,31 @@ pub unsafe extern "C" fn lightsout_game_new_from_text(
     })
 }
 
+/// Make any game from its spec text, the complete description that `lightsout_game_spec`
+/// writes and that the command line and Python share: every shape (grid, torus, cylinder, cube,
+/// mask with holes, graph, explicit) with every rule (plus, neighbours, moore, stencil offsets,
+/// explicit press sets, weighted columns). For example the 3x3 torus with the 8-neighbour rule:
+///
+/// ```text
+/// lightsout-game 1
+/// modulus 2
+/// shape torus 3 3
+/// rule moore
+/// ```
+///
+/// Bad text fails with LIGHTSOUT_PARSE_ERROR naming the line; a valid description of an
+/// impossible game with the error of the matching constructor.
+///
+/// # Safety
+/// `spec` must be NULL or a NUL-terminated string; `out` as for `lightsout_game_new_grid`.
+#[no_mangle]
+pub unsafe extern "C" fn lightsout_game_new_from_spec(spec: *const c_char, out: *mut *mut Game) -> Status {
+    ffi_boundary!({
+        let text = unsafe { arg_str(spec, "spec") }?;
+        unsafe { make(out, || Ok(lightsout_topo::Game::from_spec(text.parse()?)?)) }
+    })
+}
+
 /// Release a game. NULL is fine (nothing happens). Each handle is freed exactly once, and not
 /// while another thread is using it.
 ///
