@@ -92,6 +92,8 @@ fn enumerate_portable(start: &[u64], basis: &[Vec<u64>], total: u64, deadline: &
         8 => run_fixed::<8>(start, basis, total, deadline),
         9..=12 => run_padded::<12>(start, basis, total, deadline),
         13..=16 => run_padded::<16>(start, basis, total, deadline),
+        17..=24 => run_padded::<24>(start, basis, total, deadline),
+        25..=32 => run_padded::<32>(start, basis, total, deadline),
         _ => run_dyn(start, basis, total, deadline),
     }
 }
