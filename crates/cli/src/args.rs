@@ -123,7 +123,7 @@ Which board is solved:
 The presses are printed as a board: for each button, how many times to press it (0 or 1 over
 GF(2)). For an unsolvable board the obstruction is shown and the exit status is 1.
 --json prints {\"solvable\", \"presses\" (flat, light order: row-major, holes skipped),
-\"nullity\", \"modulus\", ...}.
+\"nullity\", \"modulus\", \"solution_count\" (exact decimal string), ...}.
 
 Examples:
   lightsout solve --preset classic
@@ -182,7 +182,8 @@ Prints the number of lights, the rank and nullity of the press matrix M over Z_p
 boards are solvable (p^rank of p^lights), whether M is symmetric, and the quiet patterns
 (presses that change nothing) drawn as boards.
 --json prints {\"lights\", \"rank\", \"nullity\", \"modulus\", \"symmetric\", \"solvable_boards\",
-\"quiet_patterns\", ...}.
+\"quiet_patterns\", ...}. Counts are exact decimal strings (\"p^k\" past 1000 digits); the
+exponents are given as numbers too (\"solvable_boards_exponent\").
 
 Examples:
   lightsout analyze --preset classic

@@ -47,28 +47,37 @@ pub fn press_list(game: &Game, presses: &[u32], most: usize) -> Option<String> {
     Some(items.join(" "))
 }
 
+/// The number of decimal digits of `p^e`, rounded up (no big numbers computed).
+fn digits(count: SolutionCount) -> f64 {
+    count.exponent().map_or(1.0, |e| e as f64 * (count.modulus().get() as f64).log10() + 1.0)
+}
+
 /// `p^k`, with the decimal value when it is short enough to read.
 pub fn power(count: SolutionCount) -> String {
     match count.exponent() {
         None => "0".to_string(),
-        Some(e) => {
+        Some(e) if digits(count) <= 30.0 => {
             let decimal = count.to_decimal();
-            if decimal.len() <= 30 {
-                if e <= 1 {
-                    decimal
-                } else {
-                    format!("{decimal} = {}^{e}", count.modulus())
-                }
+            if e <= 1 {
+                decimal
             } else {
-                format!("{}^{e}", count.modulus())
+                format!("{decimal} = {}^{e}", count.modulus())
             }
         }
+        Some(e) => format!("{}^{e}", count.modulus()),
     }
 }
 
-/// A count as a JSON value: the exact decimal as a string (it can be as large as p^N).
+/// The most digits a count is written out with in JSON; larger counts are written `"p^k"`.
+pub const MAX_JSON_DIGITS: f64 = 1000.0;
+
+/// A count as a JSON string: the exact decimal (it can exceed any JSON number) when it has at
+/// most [`MAX_JSON_DIGITS`] digits, else `"p^k"`.
 pub fn count_json(count: SolutionCount) -> serde_json::Value {
-    serde_json::Value::String(count.to_decimal())
+    match count.exponent() {
+        Some(e) if digits(count) > MAX_JSON_DIGITS => format!("{}^{e}", count.modulus()).into(),
+        _ => count.to_decimal().into(),
+    }
 }
 
 /// Draw the game with its lights and presses into an SVG file.

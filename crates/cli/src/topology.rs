@@ -115,12 +115,26 @@ pub fn build_with_lights(topology: &Topology, lights: Option<&Input>) -> CliResu
     }
 }
 
-/// The game's solver (M factored once), with a spinner while it is built and the game named in
-/// any error (a game too large for the dense solver, say).
-pub fn solver(game: &Game) -> CliResult<&lightsout_core::Solver> {
+/// Prepare the game's answers (the structured solver of a large grid, torus or cylinder, else
+/// M factored once), with a spinner while that runs and the game named in any error (a game
+/// too large for the dense solver, say). Returns the rank.
+pub fn prepare(game: &Game) -> CliResult<usize> {
+    let what = if game.uses_structured_solver() { "chasing the lights of" } else { "factoring the press matrix of" };
+    let _spinner = crate::progress::Spinner::start(format!("{what} {}", game.describe()), game.size());
+    game.rank().map_err(|e| CliError::input(format!("{}: {e}", game.describe())))
+}
+
+/// The dense solver (M factored once as E M = R), needed by the fewest-press search, the
+/// statistics and boards of a chosen difficulty, with the game named in any error.
+pub fn dense_solver(game: &Game) -> CliResult<&lightsout_core::Solver> {
     let _spinner = crate::progress::Spinner::start(
-        format!("factoring the {} x {} press matrix", game.size(), game.size()),
+        format!("factoring the {0} x {0} press matrix of {1}", game.size(), game.describe()),
         game.size(),
     );
     game.solver().map_err(|e| CliError::input(format!("{}: {e}", game.describe())))
+}
+
+/// How many boards are solvable: p^rank.
+pub fn solvable_boards(game: &Game) -> CliResult<lightsout_core::SolutionCount> {
+    Ok(lightsout_core::SolutionCount::new(game.modulus(), game.rank()?))
 }

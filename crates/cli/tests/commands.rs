@@ -289,3 +289,31 @@ fn help_everywhere_has_an_example() {
     }
     lightsout().arg("presets").assert().success().stdout(predicate::str::contains("merlin"));
 }
+
+#[test]
+fn decide_large_tori() {
+    // n = 2000 (4 million lights): a board made by random presses, computed here by pressing
+    // the buttons one by one, is solvable.
+    let n = 2000;
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let presses: Vec<u32> = (0..n * n)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 60 == 0) as u32
+        })
+        .collect();
+    let board = plus_apply(n, n, true, 2, &vec![0; n * n], &presses);
+    let lit: Vec<usize> = (0..n * n).filter(|&i| board[i] == 1).collect();
+    let mut text = format!("{n}\n{}\n", lit.len());
+    for i in &lit {
+        text.push_str(&format!("{} {}\n", i / n, i % n));
+    }
+    assert!(lit.len() > 10_000);
+    let file = TempFile::new("d2000.txt", &text);
+    lightsout().args(["decide", file.path()]).assert().success().stdout("Yes\n");
+    // n = 2001 is a multiple of 3: the rows pattern 1,1,0,1,1,0,... (every column alike) is
+    // quiet, and since M is symmetric it sees any board with one light in row 0: No.
+    lightsout().arg("decide").write_stdin("2001\n1\n0 1234\n").assert().success().stdout("No\n");
+}

@@ -9,15 +9,21 @@ use std::io::Write;
 /// Print the number of lights, rank, nullity, solvable boards, symmetry and quiet patterns.
 pub fn run(args: AnalyzeArgs, out: &mut dyn Write) -> CliResult<()> {
     let game = args.topology.build()?.game;
-    let solver = crate::topology::solver(&game)?;
+    let rank = crate::topology::prepare(&game)?;
+    let nullity = game.nullity()?;
+    let solvable_boards = crate::topology::solvable_boards(&game)?;
     let p = game.modulus().get();
-    let symmetric = game.is_symmetric()?;
-    let (rank, nullity) = (solver.rank(), solver.nullity());
+    let symmetric = symmetric(&game)?;
+    let method = if game.uses_structured_solver() {
+        "structured (light chasing; the N x N matrix is never built)"
+    } else {
+        "dense elimination of M"
+    };
     // Quiet patterns are computed only as far as they are shown.
     let patterns: Vec<Vec<u32>> = if args.patterns == 0 || nullity == 0 {
         Vec::new()
     } else {
-        solver.null_basis().into_iter().take(args.patterns).collect()
+        game.null_basis()?.into_iter().take(args.patterns).collect()
     };
     if args.json {
         let value = json!({
@@ -27,8 +33,10 @@ pub fn run(args: AnalyzeArgs, out: &mut dyn Write) -> CliResult<()> {
             "nullity": nullity,
             "modulus": p,
             "symmetric": symmetric,
-            "solvable_boards": show::count_json(solver.solvable_boards()),
+            "solvable_boards": show::count_json(solvable_boards),
+            "solvable_boards_exponent": rank,
             "all_solvable": nullity == 0,
+            "structured": game.uses_structured_solver(),
             "quiet_patterns": patterns,
         });
         writeln!(out, "{value}")?;
@@ -38,12 +46,13 @@ pub fn run(args: AnalyzeArgs, out: &mut dyn Write) -> CliResult<()> {
     writeln!(out, "lights:          {}", game.size())?;
     writeln!(out, "rank:            {rank}")?;
     writeln!(out, "nullity:         {nullity}")?;
+    writeln!(out, "solver:          {method}")?;
     let fraction = if nullity == 0 {
         "every board".to_string()
     } else {
         format!("one board in {}", show::power(lightsout_core::SolutionCount::new(game.modulus(), nullity)))
     };
-    writeln!(out, "solvable boards: {} of {}^{} ({fraction})", show::power(solver.solvable_boards()), p, game.size())?;
+    writeln!(out, "solvable boards: {} of {}^{} ({fraction})", show::power(solvable_boards), p, game.size())?;
     writeln!(
         out,
         "symmetric M:     {}",
@@ -69,4 +78,13 @@ pub fn run(args: AnalyzeArgs, out: &mut dyn Write) -> CliResult<()> {
         writeln!(out, "({} more not shown; --patterns K shows up to K)", nullity - patterns.len())?;
     }
     Ok(())
+}
+
+/// Whether M is symmetric. A geometric rule that contains the negation of each of its offsets
+/// gives a symmetric M on every planar shape, so huge grids need not build M to say so.
+fn symmetric(game: &lightsout_topo::Game) -> CliResult<bool> {
+    if game.shape().is_planar() && game.rule().is_symmetric_rule() {
+        return Ok(true);
+    }
+    Ok(game.is_symmetric()?)
 }

@@ -29,10 +29,9 @@ pub fn run(args: GenerateArgs, out: &mut dyn Write) -> CliResult<()> {
         }
     };
     let board = {
-        let solver = crate::topology::solver(&game)?;
         match (args.presses, args.difficulty) {
-            (Some(k), _) => minimal::random_with_presses(solver, seed, k)?,
-            (None, Some(d)) => minimal::random_with_difficulty(solver, seed, d)?,
+            (Some(k), _) => minimal::random_with_presses(crate::topology::dense_solver(&game)?, seed, k)?,
+            (None, Some(d)) => minimal::random_with_difficulty(crate::topology::dense_solver(&game)?, seed, d)?,
             (None, None) => game.random_solvable(seed)?,
         }
     };

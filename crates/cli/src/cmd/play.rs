@@ -41,7 +41,7 @@ struct Session {
 
 impl Session {
     fn new(game: Game, seed: u64) -> CliResult<Session> {
-        crate::topology::solver(&game)?;
+        crate::topology::prepare(&game)?;
         let start = random_board(&game, seed)?;
         Ok(Session { board: start.clone(), start, game, seed, presses: 0 })
     }

@@ -62,7 +62,7 @@ pub fn run(args: SolveArgs, out: &mut dyn Write) -> CliResult<()> {
         }
         (_, None) => built_in_puzzle(&game)?,
     };
-    topology::solver(&game)?;
+    topology::prepare(&game)?;
     let presses = match game.solve(&board) {
         Ok(presses) => presses,
         Err(e) if e.is_unsolvable() => {
@@ -135,7 +135,7 @@ fn fewest(game: &Game, presses: &[u32], seconds: f64) -> CliResult<MinimalSoluti
     let budget = Budget { max_time: Some(time), ..Budget::default() };
     let _spinner =
         Spinner::start("searching for the fewest presses", if game.nullity()? > 20 { usize::MAX } else { 0 });
-    Ok(Minimizer::new(topology::solver(game)?)?.minimal_from_presses(presses, &budget)?)
+    Ok(Minimizer::new(topology::dense_solver(game)?)?.minimal_from_presses(presses, &budget)?)
 }
 
 fn display_name(path: &std::path::Path) -> String {
@@ -153,7 +153,7 @@ fn parse_lights(game: &Game, input: &Input) -> CliResult<Vec<u32>> {
 
 /// Every light on if that can be solved, else a random solvable board.
 fn built_in_puzzle(game: &Game) -> CliResult<(Vec<u32>, Origin)> {
-    topology::solver(game)?;
+    topology::prepare(game)?;
     let all_on = vec![1; game.size()];
     if game.is_solvable(&all_on)? {
         Ok((all_on, Origin::AllOn))
@@ -174,7 +174,9 @@ fn summary(game: &Game, board: &[u32], solvable: bool) -> CliResult<Value> {
         "board": board,
     });
     if solvable {
-        value["solution_count"] = show::count_json(game.count_solutions(board)?);
+        let count = game.count_solutions(board)?;
+        value["solution_count"] = show::count_json(count);
+        value["solution_count_exponent"] = json!(count.exponent());
     }
     Ok(value)
 }
@@ -232,8 +234,7 @@ fn unsolvable(
         write!(out, "{}", show::board(game, obstruction)?)?;
     }
     writeln!(out, "Rank {}, nullity {}: {} of the boards are solvable.", game.rank()?, game.nullity()?, {
-        let solver = topology::solver(game)?;
-        format!("{} of {}^{}", show::power(solver.solvable_boards()), p, game.size())
+        format!("{} of {}^{}", show::power(topology::solvable_boards(game)?), p, game.size())
     })?;
     Ok(())
 }

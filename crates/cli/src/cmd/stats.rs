@@ -22,7 +22,7 @@ pub fn run(args: StatsArgs, out: &mut dyn Write) -> CliResult<()> {
     let stats = {
         let _spinner = Spinner::start(format!("counting the solvable boards of {}", game.describe()), usize::MAX);
         let budget = Budget { max_time: Some(time), ..Budget::default() };
-        minimal::stats(crate::topology::solver(&game)?, &budget)?
+        minimal::stats(crate::topology::dense_solver(&game)?, &budget)?
     };
     if let Some(path) = &args.output.svg {
         write_file(path, &stats.to_svg())?;
