@@ -20,6 +20,7 @@
 //! assert!(s.apply(&board, &presses).unwrap().iter().all(|&x| x == 0));
 //! ```
 
+pub mod banded;
 pub mod bitmatrix;
 pub mod count;
 pub mod elim;

@@ -1,0 +1,452 @@
+//! Bit-packed GF(2) elimination inside the band, and the replays that use its record.
+//!
+//! Columns are eliminated in order `k = 0, 1, ...`. Row `r` joins the *active* rows at the step
+//! of its first non-zero column `lo(r)`. Every active row at step `k` has its non-zeros in
+//! `k .. k + W` where `W` is the widest row span `hi(r) - lo(r) + 1`: a row joins with its own
+//! span, and the pivot rows added to it joined no later and end no further. So each active row
+//! lives in a ring of `C = ceil(W / 64) + 1` words indexed by absolute word mod `C` (words left
+//! behind are zero and get reused), and adding one row to another is a plain XOR of word
+//! slices. Rows wait in buckets by their leading column, so step `k` touches only the rows
+//! whose leading column is `k`: one of them (the shortest) becomes the pivot, the others get it
+//! added and move to their new leading column, or die when they become zero (a left null vector).
+//!
+//! The elimination records, per step, which active slots received the pivot (a bit mask over
+//! slots, the GF(2) multipliers of L), so that a board is replayed in `O(N * slots / 64)` word
+//! operations, and the obstruction behind a dead row is recovered by the transposed replay.
+
+use super::budget::Budget;
+use crate::error::Result;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+const NONE: u32 = u32::MAX;
+
+/// One pivot: its column, the slot it occupied, its row of U and the slots that received it.
+#[derive(Clone, Debug)]
+struct Pivot {
+    col: u32,
+    slot: u32,
+    /// Row of U: words `u_off .. u_off + u_len` of `u_words`, absolute word `col / 64` first.
+    u_off: usize,
+    u_len: u32,
+    /// Receiving slots: words `m_off .. m_off + m_len` of `mask_words`, slot word `m_w0` first.
+    m_off: usize,
+    m_w0: u32,
+    m_len: u32,
+}
+
+/// The record of one elimination: everything needed to solve, check and explain boards.
+#[derive(Clone, Debug)]
+pub(crate) struct Gf2Band {
+    rows: usize,
+    cols: usize,
+    width: usize,
+    /// Rows in the order they join: `intro_rows[intro_start[k]..intro_start[k + 1]]` join at step k.
+    intro_start: Vec<usize>,
+    intro_rows: Vec<u32>,
+    slot_of_row: Vec<u32>,
+    /// Rows with no non-zero entry: each is a left null vector on its own.
+    empty_rows: Vec<u32>,
+    pivot_of_col: Vec<u32>,
+    pivots: Vec<Pivot>,
+    u_words: Vec<u64>,
+    mask_words: Vec<u64>,
+    /// `(step, slot)` of every row that became zero, in step order.
+    dead: Vec<(u32, u32)>,
+    slots: usize,
+}
+
+/// Why a board has no solution: the left null vector that it violates.
+pub(crate) enum Witness {
+    /// Dead row number `i` (in step order).
+    Dead(usize),
+    /// The empty row `r` (new numbering) with a light on.
+    Empty(u32),
+}
+
+/// The active rows during elimination: rings of `ring` words, one per slot.
+struct Pool {
+    ring: usize,
+    words: Vec<u64>,
+    lead: Vec<u32>,
+    hi: Vec<u32>,
+    next: Vec<u32>,
+    free: BinaryHeap<Reverse<u32>>,
+}
+
+impl Pool {
+    fn alloc(&mut self, budget: &mut Budget) -> Result<u32> {
+        if let Some(Reverse(s)) = self.free.pop() {
+            let r = s as usize * self.ring;
+            self.words[r..r + self.ring].fill(0);
+            return Ok(s);
+        }
+        let s = self.lead.len();
+        budget.charge("the active rows of the band", self.ring as u64 * 8 + 12)?;
+        self.words.resize(self.words.len() + self.ring, 0);
+        self.lead.push(0);
+        self.hi.push(0);
+        self.next.push(NONE);
+        Ok(s as u32)
+    }
+    fn ring_of(&mut self, s: u32) -> &mut [u64] {
+        let r = s as usize * self.ring;
+        &mut self.words[r..r + self.ring]
+    }
+}
+
+impl Gf2Band {
+    /// Eliminate the matrix whose row `r` has its non-zero columns (sorted) in
+    /// `row_cols[row_start[r]..row_start[r + 1]]`, all in the new numbering.
+    pub(crate) fn factor(
+        rows: usize,
+        cols: usize,
+        row_start: &[usize],
+        row_cols: &[u32],
+        budget: &mut Budget,
+    ) -> Result<Gf2Band> {
+        let span = |r: usize| {
+            (row_start[r] < row_start[r + 1]).then(|| (row_cols[row_start[r]], row_cols[row_start[r + 1] - 1]))
+        };
+        let width = (0..rows).filter_map(span).map(|(lo, hi)| (hi - lo) as usize + 1).max().unwrap_or(1);
+        let ring = width.div_ceil(64) + 1;
+        budget.charge("the row and column tables of the band", rows as u64 * 12 + cols as u64 * 16)?;
+        // Every pivot row of U has at most `ring` words: check the worst case before starting.
+        let u_bound = rows.min(cols) as u64 * (ring as u64 * 8 + std::mem::size_of::<Pivot>() as u64);
+        budget.check("the rows of U in the band (at most one row of ceil(W / 64) + 1 words per pivot)", u_bound)?;
+
+        let mut intro_start = vec![0usize; cols + 1];
+        let mut empty_rows = Vec::new();
+        for r in 0..rows {
+            match span(r) {
+                Some((lo, _)) => intro_start[lo as usize + 1] += 1,
+                None => empty_rows.push(r as u32),
+            }
+        }
+        for k in 0..cols {
+            intro_start[k + 1] += intro_start[k];
+        }
+        let mut fill = intro_start.clone();
+        let mut intro_rows = vec![0u32; intro_start[cols]];
+        for r in 0..rows {
+            if let Some((lo, _)) = span(r) {
+                intro_rows[fill[lo as usize]] = r as u32;
+                fill[lo as usize] += 1;
+            }
+        }
+        drop(fill);
+
+        let mut band = Gf2Band {
+            rows,
+            cols,
+            width,
+            intro_start,
+            intro_rows,
+            slot_of_row: vec![NONE; rows],
+            empty_rows,
+            pivot_of_col: vec![NONE; cols],
+            pivots: Vec::new(),
+            u_words: Vec::new(),
+            mask_words: Vec::new(),
+            dead: Vec::new(),
+            slots: 0,
+        };
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::is_x86_feature_detected!("avx2") {
+                // SAFETY: the processor supports AVX2, checked just above.
+                unsafe { band.eliminate_avx2(ring, row_start, row_cols, budget)? };
+                return Ok(band);
+            }
+        }
+        band.eliminate(ring, row_start, row_cols, budget)?;
+        Ok(band)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn eliminate_avx2(
+        &mut self,
+        ring: usize,
+        row_start: &[usize],
+        row_cols: &[u32],
+        budget: &mut Budget,
+    ) -> Result<()> {
+        self.eliminate(ring, row_start, row_cols, budget)
+    }
+
+    #[inline(always)]
+    fn eliminate(&mut self, ring: usize, row_start: &[usize], row_cols: &[u32], budget: &mut Budget) -> Result<()> {
+        let mut pool = Pool {
+            ring,
+            words: Vec::new(),
+            lead: Vec::new(),
+            hi: Vec::new(),
+            next: Vec::new(),
+            free: BinaryHeap::new(),
+        };
+        let mut head = vec![NONE; self.cols];
+        let mut pivot_row = vec![0u64; ring];
+        let mut mask: Vec<u64> = Vec::new();
+        for k in 0..self.cols {
+            for i in self.intro_start[k]..self.intro_start[k + 1] {
+                let r = self.intro_rows[i] as usize;
+                let s = pool.alloc(budget)?;
+                let cells = &row_cols[row_start[r]..row_start[r + 1]];
+                let words = pool.ring_of(s);
+                for &c in cells {
+                    words[(c as usize / 64) % ring] |= 1u64 << (c % 64);
+                }
+                pool.lead[s as usize] = k as u32;
+                pool.hi[s as usize] = *cells.last().unwrap();
+                pool.next[s as usize] = head[k];
+                head[k] = s;
+                self.slot_of_row[r] = s;
+            }
+            let first = std::mem::replace(&mut head[k], NONE);
+            if first == NONE {
+                continue; // a free column
+            }
+            // The shortest candidate makes the least fill.
+            let mut p = first;
+            let mut s = pool.next[first as usize];
+            while s != NONE {
+                if pool.hi[s as usize] < pool.hi[p as usize] {
+                    p = s;
+                }
+                s = pool.next[s as usize];
+            }
+            let (w_lo, p_hi) = (k / 64, pool.hi[p as usize]);
+            let len = p_hi as usize / 64 - w_lo + 1;
+            let base = w_lo % ring;
+            {
+                let words = pool.ring_of(p);
+                let a = len.min(ring - base);
+                pivot_row[..a].copy_from_slice(&words[base..base + a]);
+                pivot_row[a..len].copy_from_slice(&words[..len - a]);
+            }
+            budget.charge("the rows of U in the band", len as u64 * 8 + std::mem::size_of::<Pivot>() as u64)?;
+            let u_off = self.u_words.len();
+            self.u_words.extend_from_slice(&pivot_row[..len]);
+            let (mut m_lo, mut m_hi) = (usize::MAX, 0usize);
+            let mut s = first;
+            while s != NONE {
+                let next = pool.next[s as usize];
+                if s != p {
+                    let si = s as usize;
+                    let w = si / 64;
+                    if w >= mask.len() {
+                        mask.resize(w + 1, 0);
+                    }
+                    mask[w] |= 1u64 << (si % 64);
+                    (m_lo, m_hi) = (m_lo.min(w), m_hi.max(w));
+                    pool.hi[si] = pool.hi[si].max(p_hi);
+                    let end = pool.hi[si] as usize / 64;
+                    let words = pool.ring_of(s);
+                    let a = len.min(ring - base);
+                    xor_into(&mut words[base..base + a], &pivot_row[..a]);
+                    xor_into(&mut words[..len - a], &pivot_row[a..len]);
+                    match first_set(words, w_lo, end, ring) {
+                        Some(lead) => {
+                            pool.lead[si] = lead as u32;
+                            pool.next[si] = head[lead];
+                            head[lead] = s;
+                        }
+                        None => {
+                            self.dead.push((k as u32, s));
+                            pool.free.push(Reverse(s));
+                        }
+                    }
+                }
+                s = next;
+            }
+            let m_off = self.mask_words.len();
+            let (m_w0, m_len) = if m_lo == usize::MAX { (0, 0) } else { (m_lo, m_hi - m_lo + 1) };
+            budget.charge("the multipliers of the band elimination", m_len as u64 * 8)?;
+            self.mask_words.extend_from_slice(&mask[m_w0..m_w0 + m_len]);
+            mask[m_w0..m_w0 + m_len].fill(0);
+            self.pivot_of_col[k] = self.pivots.len() as u32;
+            self.pivots.push(Pivot {
+                col: k as u32,
+                slot: p,
+                u_off,
+                u_len: len as u32,
+                m_off,
+                m_w0: m_w0 as u32,
+                m_len: m_len as u32,
+            });
+            pool.free.push(Reverse(p));
+        }
+        self.slots = pool.lead.len();
+        self.u_words.shrink_to_fit();
+        self.mask_words.shrink_to_fit();
+        Ok(())
+    }
+
+    pub(crate) fn rank(&self) -> usize {
+        self.pivots.len()
+    }
+    /// The widest row span W of the reordered matrix.
+    pub(crate) fn width(&self) -> usize {
+        self.width
+    }
+    /// Most rows active at once during the elimination.
+    pub(crate) fn slots(&self) -> usize {
+        self.slots
+    }
+    /// Bytes held by the factors (rows of U and the multipliers).
+    pub(crate) fn factor_bytes(&self) -> usize {
+        (self.u_words.len() + self.mask_words.len()) * 8 + self.pivots.len() * std::mem::size_of::<Pivot>()
+    }
+    /// How many independent left null vectors the record names: rows - rank.
+    pub(crate) fn left_nullity(&self) -> usize {
+        self.dead.len() + self.empty_rows.len()
+    }
+
+    /// Run the elimination on a right-hand side `c` (bit `r` = entry of new row `r`): the value
+    /// each pivot row ends with, or the first left null vector that `c` violates.
+    pub(crate) fn replay(&self, c: &[u64]) -> std::result::Result<Vec<u64>, Witness> {
+        if let Some(&r) = self.empty_rows.iter().find(|&&r| bit(c, r as usize)) {
+            return Err(Witness::Empty(r));
+        }
+        let mut v = vec![0u64; self.slots.div_ceil(64)];
+        let mut t = vec![0u64; self.pivots.len().div_ceil(64)];
+        let mut dead = 0;
+        for k in 0..self.cols {
+            for &r in &self.intro_rows[self.intro_start[k]..self.intro_start[k + 1]] {
+                set_bit(&mut v, self.slot_of_row[r as usize] as usize, bit(c, r as usize));
+            }
+            let i = self.pivot_of_col[k];
+            if i != NONE {
+                let piv = &self.pivots[i as usize];
+                if bit(&v, piv.slot as usize) {
+                    set_bit(&mut t, i as usize, true);
+                    let m = &self.mask_words[piv.m_off..piv.m_off + piv.m_len as usize];
+                    xor_into(&mut v[piv.m_w0 as usize..piv.m_w0 as usize + m.len()], m);
+                }
+            }
+            while dead < self.dead.len() && self.dead[dead].0 as usize == k {
+                if bit(&v, self.dead[dead].1 as usize) {
+                    return Err(Witness::Dead(dead));
+                }
+                dead += 1;
+            }
+        }
+        Ok(t)
+    }
+
+    /// The left null vector behind a witness, as bits over the new rows: `y` with `y M = 0`
+    /// and `y·c = 1` for the board `c` that produced the witness.
+    pub(crate) fn left_null_vector(&self, witness: &Witness) -> Vec<u64> {
+        let mut y = vec![0u64; self.rows.div_ceil(64)];
+        let (step, slot) = match *witness {
+            Witness::Empty(r) => {
+                set_bit(&mut y, r as usize, true);
+                return y;
+            }
+            Witness::Dead(i) => self.dead[i],
+        };
+        // The transposed replay: carry the functional "value of this slot" back to the board.
+        let mut w = vec![0u64; self.slots.div_ceil(64)];
+        set_bit(&mut w, slot as usize, true);
+        for k in (0..=step as usize).rev() {
+            let i = self.pivot_of_col[k];
+            if i != NONE {
+                let piv = &self.pivots[i as usize];
+                let m = &self.mask_words[piv.m_off..piv.m_off + piv.m_len as usize];
+                let parity = m.iter().zip(&w[piv.m_w0 as usize..]).map(|(a, b)| (a & b).count_ones()).sum::<u32>() & 1;
+                set_bit(&mut w, piv.slot as usize, parity == 1);
+            }
+            for &r in &self.intro_rows[self.intro_start[k]..self.intro_start[k + 1]] {
+                let s = self.slot_of_row[r as usize] as usize;
+                set_bit(&mut y, r as usize, bit(&w, s));
+                set_bit(&mut w, s, false);
+            }
+        }
+        y
+    }
+
+    /// The number of a witness among the obstructions: dead rows first, then empty rows.
+    pub(crate) fn witness_index(&self, witness: &Witness) -> usize {
+        match *witness {
+            Witness::Dead(i) => i,
+            Witness::Empty(r) => self.dead.len() + self.empty_rows.iter().position(|&e| e == r).unwrap_or(0),
+        }
+    }
+
+    /// The left null vector of dead row or empty row number `i` (`i < left_nullity()`).
+    pub(crate) fn obstruction_bits(&self, i: usize) -> Vec<u64> {
+        if i < self.dead.len() {
+            self.left_null_vector(&Witness::Dead(i))
+        } else {
+            self.left_null_vector(&Witness::Empty(self.empty_rows[i - self.dead.len()]))
+        }
+    }
+
+    /// Back-substitution: the solution (bits over new columns) with pivot values `t` and the
+    /// free columns set as in `x` on entry (zero elsewhere). Only pivots `0..upto` are used.
+    pub(crate) fn back_substitute(&self, t: Option<&[u64]>, x: &mut [u64], upto: usize) {
+        for i in (0..upto).rev() {
+            let piv = &self.pivots[i];
+            let k = piv.col as usize;
+            let u = &self.u_words[piv.u_off..piv.u_off + piv.u_len as usize];
+            let parity = u.iter().zip(&x[k / 64..]).map(|(a, b)| (a & b).count_ones()).sum::<u32>() & 1;
+            let value = (parity == 1) ^ t.is_some_and(|t| bit(t, i));
+            set_bit(x, k, value);
+        }
+    }
+
+    /// The free columns (new numbering), increasing, each with the number of pivots before it.
+    pub(crate) fn free_columns(&self) -> Vec<(usize, usize)> {
+        let mut before = 0;
+        let mut out = Vec::new();
+        for (k, &i) in self.pivot_of_col.iter().enumerate() {
+            if i == NONE {
+                out.push((k, before));
+            } else {
+                before += 1;
+            }
+        }
+        out
+    }
+}
+
+/// `dst ^= src`, word by word (vectorised by the compiler).
+#[inline(always)]
+fn xor_into(dst: &mut [u64], src: &[u64]) {
+    for (a, b) in dst.iter_mut().zip(src) {
+        *a ^= *b;
+    }
+}
+
+/// The first set bit of a ring row among absolute words `from ..= to`, as an absolute column.
+#[inline(always)]
+fn first_set(words: &[u64], from: usize, to: usize, ring: usize) -> Option<usize> {
+    let mut pos = from % ring;
+    for w in from..=to {
+        let x = words[pos];
+        if x != 0 {
+            return Some(w * 64 + x.trailing_zeros() as usize);
+        }
+        pos += 1;
+        if pos == ring {
+            pos = 0;
+        }
+    }
+    None
+}
+
+#[inline(always)]
+pub(crate) fn bit(v: &[u64], i: usize) -> bool {
+    v[i / 64] >> (i % 64) & 1 == 1
+}
+
+#[inline(always)]
+pub(crate) fn set_bit(v: &mut [u64], i: usize, on: bool) {
+    let m = 1u64 << (i % 64);
+    if on {
+        v[i / 64] |= m;
+    } else {
+        v[i / 64] &= !m;
+    }
+}
