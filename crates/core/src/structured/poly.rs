@@ -44,9 +44,9 @@ pub(crate) fn from_vector(fp: Fp, delta: bool, c: &[u32]) -> Poly {
 pub(crate) fn chi(fp: Fp, delta: bool, n: usize) -> Poly {
     let (mut g0, mut g1) = (vec![0u32; n + 2], vec![0u32; n + 2]);
     g1[0] = 1;
-    for _ in 0..n {
-        // g0 <- (x - δ) g1 - g0
-        for i in (0..n + 2).rev() {
+    for k in 0..n {
+        // g0 <- (x - δ) g1 - g0, deg g1 = k.
+        for i in 0..k + 2 {
             let shifted = if i > 0 { g1[i - 1] } else { 0 };
             let mut v = fp.sub(shifted, g0[i]);
             if delta {
@@ -66,14 +66,28 @@ pub(crate) fn apply(fp: Fp, line: Line, a: &[u32], w: &[u32]) -> Vec<u32> {
     let (mut v, mut t) = (vec![0u32; n], vec![0u32; n]);
     for &ai in a.iter().rev() {
         line.apply(fp, &v, &mut t);
-        if ai != 0 {
-            for (tj, &wj) in t.iter_mut().zip(w) {
-                *tj = fp.add(*tj, fp.mul(ai, wj));
-            }
-        }
+        axpy(fp, &mut t, ai, w);
         std::mem::swap(&mut v, &mut t);
     }
     v
+}
+
+/// `y += c x`; the multipliers 1 and -1 (all of them over Z_3) need no product.
+pub(crate) fn axpy(fp: Fp, y: &mut [u32], c: u32, x: &[u32]) {
+    if c == 0 {
+    } else if c == 1 {
+        for (yi, &xi) in y.iter_mut().zip(x) {
+            *yi = fp.add(*yi, xi);
+        }
+    } else if c == fp.p - 1 {
+        for (yi, &xi) in y.iter_mut().zip(x) {
+            *yi = fp.sub(*yi, xi);
+        }
+    } else {
+        for (yi, &xi) in y.iter_mut().zip(x) {
+            *yi = fp.add(*yi, fp.mul(c, xi));
+        }
+    }
 }
 
 /// `a -= c x^shift b`, growing `a` when needed, then trimmed.
@@ -81,11 +95,7 @@ fn sub_scaled_shifted(fp: Fp, a: &mut Poly, b: &[u32], c: u32, shift: usize) {
     if a.len() < b.len() + shift {
         a.resize(b.len() + shift, 0);
     }
-    for (ai, &bi) in a[shift..].iter_mut().zip(b) {
-        if bi != 0 {
-            *ai = fp.sub(*ai, fp.mul(c, bi));
-        }
-    }
+    axpy(fp, &mut a[shift..], fp.neg(c), b);
     trim(a);
 }
 
