@@ -75,6 +75,11 @@ if ! diff -u include/lightsout.h "$work/lightsout.h"; then
   cbindgen --config crates/ffi/cbindgen.toml --crate lightsout-ffi --output include/lightsout.h crates/ffi"
 fi
 
+step "the header compiles alone as C99 and as C++11"
+printf '#include "lightsout.h"\nint main(void) { return lightsout_version()[0] == 0; }\n' >"$work/header.c"
+"$CC" -std=c99 "${WARN[@]}" -Iinclude -c "$work/header.c" -o "$work/header_c.o"
+"$CXX" -std=c++11 "${WARN[@]}" -Iinclude -x c++ -c "$work/header.c" -o "$work/header_cpp.o"
+
 # --- build and install into a scratch prefix ----------------------------------------------
 step "building the release library and installing it under a scratch prefix"
 bash crates/ffi/install.sh "$work/prefix" >/dev/null
