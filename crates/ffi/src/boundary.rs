@@ -92,15 +92,21 @@ thread_local! {
     static LAST_ERROR: RefCell<CString> = RefCell::new(CString::default());
 }
 
-/// Record the message of this thread's latest failure (NUL bytes inside become `?`).
+/// Record the message of this thread's latest failure (NUL bytes inside become `?`). Never
+/// panics: while the thread is being torn down (its storage gone) the message is dropped.
 pub(crate) fn set_last_error(message: &str) {
     let text = CString::new(message.replace('\0', "?")).unwrap_or_default();
-    LAST_ERROR.with(|e| *e.borrow_mut() = text);
+    let _ = LAST_ERROR.try_with(|e| {
+        if let Ok(mut slot) = e.try_borrow_mut() {
+            *slot = text;
+        }
+    });
 }
 
 /// The message of this thread's latest failure; valid until the next failure on this thread.
+/// Never panics: during thread teardown it is the empty string.
 pub(crate) fn last_error_ptr() -> *const c_char {
-    LAST_ERROR.with(|e| e.borrow().as_ptr())
+    LAST_ERROR.try_with(|e| e.try_borrow().map(|s| s.as_ptr()).ok()).ok().flatten().unwrap_or(b"\0".as_ptr().cast())
 }
 
 /// Turn a caught panic payload into words.
