@@ -1,6 +1,8 @@
 //! Minimal solutions checked against brute force over every solution, and the seed's 5x5 method.
 
-use lightsout_core::minimal::{minimal_in_coset, minimal_solution, plus_grid, weight, Budget, Method, Minimizer};
+use lightsout_core::minimal::{
+    minimal_in_coset, minimal_in_coset_gf2, minimal_solution, plus_grid, weight, Budget, Method, Minimizer,
+};
 use lightsout_core::{Error, Modulus, Solver, SparseMatrix};
 use proptest::prelude::*;
 use std::time::Duration;
@@ -156,4 +158,23 @@ fn branch_and_bound_proves_larger_cosets() {
             assert_eq!(bb.weight, exact.weight);
         }
     }
+}
+
+#[test]
+fn packed_entry_point_agrees() {
+    let solver = Solver::new(&plus_grid(9, 9, Modulus::TWO).unwrap()).unwrap();
+    let basis = solver.null_basis();
+    let packed: Vec<Vec<u64>> = basis.iter().map(|v| lightsout_core::pack_bits(v)).collect();
+    for seed in 0..20 {
+        let s = solver.solve(&solver.random_solvable(seed)).unwrap();
+        for budget in [Budget::default(), Budget::work_only(100)] {
+            let a = minimal_in_coset(Modulus::TWO, &s, &basis, &budget).unwrap();
+            let b = minimal_in_coset_gf2(81, &lightsout_core::pack_bits(&s), &packed, &budget).unwrap();
+            assert_eq!(a, b);
+        }
+    }
+    let b = Budget::default();
+    assert!(matches!(minimal_in_coset_gf2(81, &[0], &packed, &b), Err(Error::DimensionMismatch { .. })));
+    assert!(minimal_in_coset_gf2(81, &[0, 1 << 17], &packed, &b).is_err());
+    assert!(minimal_in_coset_gf2(81, &[0, 0], &[vec![0]], &b).is_err());
 }

@@ -42,21 +42,9 @@ impl CosetBasis {
     /// Reduce `basis` (vectors of length `n`, entries in `0..p`, checked by the caller).
     pub(crate) fn new(modulus: Modulus, n: usize, basis: Vec<Vec<u32>>) -> Result<Self> {
         if modulus.get() == 2 {
-            let mut bits = BitMatrix::zeros(basis.len(), n)?;
-            for (r, row) in basis.iter().enumerate() {
-                bits.row_mut(r).copy_from_slice(&pack_bits(row));
-            }
+            let packed: Vec<Vec<u64>> = basis.iter().map(|r| pack_bits(r)).collect();
             drop(basis);
-            let rank = crate::elim::gf2::rref(&mut bits, n).len();
-            let rows: Vec<Vec<u64>> = (0..rank).map(|r| bits.row(r).to_vec()).collect();
-            drop(bits);
-            let mut any = vec![0u64; n.div_ceil(64)];
-            for row in &rows {
-                any.iter_mut().zip(row).for_each(|(a, b)| *a |= b);
-            }
-            let support: Vec<usize> = (0..n).filter(|&j| (any[j / 64] >> (j % 64)) & 1 == 1).collect();
-            let packed = rows.iter().map(|r| gather(r, &support)).collect();
-            return Ok(CosetBasis { modulus, n, rows: Rows::Packed(rows), support, packed, sparse: Vec::new() });
+            return Self::new_packed(n, packed);
         }
         let rows = reduce(modulus, basis, n);
         let support: Vec<usize> = (0..n).filter(|&j| rows.iter().any(|r| r[j] != 0)).collect();
@@ -65,6 +53,25 @@ impl CosetBasis {
             .map(|r| support.iter().enumerate().filter(|(_, &j)| r[j] != 0).map(|(i, &j)| (i as u32, r[j])).collect())
             .collect();
         Ok(CosetBasis { modulus, n, rows: Rows::Dense(rows), support, packed: Vec::new(), sparse })
+    }
+
+    /// GF(2) from packed vectors (`n.div_ceil(64)` words each, bits past `n` zero: checked by
+    /// the caller).
+    pub(crate) fn new_packed(n: usize, basis: Vec<Vec<u64>>) -> Result<Self> {
+        let mut bits = BitMatrix::zeros(basis.len(), n)?;
+        for (r, row) in basis.into_iter().enumerate() {
+            bits.row_mut(r).copy_from_slice(&row);
+        }
+        let rank = crate::elim::gf2::rref(&mut bits, n).len();
+        let rows: Vec<Vec<u64>> = (0..rank).map(|r| bits.row(r).to_vec()).collect();
+        drop(bits);
+        let mut any = vec![0u64; n.div_ceil(64)];
+        for row in &rows {
+            any.iter_mut().zip(row).for_each(|(a, b)| *a |= b);
+        }
+        let support: Vec<usize> = (0..n).filter(|&j| (any[j / 64] >> (j % 64)) & 1 == 1).collect();
+        let packed = rows.iter().map(|r| gather(r, &support)).collect();
+        Ok(CosetBasis { modulus: Modulus::TWO, n, rows: Rows::Packed(rows), support, packed, sparse: Vec::new() })
     }
 
     /// The dimension U of the span.
