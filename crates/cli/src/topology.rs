@@ -138,3 +138,18 @@ pub fn dense_solver(game: &Game) -> CliResult<&lightsout_core::Solver> {
 pub fn solvable_boards(game: &Game) -> CliResult<lightsout_core::SolutionCount> {
     Ok(lightsout_core::SolutionCount::new(game.modulus(), game.rank()?))
 }
+
+/// The fewest-press member of the solutions of the board that `presses` solves, within
+/// `budget`: the coset of the dense solver's null basis, or, for large grids, tori and
+/// cylinders, of the structured solver's quiet patterns.
+pub fn fewest(
+    game: &Game,
+    presses: &[u32],
+    budget: &lightsout_core::minimal::Budget,
+) -> CliResult<lightsout_core::minimal::MinimalSolution> {
+    use lightsout_core::minimal::{minimal_in_coset, Minimizer};
+    if game.uses_structured_solver() {
+        return Ok(minimal_in_coset(game.modulus(), presses, &game.null_basis()?, budget)?);
+    }
+    Ok(Minimizer::new(dense_solver(game)?)?.minimal_from_presses(presses, budget)?)
+}

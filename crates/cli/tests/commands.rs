@@ -317,3 +317,24 @@ fn decide_large_tori() {
     // quiet, and since M is symmetric it sees any board with one light in row 0: No.
     lightsout().arg("decide").write_stdin("2001\n1\n0 1234\n").assert().success().stdout("No\n");
 }
+
+#[test]
+fn minimal_on_a_structured_grid() {
+    // 74 x 74 = 5476 lights goes through the structured solver (nullity 4): the fewest presses
+    // of a board made by 6 presses are at most 6, and proven.
+    let n = 74;
+    let mut presses = vec![0; n * n];
+    for i in [0, 75, 1000, 2222, 4000, 5475] {
+        presses[i] = 1;
+    }
+    let board = plus_apply(n, n, false, 2, &vec![0; n * n], &presses);
+    let text: String =
+        board.chunks(n).map(|row| row.iter().map(|d| d.to_string()).collect::<String>() + "\n").collect();
+    let (code, out, err) = run(&["solve", "--grid", "74x74", "--lights", "-", "--minimal", "--json"], &text);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    assert_eq!(v["nullity"], 4);
+    assert_eq!(v["minimal"]["proven_optimal"], true);
+    assert!(v["press_count"].as_u64().unwrap() <= 6);
+    assert!(plus_apply(n, n, false, 2, &board, &vector(&v["presses"])).iter().all(|&x| x == 0));
+}

@@ -56,3 +56,12 @@ fn play_on_a_cube_and_a_board_with_holes() {
     assert_eq!(code, 0);
     assert!(out.contains("(0 1) is a hole"), "{out}");
 }
+
+#[test]
+fn auto_plays_the_fewest_presses() {
+    let (_, board, _) = run(&["generate", "--preset", "classic", "--seed", "1"], "");
+    let (_, out, _) = run(&["solve", "--preset", "classic", "--lights", "-", "--minimal", "--json"], &board);
+    let fewest = common::json(&out)["press_count"].as_u64().unwrap();
+    let (_, out, _) = run(&["play", "--preset", "classic", "--seed", "1"], "auto\n");
+    assert_eq!(out.matches("Auto: press").count() as u64, fewest, "{out}");
+}

@@ -4,6 +4,7 @@
 use crate::args::PlayArgs;
 use crate::error::CliResult;
 use crate::show;
+use lightsout_core::minimal::Budget;
 use lightsout_topo::Game;
 use std::io::{BufRead, IsTerminal, Write};
 
@@ -141,9 +142,12 @@ impl Session {
         Ok(())
     }
 
-    /// A solution of the current board (every board reached by presses stays solvable).
+    /// A solution of the current board (every board reached by presses stays solvable), with
+    /// the fewest presses found within a second.
     fn solution(&self) -> CliResult<Vec<u32>> {
-        Ok(self.game.solve(&self.board)?)
+        let any = self.game.solve(&self.board)?;
+        let budget = Budget::new(1 << 26, Some(std::time::Duration::from_secs(1)));
+        Ok(crate::topology::fewest(&self.game, &any, &budget).map_or(any, |m| m.presses))
     }
 
     fn hint(&self, out: &mut dyn Write) -> CliResult<()> {
@@ -156,7 +160,7 @@ impl Session {
         if let Some(light) = solution.iter().position(|&x| x > 0) {
             writeln!(
                 out,
-                "Hint: press {} ({left} press{} left in a solution).",
+                "Hint: press {} (one of {left} press{} that turn every light off).",
                 show::coords(&self.game, light),
                 if left == 1 { "" } else { "es" }
             )?;

@@ -6,7 +6,7 @@ use crate::input::{self, Input};
 use crate::progress::Spinner;
 use crate::show;
 use crate::topology;
-use lightsout_core::minimal::{Budget, MinimalSolution, Minimizer};
+use lightsout_core::minimal::{Budget, MinimalSolution};
 use lightsout_topo::{text, Game};
 use serde_json::{json, Value};
 use std::io::Write;
@@ -135,7 +135,7 @@ fn fewest(game: &Game, presses: &[u32], seconds: f64) -> CliResult<MinimalSoluti
     let budget = Budget { max_time: Some(time), ..Budget::default() };
     let _spinner =
         Spinner::start("searching for the fewest presses", if game.nullity()? > 20 { usize::MAX } else { 0 });
-    Ok(Minimizer::new(topology::dense_solver(game)?)?.minimal_from_presses(presses, &budget)?)
+    topology::fewest(game, presses, &budget)
 }
 
 fn display_name(path: &std::path::Path) -> String {
