@@ -1,7 +1,7 @@
 //! Tori over GF(2): solve a random solvable n x n torus, or decide one (the seed problem).
 //!
 //! ```text
-//! cargo run --release -p lightsout-core --example grid_torus -- solve 4096
+//! cargo run --release -p lightsout-core --example grid_torus -- solve 4096 [P]   # P = 2 unless given
 //! cargo run --release -p lightsout-core --example grid_torus -- decide 2000        # random lights
 //! cargo run --release -p lightsout-core --example grid_torus -- decide-file input.txt  # or - for stdin
 //! ```
@@ -16,7 +16,7 @@ use std::io::Read;
 use std::time::Instant;
 
 fn usage() -> ! {
-    eprintln!("usage: grid_torus solve N | grid_torus decide N | grid_torus decide-file PATH|-");
+    eprintln!("usage: grid_torus solve N [P] | grid_torus decide N | grid_torus decide-file PATH|-");
     std::process::exit(2)
 }
 
@@ -37,12 +37,17 @@ fn main() {
     match args.first().map(String::as_str) {
         Some("solve") => {
             let n = num(1);
+            let p = args.get(2).map_or(Some(2), |s| s.parse::<u64>().ok()).unwrap_or_else(|| usage());
+            let modulus = Modulus::new(p).unwrap_or_else(|e| {
+                eprintln!("{e}");
+                std::process::exit(2)
+            });
             let t = Instant::now();
-            let solver = WrapSolver::new(n, n, Wrap::Torus, true, Modulus::TWO).expect("solver");
+            let solver = WrapSolver::new(n, n, Wrap::Torus, true, modulus).expect("solver");
             let setup = t.elapsed().as_secs_f64();
             println!("setup ({0}x{0} reduced system, factored): {setup:.3} s, nullity {1}", 2 * n, solver.nullity());
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
-            let presses: Vec<u32> = (0..n * n).map(|_| rng.gen_range(0..2)).collect();
+            let presses: Vec<u32> = (0..n * n).map(|_| rng.gen_range(0..p as u32)).collect();
             let board = solver.apply(&vec![0; n * n], &presses).expect("sizes match");
             let t = Instant::now();
             let s = solver.solve(&board).expect("the board is solvable");

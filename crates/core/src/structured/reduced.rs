@@ -3,6 +3,7 @@
 
 use crate::bitmatrix::BitMatrix;
 use crate::elim;
+use crate::elim::gf3::Gf3Matrix;
 use crate::error::Result;
 use crate::field::{Field, Modulus};
 use crate::limits::check_dense;
@@ -12,6 +13,8 @@ use crate::matrix::Matrix;
 enum Aug {
     /// `[A | 0 | I]` with A padded to whole words, so that E starts on a word boundary.
     Bits(BitMatrix),
+    /// `[A | I]` bitsliced over GF(3).
+    Gf3(Gf3Matrix),
     Dense(Matrix),
 }
 
@@ -49,6 +52,21 @@ impl Reduced {
             }
             let pivots = elim::gf2::rref(&mut m, cols);
             (Aug::Bits(m), pivots)
+        } else if modulus.get() == 3 {
+            check_dense("the reduced system [A | I]", rows, cols + rows)?;
+            let mut m = Gf3Matrix::zeros(rows, cols + rows)?;
+            for j in 0..cols {
+                for (i, v) in column(j).into_iter().enumerate() {
+                    if v != 0 {
+                        m.set(i, j, v)?;
+                    }
+                }
+            }
+            for i in 0..rows {
+                m.set(i, cols + i, 1)?;
+            }
+            let pivots = elim::gf3::rref(&mut m, cols);
+            (Aug::Gf3(m), pivots)
         } else {
             check_dense("the reduced system [A | I]", rows, cols + rows)?;
             let mut m = Matrix::zeros(modulus, rows, cols + rows)?;
@@ -82,6 +100,7 @@ impl Reduced {
                 let row = &m.row(r)[start..];
                 row.iter().zip(packed).fold(0u32, |acc, (a, b)| acc ^ (a & b).count_ones()) & 1
             }
+            Aug::Gf3(m) => c.iter().enumerate().fold(0u32, |acc, (j, &b)| (acc + m.get(r, self.cols + j) * b) % 3),
             Aug::Dense(m) => {
                 let f = self.modulus.field();
                 m.row(r)[self.cols..].iter().zip(c).fold(0u32, |acc, (&a, &b)| f.add(acc, f.mul(a, b)))
@@ -94,7 +113,7 @@ impl Reduced {
         debug_assert_eq!(c.len(), self.rows);
         let packed = match self.aug {
             Aug::Bits(_) => crate::bitmatrix::pack_bits(c),
-            Aug::Dense(_) => Vec::new(),
+            Aug::Gf3(_) | Aug::Dense(_) => Vec::new(),
         };
         if (self.rank()..self.rows).any(|r| self.e_dot(r, &packed, c) != 0) {
             return None;
@@ -109,6 +128,7 @@ impl Reduced {
     fn r_get(&self, r: usize, c: usize) -> u32 {
         match &self.aug {
             Aug::Bits(m) => m.get(r, c) as u32,
+            Aug::Gf3(m) => m.get(r, c),
             Aug::Dense(m) => m.get(r, c),
         }
     }
