@@ -233,8 +233,8 @@ fn unsolvable(
         )?;
         write!(out, "{}", show::board(game, obstruction)?)?;
     }
-    writeln!(out, "Rank {}, nullity {}: {} of the boards are solvable.", game.rank()?, game.nullity()?, {
-        format!("{} of {}^{}", show::power(topology::solvable_boards(game)?), p, game.size())
+    writeln!(out, "Rank {}, nullity {}: {} boards are solvable.", game.rank()?, game.nullity()?, {
+        format!("{} of the {}^{}", show::power(topology::solvable_boards(game)?), p, game.size())
     })?;
     Ok(())
 }

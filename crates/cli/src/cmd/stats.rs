@@ -9,8 +9,9 @@ use lightsout_core::minimal::{self, Budget};
 use serde_json::json;
 use std::io::Write;
 
-/// The most grids `--grids` computes (the dense method takes about n^6/64 word operations).
-pub const MAX_GRIDS: usize = 200;
+/// The largest n `--grids` goes to (small grids are eliminated densely, grids of 4096 lights and
+/// more by light chasing and a polynomial gcd, about n^2 operations each).
+pub const MAX_GRIDS: usize = 2000;
 
 /// Print the statistics table (or the nullity table with `--grids`).
 pub fn run(args: StatsArgs, out: &mut dyn Write) -> CliResult<()> {
@@ -54,7 +55,11 @@ fn grids(n: usize, args: &StatsArgs, out: &mut dyn Write) -> CliResult<()> {
     }
     let table = {
         let _spinner = Spinner::start(format!("the nullity of the n x n grids up to n = {n}"), n * n);
-        minimal::nullity_table(n)?
+        minimal::nullity_table_with(n, |k| {
+            lightsout_topo::Game::grid(k, k, 2)
+                .and_then(|g| g.nullity())
+                .map_err(|e| lightsout_core::Error::InvalidArgument(format!("the {k}x{k} grid: {e}")))
+        })?
     };
     if let Some(path) = &args.output.svg {
         write_file(path, &table.to_svg())?;
