@@ -1,5 +1,6 @@
 // Lights Out from C++ through liblightsout: a small RAII wrapper that turns status codes into
-// exceptions, then Mini Lights Out (the 4x4 torus), Merlin's Magic Square, the Deluxe 6x6 read
+// exceptions, then the classic 5x5, Lights Out 2000 and the cube with their fewest-press
+// solutions, Mini Lights Out (the 4x4 torus), Merlin's Magic Square, a board with holes read
 // from text, and one game shared by several threads.
 //
 // Build (see crates/ffi/README.md):
@@ -74,6 +75,16 @@ class Game {
         check(lightsout_game_random_solvable(get(), seed, lights.data(), lights.size()));
         return lights;
     }
+    // The fewest presses (default budget); `proven` says whether no solution has fewer.
+    Board minimal(const Board &lights, uint64_t *weight, bool *proven) const {
+        Board presses(size());
+        lightsout_minimal_info info;
+        check(lightsout_game_solve_minimal(get(), lights.data(), lights.size(), 0, 0.0, presses.data(),
+                                           presses.size(), &info));
+        *weight = info.weight;
+        *proven = info.proven_optimal;
+        return presses;
+    }
     std::string format(const Board &values) const {
         std::size_t len = 0;
         check(lightsout_game_format_board_len(get(), values.data(), values.size(), &len));
@@ -107,7 +118,29 @@ static void show(const std::string &title, const lo::Game &game, const lo::Board
               << "board:\n" << game.format(lights) << "presses (checked):\n" << game.format(presses);
 }
 
+// Solve with the fewest presses, check, and print what does not depend on which of several
+// equally short solutions comes back.
+static void fewest(const std::string &title, const lo::Game &game, const lo::Board &lights) {
+    uint64_t weight = 0;
+    bool proven = false;
+    lo::Board presses = game.minimal(lights, &weight, &proven);
+    if (!all_off(game.apply(lights, presses))) throw std::logic_error(title + ": lights left on");
+    std::cout << title << ": " << game.size() << " lights, nullity " << game.nullity() << ", fewest presses "
+              << weight << (proven ? " (proven)" : " (best found)") << "\n";
+}
+
 int main() {
+    lo::Game classic = lo::Game::preset("classic");
+    fewest("classic, all lit", classic, lo::Board(25, 1));
+    lo::Game lo2000 = lo::Game::preset("2000");
+    lo::Board green_corners(25, 0);
+    green_corners[0] = green_corners[4] = green_corners[20] = green_corners[24] = 2;
+    fewest("2000, green corners", lo2000, green_corners);
+    lo::Game cube = lo::Game::preset("cube");
+    lo::Board pressed(54, 0);
+    pressed[0] = pressed[13] = pressed[31] = pressed[40] = pressed[53] = 1;
+    fewest("cube, 5 buttons pressed", cube, cube.apply(lo::Board(54, 0), pressed));
+
     // Mini Lights Out: every board of the 4x4 torus has exactly one solution.
     lo::Game mini = lo::Game::preset("mini");
     show("mini", mini, mini.parse("1000\n0000\n0000\n0000\n"));
