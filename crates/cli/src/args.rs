@@ -14,7 +14,9 @@ Examples:
   lightsout play --preset classic
 
 Boards are text, one line per row: a digit 0..p-1 is the state of a light ('.' also means 0)
-and '#' is a hole (no light, no button). Coordinates are 0-based (row, column).
+and '#' is a hole (no light, no button); for p > 10 the cells are numbers separated by blanks.
+A cube is its 6 faces (up, left, front, right, back, down), K rows each, separated by blank
+lines; a graph is one row of n cells. Coordinates are 0-based (row, column).
 Exit status: 0 success, 1 unsolvable board (solve), 2 bad usage or bad input.";
 
 /// Solve, analyse, generate and play Lights Out on grids, tori, cylinders, cubes, graphs and
@@ -92,11 +94,13 @@ pub struct Topology {
     /// A board drawn as text (its shape, holes '#' and lights in one file; '-' for standard input).
     #[arg(long, value_name = "FILE", group = "shape", help_heading = TOPOLOGY_HEADING)]
     pub board: Option<PathBuf>,
-    /// The number of states of a light, a prime (default 2, or the preset's own).
+    /// The number of states of a light, a prime (default 2, or the preset's own; with --preset,
+    /// the preset's shape and rule over Z_P).
     #[arg(long, value_name = "P", help_heading = TOPOLOGY_HEADING)]
     pub modulus: Option<u64>,
     /// What a press does: plus (itself and its 4 neighbours, the default), neighbours (not
-    /// itself), moore (its 3x3 block), knight, or stencil:DR,DC;DR,DC;...
+    /// itself), moore (its 3x3 block), knight (itself and its 8 knight moves), or
+    /// stencil:DR,DC;DR,DC;... (offsets; include 0,0 to toggle itself).
     #[arg(long, value_name = "RULE", help_heading = TOPOLOGY_HEADING)]
     pub rule: Option<String>,
 }
