@@ -96,7 +96,7 @@ fn solve_a_generated_board_given_as_text() {
     assert_eq!(code, 0);
     let (code, out, err) = run(&["solve", "--preset", "2000", "--lights", "-"], &board);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("each digit is how many times to press that button"), "{out}");
+    assert!(out.contains("each entry is how many times to press that button"), "{out}");
     let presses = out.split("press that button):\n").nth(1).unwrap().lines().take(5).collect::<Vec<_>>().join("\n");
     let after = plus_apply(5, 5, false, 3, &digits(&board), &digits(&presses));
     assert!(after.iter().all(|&x| x == 0));
@@ -179,6 +179,14 @@ fn board_with_holes_and_graphs() {
     let (code, out, _) = run(&["solve", "--graph", edges.path(), "--json"], "");
     assert_eq!(code, 0);
     assert_eq!(vector(&json(&out)["presses"]), vec![0, 1, 0]);
+    // One arrow 0 -> 1: pressing 0 toggles both, pressing 1 only itself.
+    let arrow = TempFile::new("arrow.txt", "2\n0 1\n");
+    let v = json(&run(&["solve", "--graph", arrow.path(), "--directed", "--json"], "").1);
+    assert_eq!((vector(&v["presses"]), v["nullity"].as_u64()), (vec![1, 0], Some(0)));
+    let v = json(&run(&["analyze", "--graph", arrow.path(), "--directed", "--json"], "").1);
+    assert_eq!(v["symmetric"], false);
+    let v = json(&run(&["analyze", "--graph", arrow.path(), "--json"], "").1);
+    assert_eq!((v["symmetric"].as_bool(), v["nullity"].as_u64()), (Some(true), Some(1)));
 }
 
 #[test]
@@ -267,6 +275,7 @@ fn svg_output() {
         assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"), "{name}");
         let _ = std::fs::remove_file(&path);
     }
+    let _ = std::fs::remove_dir(&dir);
 }
 
 #[test]

@@ -195,7 +195,7 @@ fn print_presses(game: &Game, presses: &[u32], title: &str, out: &mut dyn Write)
     if game.modulus().get() == 2 {
         writeln!(out, "{title} ({count} {unit}; 1 = press that button):")?;
     } else {
-        writeln!(out, "{title} ({count} {unit}; each digit is how many times to press that button):")?;
+        writeln!(out, "{title} ({count} {unit}; each entry is how many times to press that button):")?;
     }
     write!(out, "{}", show::board(game, presses)?)?;
     if let Some(list) = show::press_list(game, presses, 40) {
