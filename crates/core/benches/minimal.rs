@@ -2,7 +2,7 @@
 //! and the 5x5 statistics table.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use lightsout_core::minimal::{minimal_in_coset, plus_grid, stats, Budget, Minimizer};
+use lightsout_core::minimal::{minimal_in_coset, plus_grid, stats, Budget};
 use lightsout_core::{Modulus, Solver};
 use rand::{Rng, SeedableRng};
 
@@ -27,12 +27,14 @@ fn gray_rate(c: &mut Criterion) {
     g.finish();
     let mut g = c.benchmark_group("gray_code_z3");
     g.sample_size(10);
-    let solver = Solver::new(&plus_grid(8, 8, Modulus::new(3).unwrap()).unwrap()).unwrap();
-    let min = Minimizer::new(&solver).unwrap();
-    let board = solver.random_solvable(3);
-    g.throughput(Throughput::Elements(3u64.pow(solver.nullity() as u32)));
-    g.bench_function(format!("8x8_grid_nullity_{}", solver.nullity()), |b| {
-        b.iter(|| min.minimal(black_box(&board), &Budget::work_only(1 << 40)).unwrap())
+    let z3 = Modulus::new(3).unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
+    let (n, u) = (64, 14);
+    let s: Vec<u32> = (0..n).map(|_| rng.gen_range(0..3)).collect();
+    let basis: Vec<Vec<u32>> = (0..u).map(|_| (0..n).map(|_| rng.gen_range(0..3)).collect()).collect();
+    g.throughput(Throughput::Elements(3u64.pow(u as u32)));
+    g.bench_function(format!("{n}_buttons_nullity_{u}"), |b| {
+        b.iter(|| minimal_in_coset(z3, black_box(&s), &basis, &Budget::work_only(1 << 40)).unwrap())
     });
     g.finish();
 }
