@@ -7,6 +7,7 @@ use crate::error::{Error, Result};
 use crate::field::Field;
 use crate::solver::Solver;
 use rand::{seq::index::sample, Rng, SeedableRng};
+use std::time::{Duration, Instant};
 
 /// Games with at most this many coset members (`p^buttons`) get difficulty boards drawn exactly
 /// uniformly, by one pass over all solvable boards (the 5x5 classic has 2^25).
@@ -14,6 +15,9 @@ pub const EXHAUSTIVE_DIFFICULTY_WORK: u64 = 1 << 28;
 
 /// How many random steps [`random_with_difficulty`] takes on larger games before giving up.
 pub const DIFFICULTY_STEPS: usize = 400;
+
+/// The most time [`random_with_difficulty`] spends on a larger game before giving up.
+pub const DIFFICULTY_TIME: Duration = Duration::from_secs(60);
 
 /// The board that `presses` (one entry per button) turns off: `b = -M s`.
 fn board_solved_by(solver: &Solver, presses: &[u32]) -> Result<Vec<u32>> {
@@ -54,9 +58,10 @@ pub fn random_with_presses(solver: &Solver, seed: u64, presses: usize) -> Result
 /// Games with at most [`EXHAUSTIVE_DIFFICULTY_WORK`] coset members get a board drawn uniformly
 /// from all boards of that difficulty, and an error naming the largest difficulty if there is
 /// none. Larger games start from a random press pattern of that weight and walk (one press
-/// changed per step, never moving away from the target) for up to [`DIFFICULTY_STEPS`] steps;
-/// each step's minimal weight must be exact within the default [`Budget`], else the error says
-/// the difficulty is not exactly computable for this game.
+/// changed per step, never moving away from the target) for up to [`DIFFICULTY_STEPS`] steps
+/// and [`DIFFICULTY_TIME`]; each step's minimal weight must be proven exact within the default
+/// [`Budget`]'s work and the time left, else the error says the difficulty is not exactly
+/// computable for this game.
 ///
 /// ```
 /// use lightsout_core::{minimal::{minimal_solution, plus_grid, random_with_difficulty, Budget}, Modulus, Solver};
@@ -104,14 +109,17 @@ fn exhaustive(solver: &Solver, rng: &mut impl Rng, target: u64) -> Result<Vec<u3
 /// Random walk over press patterns towards a coset of the wanted weight.
 fn walk(solver: &Solver, rng: &mut impl Rng, target: u64) -> Result<Vec<u32>> {
     let min = Minimizer::new(solver)?;
-    let budget = Budget::default();
+    let end = Instant::now() + DIFFICULTY_TIME;
     let (n, p) = (solver.buttons(), solver.modulus().get());
     let exact = |s: &[u32]| -> Result<u64> {
-        let m = min.minimal_from_presses(s, &budget)?;
+        let left = end.saturating_duration_since(Instant::now());
+        let m = min.minimal_from_presses(s, &Budget::new(Budget::default().max_work, Some(left)))?;
         if !m.proven_optimal {
             return Err(Error::InvalidArgument(format!(
                 "the minimal press count is not exactly computable for this game within the default budget \
-                 (nullity {}): cannot promise a difficulty",
+                 ({} coset members, {} s in all; nullity {}): cannot promise a difficulty",
+                Budget::default().max_work,
+                DIFFICULTY_TIME.as_secs(),
                 solver.nullity()
             )));
         }
@@ -130,8 +138,8 @@ fn walk(solver: &Solver, rng: &mut impl Rng, target: u64) -> Result<Vec<u32>> {
     let mut current = exact(&s)?;
     let mut hardest = current;
     for _ in 0..DIFFICULTY_STEPS {
-        if current == target {
-            return board_solved_by(solver, &s);
+        if current == target || Instant::now() >= end {
+            break;
         }
         let j = rng.gen_range(0..n);
         let old = s[j];
@@ -148,7 +156,8 @@ fn walk(solver: &Solver, rng: &mut impl Rng, target: u64) -> Result<Vec<u32>> {
         return board_solved_by(solver, &s);
     }
     Err(Error::InvalidArgument(format!(
-        "found no board needing exactly {target} presses in {DIFFICULTY_STEPS} random steps (the hardest seen needs \
-         {hardest}); the difficulty may exceed the hardest board of this game"
+        "found no board needing exactly {target} presses in {DIFFICULTY_STEPS} random steps or {} s (the hardest \
+         seen needs {hardest}); the difficulty may exceed the hardest board of this game",
+        DIFFICULTY_TIME.as_secs()
     )))
 }

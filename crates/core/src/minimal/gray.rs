@@ -213,7 +213,37 @@ impl ReflectedGray {
 /// Z_p: all `total = p^U` members of `start + span(basis)` in reflected p-ary Gray-code order:
 /// each step moves one coefficient up or down by one, adding or subtracting its basis vector
 /// (given sparse as `(index, value)`) and updating the weight from the touched entries only.
+/// Large cosets over small p are cut into p parts by fixing the last coefficient, one thread each.
 pub(crate) fn zp(p: u32, start: &[u32], basis: &[Vec<(u32, u32)>], total: u64, deadline: &Deadline) -> Outcome {
+    let u = basis.len();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if total < PARALLEL_MEMBERS || u < 2 || p > 16 || threads < 2 {
+        return zp_serial(p, start, basis, total, deadline);
+    }
+    let (low, last) = basis.split_at(u - 1);
+    let parts: Vec<Outcome> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..p)
+            .map(|v| {
+                scope.spawn(move || {
+                    let mut x = start.to_vec();
+                    for &(j, b) in &last[0] {
+                        x[j as usize] = ((x[j as usize] as u64 + v as u64 * b as u64) % p as u64) as u32;
+                    }
+                    let mut out = zp_serial(p, &x, low, total / p as u64, deadline);
+                    out.coeffs.push(v);
+                    out
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("a Gray-code worker does not panic")).collect()
+    });
+    let explored = parts.iter().map(|o| o.explored).sum();
+    let complete = parts.iter().all(|o| o.complete) || parts.iter().any(|o| o.weight == 0);
+    let best = parts.into_iter().min_by_key(|o| o.weight).expect("p >= 2 parts");
+    Outcome { explored, complete, ..best }
+}
+
+fn zp_serial(p: u32, start: &[u32], basis: &[Vec<(u32, u32)>], total: u64, deadline: &Deadline) -> Outcome {
     let negated: Vec<Vec<(u32, u32)>> =
         basis.iter().map(|v| v.iter().map(|&(j, x)| (j, (p - x) % p)).collect()).collect();
     let mut x = start.to_vec();
@@ -249,4 +279,49 @@ pub(crate) fn zp(p: u32, start: &[u32], basis: &[Vec<(u32, u32)>], total: u64, d
     }
     complete |= explored == total;
     Outcome { coeffs: best_digits, weight: best, explored, complete: complete || best == 0 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::minimal::Budget;
+    use rand::{Rng, SeedableRng};
+
+    /// The threaded runs (GF(2) and Z_3) find the same minimum as one serial run, and their
+    /// coefficients really give it.
+    #[test]
+    fn split_runs_agree_with_serial_runs() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        let none = Deadline::start(&Budget::work_only(0));
+        let (n, u) = (20usize, 14usize);
+        let start: Vec<u32> = (0..n).map(|_| rng.gen_range(0..3)).collect();
+        let basis: Vec<Vec<(u32, u32)>> = (0..u)
+            .map(|_| (0..n as u32).filter_map(|j| Some((j, rng.gen_range(0..3u32))).filter(|e| e.1 != 0)).collect())
+            .collect();
+        let total = 3u64.pow(u as u32);
+        let split = zp(3, &start, &basis, total, &none);
+        let serial = zp_serial(3, &start, &basis, total, &none);
+        assert!(split.complete && serial.complete);
+        assert_eq!(split.weight, serial.weight);
+        let mut x = start.clone();
+        for (b, &c) in basis.iter().zip(&split.coeffs) {
+            for &(j, v) in b {
+                x[j as usize] = (x[j as usize] + c * v) % 3;
+            }
+        }
+        assert_eq!(x.iter().map(|&v| v as u64).sum::<u64>(), split.weight);
+
+        let words: Vec<u64> = vec![rng.gen::<u64>() >> 4];
+        let gbasis: Vec<Vec<u64>> = (0..23).map(|_| vec![rng.gen::<u64>() >> 4]).collect();
+        let split = gf2(&words, &gbasis, 1 << 23, &none);
+        let (best, _, seen) = enumerate(&words, &gbasis, 1 << 23, &none);
+        assert_eq!((split.weight, split.explored), (best, seen));
+        let mut x = words[0];
+        for (b, &c) in gbasis.iter().zip(&split.coeffs) {
+            if c == 1 {
+                x ^= b[0];
+            }
+        }
+        assert_eq!(x.count_ones() as u64, split.weight);
+    }
 }
