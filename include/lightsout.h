@@ -428,7 +428,8 @@ enum lightsout_status lightsout_game_solve_minimal(const struct lightsout_game *
 /**
  * A puzzle made by pressing exactly `presses` distinct buttons chosen at random (reproducibly
  * from `seed`), so it needs at most that many presses. Writes size values to `lights_out`.
- * More presses than buttons fails with LIGHTSOUT_INVALID_ARGUMENT.
+ * More presses than buttons fails with LIGHTSOUT_INVALID_ARGUMENT. Factors M densely, like
+ * `lightsout_game_random_with_difficulty` (games up to some thousands of lights).
  *
  * # Safety
  * `game` must be NULL or a live handle; `lights_out` NULL or writable for `lights_len` values.

@@ -88,6 +88,9 @@ impl From<lightsout_topo::Error> for Failure {
 /// What an exported body returns: `Ok(())` after writing its outputs, or the failure.
 pub(crate) type FfiResult = Result<(), Failure>;
 
+/// The empty C string, for when the thread's storage is gone.
+static EMPTY: [c_char; 1] = [0];
+
 thread_local! {
     static LAST_ERROR: RefCell<CString> = RefCell::new(CString::default());
 }
@@ -106,7 +109,7 @@ pub(crate) fn set_last_error(message: &str) {
 /// The message of this thread's latest failure; valid until the next failure on this thread.
 /// Never panics: during thread teardown it is the empty string.
 pub(crate) fn last_error_ptr() -> *const c_char {
-    LAST_ERROR.try_with(|e| e.try_borrow().map(|s| s.as_ptr()).ok()).ok().flatten().unwrap_or(b"\0".as_ptr().cast())
+    LAST_ERROR.try_with(|e| e.try_borrow().map(|s| s.as_ptr()).ok()).ok().flatten().unwrap_or(EMPTY.as_ptr())
 }
 
 /// Turn a caught panic payload into words.

@@ -66,7 +66,13 @@ pub unsafe extern "C" fn lightsout_game_solve_minimal(
         let out = OutArray::new(presses_out, presses_len, game.size(), "presses_out")?;
         let info_out = if info_out.is_null() { None } else { Some(out_ptr(info_out, "info_out")?) };
         let budget = budget(max_work, max_seconds)?;
-        let best = minimal::minimal_solution(game.solver()?, lights, &budget)?;
+        // Large grids, tori and cylinders: the coset of the structured solver's quiet patterns,
+        // never the dense factorisation (the command line does the same).
+        let best = if game.uses_structured_solver() {
+            minimal::minimal_in_coset(game.modulus(), &game.solve(lights)?, &game.null_basis()?, &budget)?
+        } else {
+            minimal::minimal_solution(game.solver()?, lights, &budget)?
+        };
         unsafe { out.write(&best.presses) };
         if let Some(info) = info_out {
             let info_value = MinimalInfo {
@@ -83,7 +89,8 @@ pub unsafe extern "C" fn lightsout_game_solve_minimal(
 
 /// A puzzle made by pressing exactly `presses` distinct buttons chosen at random (reproducibly
 /// from `seed`), so it needs at most that many presses. Writes size values to `lights_out`.
-/// More presses than buttons fails with LIGHTSOUT_INVALID_ARGUMENT.
+/// More presses than buttons fails with LIGHTSOUT_INVALID_ARGUMENT. Factors M densely, like
+/// `lightsout_game_random_with_difficulty` (games up to some thousands of lights).
 ///
 /// # Safety
 /// `game` must be NULL or a live handle; `lights_out` NULL or writable for `lights_len` values.

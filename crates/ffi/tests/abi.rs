@@ -191,3 +191,44 @@ fn one_game_many_threads() {
         }
     });
 }
+
+#[test]
+fn fewest_presses_on_a_structured_grid() {
+    // 69 x 69 (4761 lights) is solved by the structured path and has nullity 8: all 256
+    // solutions can be listed here to check the answer.
+    let mut g = ptr::null_mut();
+    // SAFETY: valid out-pointer.
+    assert_eq!(unsafe { lightsout_game_new_grid(69, 69, 2, &mut g) }, Status::LightsoutOk);
+    let game = Handle(g);
+    let reference = TopoGame::grid(69, 69, 2).unwrap();
+    assert!(reference.uses_structured_solver());
+    let n = reference.size();
+    let mut pressed = vec![0u32; n];
+    for i in [0, 70, 1000, 2380, 4760] {
+        pressed[i] = 1;
+    }
+    let board = reference.apply(&vec![0; n], &pressed).unwrap();
+    let particular = reference.solve(&board).unwrap();
+    let basis = reference.null_basis().unwrap();
+    assert_eq!(basis.len(), 8);
+    let fewest = (0u32..256)
+        .map(|mask| {
+            let mut s = particular.clone();
+            for (_, v) in basis.iter().enumerate().filter(|(k, _)| mask >> k & 1 == 1) {
+                s.iter_mut().zip(v).for_each(|(a, b)| *a ^= b);
+            }
+            s.iter().filter(|&&x| x == 1).count() as u64
+        })
+        .min()
+        .unwrap();
+    let mut presses = vec![0u32; n];
+    let mut info = MinimalInfo { weight: 0, lower_bound: 0, explored: 0, proven_optimal: false };
+    // SAFETY: live handle; arrays of length n; valid info pointer.
+    let status =
+        unsafe { lightsout_game_solve_minimal(game.0, board.as_ptr(), n, 0, 0.0, presses.as_mut_ptr(), n, &mut info) };
+    assert_eq!(status, Status::LightsoutOk, "{}", last_error());
+    assert!(info.proven_optimal);
+    assert_eq!(info.weight, fewest);
+    assert!(fewest <= 5);
+    assert!(reference.apply(&board, &presses).unwrap().iter().all(|&x| x == 0));
+}
