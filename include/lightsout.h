@@ -412,6 +412,10 @@ enum lightsout_status lightsout_game_null_basis(const struct lightsout_game *gam
  * INFINITY for no time limit. `info_out` (may be NULL) says whether the answer is proven
  * optimal and gives the best lower bound. An unsolvable board returns LIGHTSOUT_UNSOLVABLE.
  *
+ * Large grids, tori and cylinders search the quiet patterns of the structured solver; other
+ * games factor M densely. Either way the quiet patterns are held in memory: nullity x size x 4
+ * bytes.
+ *
  * # Safety
  * `game` must be NULL or a live handle; `lights` NULL or readable for `lights_len` values;
  * `presses_out` NULL or writable for `presses_len` values; `info_out` NULL or writable.

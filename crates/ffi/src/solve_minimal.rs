@@ -46,6 +46,10 @@ fn budget(max_work: u64, max_seconds: f64) -> Result<Budget, Failure> {
 /// INFINITY for no time limit. `info_out` (may be NULL) says whether the answer is proven
 /// optimal and gives the best lower bound. An unsolvable board returns LIGHTSOUT_UNSOLVABLE.
 ///
+/// Large grids, tori and cylinders search the quiet patterns of the structured solver; other
+/// games factor M densely. Either way the quiet patterns are held in memory: nullity x size x 4
+/// bytes.
+///
 /// # Safety
 /// `game` must be NULL or a live handle; `lights` NULL or readable for `lights_len` values;
 /// `presses_out` NULL or writable for `presses_len` values; `info_out` NULL or writable.
