@@ -327,15 +327,14 @@ impl GridSolver {
         check_dense("the null basis of a grid", self.nullity(), self.lights())?;
         let zero = vec![0u32; self.line.n];
         let layout = self.layout;
-        Ok(self
-            .kernel_first_rows()
+        self.kernel_first_rows()
             .into_iter()
             .map(|y1| {
-                let mut y = vec![0u32; self.lights()];
+                let mut y: Vec<u32> = try_zeroed("a quiet pattern", self.lights())?;
                 chase::run::<u32>(self.line, self.fp, layout, None, &zero, &y1, |k, row| layout.store(&mut y, k, row));
-                y
+                Ok(y)
             })
-            .collect())
+            .collect()
     }
 
     /// Every solution, lazily: `p^nullity` of them for a solvable board.

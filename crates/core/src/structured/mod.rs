@@ -17,7 +17,6 @@ mod poly2;
 mod reduced;
 mod wrap;
 
-pub use chase::Cell;
 pub use grid::{GridSolver, Method, MAX_UNPACKED_OBSTRUCTION};
 pub use packed::PackedBoard;
 pub use wrap::{torus_decide_gf2, Wrap, WrapSolver};

@@ -122,6 +122,13 @@ impl Plan {
         c.iter().map(|&v| self.fp.neg(v)).collect()
     }
 
+    /// Chase the unknowns `u = (x_1, x_0)` with a dark board, calling `visit` on every press row.
+    fn visit(&self, u: &[u32], visit: impl FnMut(usize, &[u32])) {
+        let n = self.n();
+        let (x1, x0) = if self.periodic { (&u[..n], u[n..].to_vec()) } else { (u, vec![0u32; n]) };
+        chase::run::<u32>(self.line, self.fp, self.layout, None, &x0, x1, visit);
+    }
+
     /// Chase the unknowns `u = (x_1, x_0)` through the board, storing the presses; an error if
     /// the cycle does not close (which would be a bug).
     fn chase_into<C: Cell, O: Cell>(&self, board: Option<&[C]>, u: &[u32], out: &mut [O]) -> Result<()> {
@@ -291,10 +298,21 @@ impl WrapSolver {
         Ok(out)
     }
 
+    /// The first quiet pattern with a non-zero product with the board, chased one at a time
+    /// (only the one returned is stored).
     fn obstruction_error(&self, board: &[u32]) -> Result<Error> {
-        let fp = Fp::new(self.modulus.get());
-        for (index, y) in self.null_basis()?.into_iter().enumerate() {
-            if chase::dot(fp, &y, board) != 0 {
+        let Inner::Chase { plan, reduced } = &self.inner else { unreachable!("grids report their own") };
+        let (fp, layout) = (plan.fp, plan.layout);
+        let mut b = vec![0u32; plan.n()];
+        for (index, u) in reduced.null_basis().into_iter().enumerate() {
+            let mut acc = 0u32;
+            plan.visit(&u, |k, row| {
+                layout.load(board, k, &mut b);
+                acc = fp.add(acc, chase::dot(fp, row, &b));
+            });
+            if acc != 0 {
+                let mut y: Vec<u32> = try_zeroed("the obstruction", self.lights())?;
+                plan.chase_into::<u32, u32>(None, &u, &mut y)?;
                 return Ok(Error::Unsolvable { obstruction_index: index, obstruction: y });
             }
         }
@@ -312,7 +330,7 @@ impl WrapSolver {
             .null_basis()
             .into_iter()
             .map(|u| {
-                let mut y = vec![0u32; self.lights()];
+                let mut y: Vec<u32> = try_zeroed("a quiet pattern", self.lights())?;
                 plan.chase_into::<u32, u32>(None, &u, &mut y)?;
                 Ok(y)
             })
