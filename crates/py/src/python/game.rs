@@ -299,17 +299,18 @@ impl PyGame {
         let seed = args::seed(seed)?;
         let presses = presses.filter(|p| !p.is_none()).map(|p| args::size(p, "presses")).transpose()?;
         let difficulty = difficulty.filter(|d| !d.is_none()).map(|d| args::nonneg(d, "difficulty")).transpose()?;
-        let solver = self.solver(py)?;
-        let board = py
-            .detach(|| match (presses, difficulty) {
-                (Some(_), Some(_)) => {
-                    Err(lightsout_core::Error::InvalidArgument("give presses or difficulty, not both".to_string()))
-                }
-                (Some(k), None) => minimal::random_with_presses(solver, seed, k),
-                (None, Some(d)) => minimal::random_with_difficulty(solver, seed, d),
-                (None, None) => Ok(solver.random_solvable(seed)),
-            })
-            .map_err(value_error)?;
+        let board = match (presses, difficulty) {
+            (Some(_), Some(_)) => return Err(value_error("give presses or difficulty, not both")),
+            (None, None) => self.ask_light(py, |g| g.random_solvable(seed)).map_err(value_error)?,
+            (Some(k), None) => {
+                let solver = self.solver(py)?;
+                py.detach(|| minimal::random_with_presses(solver, seed, k)).map_err(value_error)?
+            }
+            (None, Some(d)) => {
+                let solver = self.solver(py)?;
+                py.detach(|| minimal::random_with_difficulty(solver, seed, d)).map_err(value_error)?
+            }
+        };
         self.array(py, &board, true, Dt::I64)
     }
 
