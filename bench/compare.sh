@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Dense elimination side by side, in one run: lightsout's engines (Four Russians GF(2), bitsliced
 # GF(3), and the plain engines) against M4RI (GF(2)) and FLINT's nmod_mat (Z/3), optionally galois
-# (Python). Prints one table row per measurement with the ratio yardstick / ours (> 1: ours faster).
+# (Python). Prints one table row per measurement: wall seconds (best of R runs), the CPU seconds of
+# that run (all threads; ours uses both cores, M4RI and FLINT one), and the wall-time ratio
+# yardstick / ours (> 1: ours faster). CPU time helps to read a run on a loaded machine.
 #
 # usage: bench/compare.sh [--quick] [--galois] [--repeats R]
 #   --quick    small sizes only (a smoke test of the harness, a few seconds)
 #   --galois   also time galois (PyPI) in a virtualenv under target/ (slow to install)
 #   --repeats  best of R runs per measurement (default 3; the machine is shared, so repeat)
-# Raw lines "ENGINE N SECONDS RANK" go to target/bench/results.txt; bench/plot.py draws them.
+# Raw lines "ENGINE N SECONDS RANK CPU" go to target/bench/results.txt; bench/plot.py draws them.
 # M4RI and FLINT are installed from Debian (apt-get, only when missing) and linked only into the
 # small C programs of bench/c, never into anything lightsout ships.
 set -euo pipefail
@@ -57,22 +59,25 @@ fi
 
 results="$out/results.txt"
 : >"$results"
-seconds() { # run a bench program, keep its line, print its seconds
+seconds() { # run a bench program, keep its line, print "SECONDS CPU"
   local line
   line=$("$@")
   echo "$line" >>"$results"
-  echo "$line" | awk '{print $3}'
+  echo "$line" | awk '{print $3, ($5 == "" ? "-" : $5)}'
 }
-row() { # WHAT N OURS_SECONDS YARDSTICK YARD_SECONDS
-  awk -v w="$1" -v n="$2" -v a="$3" -v y="$4" -v b="$5" \
-    'BEGIN { printf "| %-28s | %6d | %9.4f | %-26s | %9.4f | %7.2fx |\n", w, n, a, y, b, b / a }'
+row() { # WHAT N "OURS_SECONDS CPU" YARDSTICK "YARD_SECONDS CPU"
+  awk -v w="$1" -v n="$2" -v a="$3" -v y="$4" -v b="$5" 'BEGIN {
+    split(a, x, " "); split(b, z, " ")
+    printf "| %-22s | %6d | %9.4f | %6s | %-26s | %9.4f | %6s | %7.2fx |\n", w, n, x[1], x[2], y, z[1], z[2], z[1] / x[1] }'
 }
 
 echo "machine: $(lscpu | sed -n 's/^Model name: *//p' | head -1), $(nproc) cores; $(date -u '+%Y-%m-%d %H:%M UTC')"
-echo "best of $repeats runs, seconds; ratio = yardstick / ours"
+echo "load average before the run: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "best of $repeats runs (1 at N = 20000, 1 for FLINT and the plain engines), wall and CPU seconds;"
+echo "ratio = yardstick wall / ours wall"
 echo
-echo "| ours                         |      N |   seconds | yardstick                  |   seconds |   ratio |"
-echo "|------------------------------|--------|-----------|----------------------------|-----------|---------|"
+echo "| ours                   |      N |      wall |    cpu | yardstick                  |      wall |    cpu |   ratio |"
+echo "|------------------------|--------|-----------|--------|----------------------------|-----------|--------|---------|"
 for n in $gf2_sizes; do
   r=$([ "$n" -ge 20000 ] && echo 1 || echo "$repeats")
   a=$(seconds "$ours" gf2-rank "$n" "$r"); b=$(seconds "$out/m4ri_bench" rank "$n" "$r")

@@ -2,7 +2,7 @@
 
 usage: python3 bench/plot.py [RESULTS] [SVG]
   RESULTS  lines "ENGINE N SECONDS RANK" from bench/compare.sh (default target/bench/results.txt)
-  SVG      output (default docs/benchmarks.svg)
+  SVG      output (default docs/dense-elimination.svg)
 Plain SVG, no plotting library needed.
 """
 
@@ -16,7 +16,7 @@ COLORS = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e3
 
 def main() -> None:
     src = sys.argv[1] if len(sys.argv) > 1 else "target/bench/results.txt"
-    dst = sys.argv[2] if len(sys.argv) > 2 else "docs/benchmarks.svg"
+    dst = sys.argv[2] if len(sys.argv) > 2 else "docs/dense-elimination.svg"
     series = defaultdict(dict)
     with open(src) as f:
         for line in f:
