@@ -86,8 +86,7 @@ pub fn run(args: SolveArgs, out: &mut dyn Write) -> CliResult<()> {
         return all(&game, &board, &origin, args.limit, args.output.json, out);
     }
     if args.output.json {
-        let value = summary(&game, &board, true)?;
-        let mut value = value;
+        let mut value = summary(&game, &board, true)?;
         value["presses"] = json!(presses);
         value["press_count"] = json!(show::press_count(&presses));
         if let Some(m) = &minimal {
@@ -233,9 +232,9 @@ fn unsolvable(
         )?;
         write!(out, "{}", show::board(game, obstruction)?)?;
     }
-    writeln!(out, "Rank {}, nullity {}: {} boards are solvable.", game.rank()?, game.nullity()?, {
-        format!("{} of the {}^{}", show::power(topology::solvable_boards(game)?), p, game.size())
-    })?;
+    let solvable = show::power(topology::solvable_boards(game)?);
+    let (rank, nullity, lights) = (game.rank()?, game.nullity()?, game.size());
+    writeln!(out, "Rank {rank}, nullity {nullity}: {solvable} of the {p}^{lights} boards are solvable.")?;
     Ok(())
 }
 
@@ -250,11 +249,16 @@ fn all(
 ) -> CliResult<()> {
     let count = game.count_solutions(board)?;
     let solutions = game.solutions(board)?;
-    let limit = limit.unwrap_or(u64::MAX);
+    let shown = match (limit, count.to_u128()) {
+        (Some(k), Some(c)) if c <= k as u128 => String::new(),
+        (Some(k), _) => format!(", the first {k} shown"),
+        (None, _) => String::new(),
+    };
+    let limit = limit.map_or(usize::MAX, |k| usize::try_from(k).unwrap_or(usize::MAX));
     if json {
         let head = summary(game, board, true)?.to_string();
         write!(out, "{},\"solutions\":[", &head[..head.len() - 1])?;
-        for (i, s) in solutions.take(limit.min(usize::MAX as u64) as usize).enumerate() {
+        for (i, s) in solutions.take(limit).enumerate() {
             if i == 0 {
                 write!(out, "{}", json!(s))?;
             } else {
@@ -265,12 +269,8 @@ fn all(
         return Ok(());
     }
     print_board(game, board, origin, out)?;
-    let shown = match count.to_u128() {
-        Some(c) if (c as u64 as u128) == c && (c as u64) <= limit => String::new(),
-        _ => format!(", the first {limit} shown"),
-    };
     writeln!(out, "{} solution{}{shown}:", show::power(count), if count.exponent() == Some(0) { "" } else { "s" })?;
-    for (i, s) in solutions.take(limit.min(usize::MAX as u64) as usize).enumerate() {
+    for (i, s) in solutions.take(limit).enumerate() {
         writeln!(out)?;
         print_presses(game, &s, &format!("Solution {}", i + 1), out)?;
     }
