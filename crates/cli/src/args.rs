@@ -121,7 +121,8 @@ Which board is solved:
   --lights FILE    the board in the text format for the topology ('-' reads standard input);
                    without a topology the file's own shape is used (like --board)
   --board FILE     the lights drawn in the board file
-  neither          the built-in puzzle: every light on (or, if that cannot be solved, a random
+  --random S       the random solvable board of seed S (as `lightsout generate --seed S`)
+  none of these    the built-in puzzle: every light on (or, if that cannot be solved, a random
                    solvable board from seed 1; the output says which)
 
 The presses are printed as a board: for each button, how many times to press it (0 or 1 over
@@ -133,6 +134,7 @@ Examples:
   lightsout solve --preset classic
   lightsout solve --grid 7x7 --lights board.txt --all --limit 10
   lightsout solve --board level.txt --minimal --svg solution.svg
+  lightsout solve --torus 1000x1000 --random 7 --json > answer.json
   printf '111\\n1#1\\n111\\n' | lightsout solve --lights -";
 
 /// `lightsout solve`.
@@ -144,6 +146,9 @@ pub struct SolveArgs {
     /// The board to solve, in the text format ('-' for standard input).
     #[arg(long, value_name = "FILE")]
     pub lights: Option<PathBuf>,
+    /// Solve a random solvable board made from seed S (the board `generate --seed S` prints).
+    #[arg(long, value_name = "S", conflicts_with = "lights")]
+    pub random: Option<u64>,
     /// List every solution (lazily, one board after another).
     #[arg(long)]
     pub all: bool,

@@ -347,3 +347,19 @@ fn minimal_on_a_structured_grid() {
     assert!(v["press_count"].as_u64().unwrap() <= 6);
     assert!(plus_apply(n, n, false, 2, &board, &vector(&v["presses"])).iter().all(|&x| x == 0));
 }
+
+#[test]
+fn solve_random_is_the_generated_board() {
+    let (_, board, _) = run(&["generate", "--preset", "deluxe", "--seed", "21"], "");
+    let (code, out, err) = run(&["solve", "--preset", "deluxe", "--random", "21", "--json"], "");
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    assert_eq!(vector(&v["board"]), digits(&board));
+    assert!(plus_apply(6, 6, false, 2, &digits(&board), &vector(&v["presses"])).iter().all(|&x| x == 0));
+    // A large torus through the structured solver, checked by pressing.
+    let (code, out, err) = run(&["solve", "--torus", "80x90", "--random", "3", "--json"], "");
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    let after = plus_apply(80, 90, true, 2, &vector(&v["board"]), &vector(&v["presses"]));
+    assert!(after.iter().all(|&x| x == 0));
+}

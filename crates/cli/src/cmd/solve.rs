@@ -18,6 +18,8 @@ enum Origin {
     /// The built-in puzzle: every light on.
     AllOn,
     /// A random solvable board, because every light on cannot be solved.
+    Fallback(u64),
+    /// The random solvable board asked for with `--random`.
     Random(u64),
 }
 
@@ -26,7 +28,8 @@ impl Origin {
         match self {
             Origin::File(name) => format!("from {name}"),
             Origin::AllOn => "the built-in puzzle, every light on; give --lights FILE to solve your own".into(),
-            Origin::Random(seed) => format!(
+            Origin::Random(seed) => format!("a random solvable board, seed {seed}"),
+            Origin::Fallback(seed) => format!(
                 "the built-in puzzle: every light on cannot be solved here, so a random solvable board \
                  (seed {seed}); give --lights FILE to solve your own"
             ),
@@ -39,7 +42,16 @@ const BUILT_IN_SEED: u64 = 1;
 
 /// `lightsout` with no command: solve the built-in puzzle of the topology.
 pub fn run_default(topology: Topology, output: OutputArgs, out: &mut dyn Write) -> CliResult<()> {
-    let args = SolveArgs { topology, lights: None, all: false, limit: None, minimal: false, time_limit: 60.0, output };
+    let args = SolveArgs {
+        topology,
+        lights: None,
+        random: None,
+        all: false,
+        limit: None,
+        minimal: false,
+        time_limit: 60.0,
+        output,
+    };
     run(args, out)
 }
 
@@ -54,13 +66,20 @@ pub fn run(args: SolveArgs, out: &mut dyn Write) -> CliResult<()> {
     let built = topology::build_with_lights(&args.topology, lights_input.as_ref())?;
     let game = built.game;
     let (board, origin) = match (lights_input, built.board) {
-        (Some(input), _) if args.topology.has_shape() => (parse_lights(&game, &input)?, Origin::File(input.name)),
-        (Some(input), Some(lights)) => (lights, Origin::File(input.name)),
+        (_, Some(_)) if args.random.is_some() => {
+            return Err(CliError::input("--random cannot be used with --board, whose file already holds the lights"))
+        }
+        // Without a topology the lights file gave the shape (and the lights) itself.
+        (Some(input), Some(lights)) if !args.topology.has_shape() => (lights, Origin::File(input.name)),
+        (Some(input), _) => (parse_lights(&game, &input)?, Origin::File(input.name)),
         (None, Some(lights)) => {
             let name = args.topology.board.as_ref().map_or("<stdin>".into(), |p| display_name(p));
             (lights, Origin::File(name))
         }
-        (_, None) => built_in_puzzle(&game)?,
+        (None, None) => match args.random {
+            Some(seed) => (game.random_solvable(seed)?, Origin::Random(seed)),
+            None => built_in_puzzle(&game)?,
+        },
     };
     topology::prepare(&game)?;
     let presses = match game.solve(&board) {
@@ -157,7 +176,7 @@ fn built_in_puzzle(game: &Game) -> CliResult<(Vec<u32>, Origin)> {
     if game.is_solvable(&all_on)? {
         Ok((all_on, Origin::AllOn))
     } else {
-        Ok((game.random_solvable(BUILT_IN_SEED)?, Origin::Random(BUILT_IN_SEED)))
+        Ok((game.random_solvable(BUILT_IN_SEED)?, Origin::Fallback(BUILT_IN_SEED)))
     }
 }
 
