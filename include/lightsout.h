@@ -139,6 +139,13 @@ extern "C" {
 const char *lightsout_last_error(void);
 
 /**
+ * The name of a status code as written in this header, such as "LIGHTSOUT_LENGTH_MISMATCH",
+ * for messages and logs; "LIGHTSOUT_UNKNOWN_STATUS" for a value that is not a status. A static
+ * string, never NULL, never freed.
+ */
+const char *lightsout_status_name(int32_t status);
+
+/**
  * The library version, such as "0.1.0" (a static string, never NULL, never freed).
  */
 const char *lightsout_version(void);

@@ -17,8 +17,8 @@
     do {                                                                                \
         lightsout_status check_status_ = (call);                                        \
         if (check_status_ != LIGHTSOUT_OK) {                                            \
-            fprintf(stderr, "%s:%d: %s failed with status %d: %s\n", __FILE__, __LINE__, \
-                    #call, (int)check_status_, lightsout_last_error());                 \
+            fprintf(stderr, "%s:%d: %s failed with %s: %s\n", __FILE__, __LINE__, #call,   \
+                    lightsout_status_name(check_status_), lightsout_last_error());      \
             exit(EXIT_FAILURE);                                                         \
         }                                                                               \
     } while (0)

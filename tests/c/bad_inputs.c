@@ -457,6 +457,12 @@ static void last_error(void) {
     CHECK(seen[0] != NULL && strcmp(seen[0], "empty") == 0);
     CHECK(seen[1] != NULL && strcmp(seen[1], "own message") == 0);
     CHECK(strstr(lightsout_last_error(), "nope") != NULL);
+    /* The library names every status as this header does. */
+    for (int v = LIGHTSOUT_OK; v <= LIGHTSOUT_UNKNOWN_PRESET; v++) {
+        CHECK(strcmp(lightsout_status_name(v), status_name((lightsout_status)v)) == 0);
+    }
+    CHECK(strcmp(lightsout_status_name(-1), "LIGHTSOUT_UNKNOWN_STATUS") == 0);
+    CHECK(strcmp(lightsout_status_name(LIGHTSOUT_UNKNOWN_PRESET + 1), "LIGHTSOUT_UNKNOWN_STATUS") == 0);
     const char *version = lightsout_version();
     CHECK(version != NULL && version[0] >= '0' && version[0] <= '9' && strchr(version, '.') != NULL);
 }

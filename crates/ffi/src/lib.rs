@@ -59,6 +59,28 @@ pub extern "C" fn lightsout_last_error() -> *const c_char {
     boundary::last_error_ptr()
 }
 
+/// The name of a status code as written in this header, such as "LIGHTSOUT_LENGTH_MISMATCH",
+/// for messages and logs; "LIGHTSOUT_UNKNOWN_STATUS" for a value that is not a status. A static
+/// string, never NULL, never freed.
+#[no_mangle]
+pub extern "C" fn lightsout_status_name(status: i32) -> *const c_char {
+    let name: &'static str = match status {
+        0 => "LIGHTSOUT_OK\0",
+        1 => "LIGHTSOUT_UNSOLVABLE\0",
+        2 => "LIGHTSOUT_INVALID_ARGUMENT\0",
+        3 => "LIGHTSOUT_NULL_POINTER\0",
+        4 => "LIGHTSOUT_LENGTH_MISMATCH\0",
+        5 => "LIGHTSOUT_TOO_LARGE\0",
+        6 => "LIGHTSOUT_PANIC\0",
+        7 => "LIGHTSOUT_INVALID_MODULUS\0",
+        8 => "LIGHTSOUT_OUT_OF_RANGE\0",
+        9 => "LIGHTSOUT_PARSE_ERROR\0",
+        10 => "LIGHTSOUT_UNKNOWN_PRESET\0",
+        _ => "LIGHTSOUT_UNKNOWN_STATUS\0",
+    };
+    name.as_ptr().cast()
+}
+
 /// The library version, such as "0.1.0" (a static string, never NULL, never freed).
 #[no_mangle]
 pub extern "C" fn lightsout_version() -> *const c_char {
