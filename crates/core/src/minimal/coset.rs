@@ -10,6 +10,9 @@ use crate::field::{Field, Modulus};
 /// non-zero entries on its support; wider GF(2) cosets get the packed local search alone.
 pub const MAX_TYPE_ENTRIES: usize = 1 << 26;
 
+/// Work for the first local search of a large GF(2) coset, before the branch and bound.
+const FIRST_LOCAL_SEARCH: u64 = 1 << 24;
+
 /// The rows of the reduced basis over all buttons.
 #[derive(Debug, Clone)]
 enum Rows {
@@ -179,13 +182,16 @@ impl CosetBasis {
 type Searched = (Vec<u32>, u64, bool, u64, Method);
 
 impl CosetBasis {
-    /// GF(2) cosets too large to enumerate: packed local search (a quarter of the budget), then
+    /// GF(2) cosets too large to enumerate: a short packed local search, then
     /// branch and bound on column types (a quarter), then local search again with what is left
     /// if the branch and bound could not finish. The bound comes from the branch and bound.
     fn search_gf2(&self, start: &[u32], budget: &Budget, deadline: &Deadline) -> Searched {
         let s = pack_bits(start);
         let quarter = (budget.max_work / 4).max(1);
-        let (mut c, mut w, mut used) = search::local_search_gf2(&s, &self.packed, None, quarter, &deadline.part(0.25));
+        // A first, short local search: enough for a good incumbent, so that a branch and bound
+        // that can finish gets to finish early.
+        let first = quarter.min(FIRST_LOCAL_SEARCH);
+        let (mut c, mut w, mut used) = search::local_search_gf2(&s, &self.packed, None, first, &deadline.part(0.25));
         let mut bound = 0;
         if let Some(types) = self.types(start) {
             let found = search::minimize(&types, self.dim(), Some((c.clone(), w)), quarter, &deadline.part(1.0 / 3.0));

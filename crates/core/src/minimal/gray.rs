@@ -73,9 +73,13 @@ pub(crate) fn enumerate(start: &[u64], basis: &[Vec<u64>], total: u64, deadline:
 
 /// [`enumerate_portable`] compiled with the `popcnt` instruction and AVX2 (a software popcount
 /// is several times slower, and the loop is nothing but XOR and popcount).
+///
+/// # Safety
+///
+/// The processor must support `popcnt` and `avx2`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,avx2")]
-fn enumerate_popcnt(start: &[u64], basis: &[Vec<u64>], total: u64, deadline: &Deadline) -> (u64, u64, u64) {
+unsafe fn enumerate_popcnt(start: &[u64], basis: &[Vec<u64>], total: u64, deadline: &Deadline) -> (u64, u64, u64) {
     enumerate_portable(start, basis, total, deadline)
 }
 

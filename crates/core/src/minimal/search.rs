@@ -141,7 +141,7 @@ fn local_search(types: &Types, u: usize, max_work: u64, deadline: &Deadline) -> 
     while work < max_work && !deadline.passed() {
         // Descend: first improvement, sweeping the variables until none helps.
         let mut improved = true;
-        while improved && work < max_work {
+        while improved && work < max_work && !deadline.passed() {
             improved = false;
             for k in 0..u {
                 for &d in &steps {
@@ -226,7 +226,7 @@ pub(crate) fn local_search_gf2(
     while work < max_work && !deadline.passed() && u > 0 && best_w > 0 {
         // Descend one vector at a time.
         let mut improved = true;
-        while improved && work < max_work {
+        while improved && work < max_work && !deadline.passed() {
             improved = false;
             for k in 0..u {
                 work += 1;
@@ -319,13 +319,14 @@ fn branch_and_bound(types: &Types, u: usize, incumbent: (Vec<u32>, u64), max_wor
             }
             out.sort_unstable();
         };
-    let mut explored = 0u64;
+    let (mut explored, mut nodes) = (0u64, 0u64);
     let mut k = 0usize;
     expand(0, &c, 0, &mut children[0], &mut partial);
     next[0] = 0;
     let mut complete = true;
     loop {
-        if explored >= max_work || (explored % 4096 == 0 && deadline.passed()) {
+        nodes += 1;
+        if explored >= max_work || (nodes % 4096 == 0 && deadline.passed()) {
             complete = false;
             break;
         }
