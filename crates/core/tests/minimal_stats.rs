@@ -81,9 +81,31 @@ fn small_games_over_z3_and_z5_match_brute_force() {
 
 #[test]
 fn stats_refuse_what_they_cannot_enumerate() {
-    let solver = grid(6, 6, 2);
+    let solver = grid(4, 9, 2); // 36 buttons, nullity 4: 2^36 members
+    assert_eq!(solver.nullity(), 4);
     assert!(matches!(stats(&solver, &Budget::default()), Err(Error::TooLarge { .. })));
     assert!(matches!(stats(&grid(5, 5, 2), &Budget::work_only(1000)), Err(Error::TooLarge { .. })));
+    // Nullity 0 needs no enumeration, but the counts must fit in 64 bits.
+    assert!(matches!(stats(&grid(8, 8, 2), &Budget::default()), Err(Error::TooLarge { .. })));
+}
+
+#[test]
+fn nullity_zero_tables_are_counts_by_weight() {
+    // The 6x6 over GF(2): every press vector is its own board's only solution.
+    let s = stats(&grid(6, 6, 2), &Budget::work_only(0)).unwrap();
+    let binomial = |n: u64, k: u64| (0..k).fold(1u64, |acc, i| acc * (n - i) / (i + 1));
+    assert_eq!(s.histogram, (0..=36).map(|k| binomial(36, k)).collect::<Vec<_>>());
+    assert_eq!((s.solvable_boards, s.max_presses, s.mean), (1 << 36, 36, 18.0));
+    // Small nullity-0 games over Z_3 and Z_5 against brute force.
+    let mut compared = 0;
+    for (r, c, p) in [(1, 3, 3), (2, 2, 3), (1, 2, 5), (2, 3, 5), (1, 4, 3), (3, 3, 3)] {
+        let solver = grid(r, c, p);
+        if solver.nullity() == 0 {
+            assert_eq!(stats(&solver, &Budget::default()).unwrap().histogram, brute_histogram(&solver));
+            compared += 1;
+        }
+    }
+    assert!(compared >= 3);
 }
 
 #[test]

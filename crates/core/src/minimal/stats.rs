@@ -71,16 +71,22 @@ impl Stats {
 ///
 /// The work is `p^buttons` coset members; [`Error::TooLarge`] if that exceeds
 /// `budget.max_work` (the default 2^32 covers every GF(2) game with up to 32 buttons). Running
-/// out of `budget.max_time` is an error too: a partial histogram would be wrong.
+/// out of `budget.max_time` is an error too: a partial histogram would be wrong. Games of
+/// nullity 0 (every board has one solution) need no enumeration: their table is a count of
+/// press vectors by weight, exact for up to `p^buttons < 2^64` boards (the 7x7 grid, say).
 pub fn stats(solver: &Solver, budget: &Budget) -> Result<Stats> {
     let mut histogram: Vec<u64> = Vec::new();
-    for_each_coset(solver, budget, |w, _| {
-        let w = w as usize;
-        if histogram.len() <= w {
-            histogram.resize(w + 1, 0);
-        }
-        histogram[w] += 1;
-    })?;
+    if solver.nullity() == 0 {
+        histogram = unique_solutions(solver.modulus().get(), solver.buttons())?;
+    } else {
+        for_each_coset(solver, budget, |w, _| {
+            let w = w as usize;
+            if histogram.len() <= w {
+                histogram.resize(w + 1, 0);
+            }
+            histogram[w] += 1;
+        })?;
+    }
     let solvable_boards: u64 = histogram.iter().sum();
     let total: u128 = histogram.iter().enumerate().map(|(w, &n)| w as u128 * n as u128).sum();
     Ok(Stats {
@@ -93,6 +99,44 @@ pub fn stats(solver: &Solver, budget: &Budget) -> Result<Stats> {
         histogram,
         solvable_boards,
     })
+}
+
+/// Nullity 0: every press vector is the only solution of its board, so the histogram counts
+/// press vectors by weight, the coefficients of `(1 + x + ... + x^(p-1))^n`: no enumeration.
+fn unique_solutions(p: u32, n: usize) -> Result<Vec<u64>> {
+    let overflow = || Error::TooLarge {
+        what: "board statistics",
+        needed: (p as u128).checked_pow(n.min(200) as u32).unwrap_or(u128::MAX),
+        unit: "boards (the counts must fit in 64 bits)",
+        limit: u64::MAX as u128,
+    };
+    // The counts sum to p^n: refuse before any arithmetic could overflow.
+    if (p as u128).checked_pow(n.min(200) as u32).map_or(true, |t| t > u64::MAX as u128) {
+        return Err(overflow());
+    }
+    let top = (p as usize - 1).checked_mul(n).ok_or_else(overflow)?;
+    let p = p as usize;
+    let mut h = vec![0u64; top + 1];
+    h[0] = 1;
+    let mut len = 1;
+    for _ in 0..n {
+        // Multiply by 1 + x + ... + x^(p-1) with a sliding window sum.
+        let new_len = len + p - 1;
+        let mut next = vec![0u64; new_len];
+        let mut window = 0u64;
+        for (w, slot) in next.iter_mut().enumerate() {
+            if w < len {
+                window += h[w];
+            }
+            if w >= p && w - p < len {
+                window -= h[w - p];
+            }
+            *slot = window;
+        }
+        h[..new_len].copy_from_slice(&next);
+        len = new_len;
+    }
+    Ok(h)
 }
 
 /// The work [`stats`] needs: `p^buttons` coset members (saturating).
