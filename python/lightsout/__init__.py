@@ -127,7 +127,7 @@ def from_networkx(
     >>> import networkx as nx, lightsout as lo
     >>> g = lo.from_networkx(nx.path_graph(3))
     >>> g.solve([1, 0, 0]).tolist()
-    [1, 1, 1]
+    [0, 1, 1]
     """
     for attr in ("nodes", "edges", "is_directed"):
         if not hasattr(G, attr):
