@@ -132,3 +132,22 @@ proptest! {
         }
     }
 }
+
+/// Long run (LIGHTSOUT_STRESS=1): every grid up to 30 x 30 and a few primes against the dense
+/// solver of the explicit press matrix.
+#[test]
+fn stress_grids_against_the_dense_path() {
+    if std::env::var("LIGHTSOUT_STRESS").as_deref() != Ok("1") {
+        return;
+    }
+    for p in [2u64, 3, 5, 7, 11, 13] {
+        let p = Modulus::new(p).unwrap();
+        for rows in 1usize..=30 {
+            for cols in (rows.saturating_sub(6)).max(1)..=30 {
+                for delta in [true, false] {
+                    check_grid(p, rows, cols, delta, 0..2);
+                }
+            }
+        }
+    }
+}

@@ -135,3 +135,23 @@ proptest! {
         }
     }
 }
+
+/// Long run (LIGHTSOUT_STRESS=1): every wrapped board up to 20 x 20 against the dense solver.
+#[test]
+fn stress_wrapped_boards_against_the_dense_path() {
+    if std::env::var("LIGHTSOUT_STRESS").as_deref() != Ok("1") {
+        return;
+    }
+    for p in [2u64, 3, 5, 7] {
+        let p = Modulus::new(p).unwrap();
+        for rows in 1..=20 {
+            for cols in 1..=20 {
+                for wrap in [Wrap::Torus, Wrap::Horizontal, Wrap::Vertical] {
+                    for delta in [true, false] {
+                        check_wrap(p, rows, cols, wrap, delta, 0..2);
+                    }
+                }
+            }
+        }
+    }
+}
