@@ -89,7 +89,7 @@ impl From<lightsout_topo::Error> for Failure {
 pub(crate) type FfiResult = Result<(), Failure>;
 
 /// The empty C string, for when the thread's storage is gone.
-static EMPTY: [c_char; 1] = [0];
+pub(crate) static EMPTY: [c_char; 1] = [0];
 
 thread_local! {
     static LAST_ERROR: RefCell<CString> = RefCell::new(CString::default());

@@ -56,7 +56,7 @@ use std::ffi::c_char;
 /// call on the same thread; copy it to keep it longer.
 #[no_mangle]
 pub extern "C" fn lightsout_last_error() -> *const c_char {
-    boundary::last_error_ptr()
+    boundary::ffi_boundary_value!(boundary::EMPTY.as_ptr(), { Ok(boundary::last_error_ptr()) })
 }
 
 /// The name of a status code as written in this header, such as "LIGHTSOUT_LENGTH_MISMATCH",
@@ -64,7 +64,11 @@ pub extern "C" fn lightsout_last_error() -> *const c_char {
 /// string, never NULL, never freed.
 #[no_mangle]
 pub extern "C" fn lightsout_status_name(status: i32) -> *const c_char {
-    let name: &'static str = match status {
+    boundary::ffi_boundary_value!(boundary::EMPTY.as_ptr(), { Ok(status_name(status).as_ptr().cast()) })
+}
+
+fn status_name(status: i32) -> &'static str {
+    match status {
         0 => "LIGHTSOUT_OK\0",
         1 => "LIGHTSOUT_UNSOLVABLE\0",
         2 => "LIGHTSOUT_INVALID_ARGUMENT\0",
@@ -77,12 +81,13 @@ pub extern "C" fn lightsout_status_name(status: i32) -> *const c_char {
         9 => "LIGHTSOUT_PARSE_ERROR\0",
         10 => "LIGHTSOUT_UNKNOWN_PRESET\0",
         _ => "LIGHTSOUT_UNKNOWN_STATUS\0",
-    };
-    name.as_ptr().cast()
+    }
 }
 
 /// The library version, such as "0.1.0" (a static string, never NULL, never freed).
 #[no_mangle]
 pub extern "C" fn lightsout_version() -> *const c_char {
-    concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast()
+    boundary::ffi_boundary_value!(boundary::EMPTY.as_ptr(), {
+        Ok(concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast())
+    })
 }
