@@ -178,3 +178,13 @@ fn packed_entry_point_agrees() {
     assert!(minimal_in_coset_gf2(81, &[0, 1 << 17], &packed, &b).is_err());
     assert!(minimal_in_coset_gf2(81, &[0, 0], &[vec![0]], &b).is_err());
 }
+
+#[test]
+fn huge_moduli_stay_within_budget() {
+    // p = 2^31 - 1: too many coefficient values to branch on; the local search answers.
+    let p = Modulus::new(2_147_483_647).unwrap();
+    let basis = vec![vec![1, 1, 0], vec![0, 1, 1]];
+    let best = minimal_in_coset(p, &[5, 7, 2_147_483_000], &basis, &Budget::work_only(1000)).unwrap();
+    assert!(best.weight <= 5 + 7 + 2_147_483_000 && best.lower_bound <= best.weight);
+    assert_eq!(best.method, Method::BranchAndBound);
+}

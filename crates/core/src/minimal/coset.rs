@@ -8,7 +8,7 @@ use crate::field::{Field, Modulus};
 
 /// Column types (for the branch and bound) are built only when the basis has at most this many
 /// non-zero entries on its support; wider GF(2) cosets get the packed local search alone.
-pub const MAX_TYPE_ENTRIES: usize = 1 << 26;
+pub(crate) const MAX_TYPE_ENTRIES: usize = 1 << 26;
 
 /// Work for the first local search of a large GF(2) coset, before the branch and bound.
 const FIRST_LOCAL_SEARCH: u64 = 1 << 24;

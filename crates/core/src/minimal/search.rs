@@ -97,6 +97,10 @@ pub(crate) struct Found {
     pub lower_bound: u64,
 }
 
+/// The branch and bound tries every value of a coefficient at each node; beyond this modulus
+/// only the local search runs (and the bound is the per-column one).
+pub(crate) const MAX_BRANCHING_MODULUS: u32 = 256;
+
 /// Local search with a share of the budget (unless a good `incumbent` comes with the call),
 /// then branch and bound with the rest.
 pub(crate) fn minimize(
@@ -111,8 +115,9 @@ pub(crate) fn minimize(
         Some((c, w)) => (c, w, 0),
         None => local_search(types, u, (max_work / 8).max(1), deadline),
     };
-    if weight == root {
-        return Found { coeffs, explored: used, complete: true, lower_bound: root };
+    if weight == root || types.p > MAX_BRANCHING_MODULUS {
+        let complete = weight == root;
+        return Found { coeffs, explored: used, complete, lower_bound: root.min(weight) };
     }
     let mut found = branch_and_bound(types, u, (coeffs, weight), max_work.saturating_sub(used), deadline);
     found.explored += used;
