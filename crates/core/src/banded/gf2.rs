@@ -1,59 +1,51 @@
-//! Bit-packed GF(2) elimination inside the band, and the replays that use its record.
+//! The record of a banded GF(2) elimination, and the replays that use it.
 //!
-//! Columns are eliminated in order `k = 0, 1, ...`. Row `r` joins the *active* rows at the step
-//! of its first non-zero column `lo(r)`. Every active row at step `k` has its non-zeros in
-//! `k .. k + W` where `W` is the widest row span `hi(r) - lo(r) + 1`: a row joins with its own
-//! span, and the pivot rows added to it joined no later and end no further. So each active row
-//! lives in a ring of `C = ceil(W / 64) + 1` words indexed by absolute word mod `C` (words left
-//! behind are zero and get reused), and adding one row to another is a plain XOR of word
-//! slices. Rows wait in buckets by their leading column, so step `k` touches only the rows
-//! whose leading column is `k`: one of them (the shortest) becomes the pivot, the others get it
-//! added and move to their new leading column, or die when they become zero (a left null vector).
-//!
-//! The elimination records, per step, which active slots received the pivot (a bit mask over
-//! slots, the GF(2) multipliers of L), so that a board is replayed in `O(N * slots / 64)` word
-//! operations, and the obstruction behind a dead row is recovered by the transposed replay.
+//! The elimination ([`super::eliminate`]) keeps rows of U (each a bit-packed window starting
+//! at its pivot's word) and, per pivot, the bit mask of the active slots that received it: the
+//! GF(2) multipliers of L. Replaying the masks in column order on a board costs
+//! `O(N * slots / 64)` word operations and gives the right-hand side of U, or the first dead
+//! row (left null vector) that the board violates; the transposed replay, run backwards from
+//! that dead row, recovers the left null vector itself (the obstruction). Back-substitution in
+//! U gives solutions and the null basis.
 
 use super::budget::Budget;
 use crate::error::Result;
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
-const NONE: u32 = u32::MAX;
+pub(super) const NONE: u32 = u32::MAX;
 
 /// One pivot: its column, the slot it occupied, its row of U and the slots that received it.
 #[derive(Clone, Debug)]
-struct Pivot {
-    col: u32,
-    slot: u32,
+pub(super) struct Pivot {
+    pub(super) col: u32,
+    pub(super) slot: u32,
     /// Row of U: words `u_off .. u_off + u_len` of `u_words`, absolute word `col / 64` first.
-    u_off: usize,
-    u_len: u32,
+    pub(super) u_off: usize,
+    pub(super) u_len: u32,
     /// Receiving slots: words `m_off .. m_off + m_len` of `mask_words`, slot word `m_w0` first.
-    m_off: usize,
-    m_w0: u32,
-    m_len: u32,
+    pub(super) m_off: usize,
+    pub(super) m_w0: u32,
+    pub(super) m_len: u32,
 }
 
 /// The record of one elimination: everything needed to solve, check and explain boards.
 #[derive(Clone, Debug)]
 pub(crate) struct Gf2Band {
-    rows: usize,
-    cols: usize,
-    width: usize,
+    pub(super) rows: usize,
+    pub(super) cols: usize,
+    pub(super) width: usize,
     /// Rows in the order they join: `intro_rows[intro_start[k]..intro_start[k + 1]]` join at step k.
-    intro_start: Vec<usize>,
-    intro_rows: Vec<u32>,
-    slot_of_row: Vec<u32>,
+    pub(super) intro_start: Vec<usize>,
+    pub(super) intro_rows: Vec<u32>,
+    pub(super) slot_of_row: Vec<u32>,
     /// Rows with no non-zero entry: each is a left null vector on its own.
-    empty_rows: Vec<u32>,
-    pivot_of_col: Vec<u32>,
-    pivots: Vec<Pivot>,
-    u_words: Vec<u64>,
-    mask_words: Vec<u64>,
+    pub(super) empty_rows: Vec<u32>,
+    pub(super) pivot_of_col: Vec<u32>,
+    pub(super) pivots: Vec<Pivot>,
+    pub(super) u_words: Vec<u64>,
+    pub(super) mask_words: Vec<u64>,
     /// `(step, slot)` of every row that became zero, in step order.
-    dead: Vec<(u32, u32)>,
-    slots: usize,
+    pub(super) dead: Vec<(u32, u32)>,
+    pub(super) slots: usize,
 }
 
 /// Why a board has no solution: the left null vector that it violates.
@@ -62,37 +54,6 @@ pub(crate) enum Witness {
     Dead(usize),
     /// The empty row `r` (new numbering) with a light on.
     Empty(u32),
-}
-
-/// The active rows during elimination: rings of `ring` words, one per slot.
-struct Pool {
-    ring: usize,
-    words: Vec<u64>,
-    lead: Vec<u32>,
-    hi: Vec<u32>,
-    next: Vec<u32>,
-    free: BinaryHeap<Reverse<u32>>,
-}
-
-impl Pool {
-    fn alloc(&mut self, budget: &mut Budget) -> Result<u32> {
-        if let Some(Reverse(s)) = self.free.pop() {
-            let r = s as usize * self.ring;
-            self.words[r..r + self.ring].fill(0);
-            return Ok(s);
-        }
-        let s = self.lead.len();
-        budget.charge("the active rows of the band", self.ring as u64 * 8 + 12)?;
-        self.words.resize(self.words.len() + self.ring, 0);
-        self.lead.push(0);
-        self.hi.push(0);
-        self.next.push(NONE);
-        Ok(s as u32)
-    }
-    fn ring_of(&mut self, s: u32) -> &mut [u64] {
-        let r = s as usize * self.ring;
-        &mut self.words[r..r + self.ring]
-    }
 }
 
 impl Gf2Band {
@@ -151,136 +112,8 @@ impl Gf2Band {
             dead: Vec::new(),
             slots: 0,
         };
-        #[cfg(target_arch = "x86_64")]
-        {
-            if std::is_x86_feature_detected!("avx2") {
-                // SAFETY: the processor supports AVX2, checked just above.
-                unsafe { band.eliminate_avx2(ring, row_start, row_cols, budget)? };
-                return Ok(band);
-            }
-        }
-        band.eliminate(ring, row_start, row_cols, budget)?;
+        super::eliminate::eliminate(&mut band, ring, row_start, row_cols, budget)?;
         Ok(band)
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
-    unsafe fn eliminate_avx2(
-        &mut self,
-        ring: usize,
-        row_start: &[usize],
-        row_cols: &[u32],
-        budget: &mut Budget,
-    ) -> Result<()> {
-        self.eliminate(ring, row_start, row_cols, budget)
-    }
-
-    #[inline(always)]
-    fn eliminate(&mut self, ring: usize, row_start: &[usize], row_cols: &[u32], budget: &mut Budget) -> Result<()> {
-        let mut pool = Pool {
-            ring,
-            words: Vec::new(),
-            lead: Vec::new(),
-            hi: Vec::new(),
-            next: Vec::new(),
-            free: BinaryHeap::new(),
-        };
-        let mut head = vec![NONE; self.cols];
-        let mut pivot_row = vec![0u64; ring];
-        let mut mask: Vec<u64> = Vec::new();
-        for k in 0..self.cols {
-            for i in self.intro_start[k]..self.intro_start[k + 1] {
-                let r = self.intro_rows[i] as usize;
-                let s = pool.alloc(budget)?;
-                let cells = &row_cols[row_start[r]..row_start[r + 1]];
-                let words = pool.ring_of(s);
-                for &c in cells {
-                    words[(c as usize / 64) % ring] |= 1u64 << (c % 64);
-                }
-                pool.lead[s as usize] = k as u32;
-                pool.hi[s as usize] = *cells.last().unwrap();
-                pool.next[s as usize] = head[k];
-                head[k] = s;
-                self.slot_of_row[r] = s;
-            }
-            let first = std::mem::replace(&mut head[k], NONE);
-            if first == NONE {
-                continue; // a free column
-            }
-            // The shortest candidate makes the least fill.
-            let mut p = first;
-            let mut s = pool.next[first as usize];
-            while s != NONE {
-                if pool.hi[s as usize] < pool.hi[p as usize] {
-                    p = s;
-                }
-                s = pool.next[s as usize];
-            }
-            let (w_lo, p_hi) = (k / 64, pool.hi[p as usize]);
-            let len = p_hi as usize / 64 - w_lo + 1;
-            let base = w_lo % ring;
-            {
-                let words = pool.ring_of(p);
-                let a = len.min(ring - base);
-                pivot_row[..a].copy_from_slice(&words[base..base + a]);
-                pivot_row[a..len].copy_from_slice(&words[..len - a]);
-            }
-            budget.charge("the rows of U in the band", len as u64 * 8 + std::mem::size_of::<Pivot>() as u64)?;
-            let u_off = self.u_words.len();
-            self.u_words.extend_from_slice(&pivot_row[..len]);
-            let (mut m_lo, mut m_hi) = (usize::MAX, 0usize);
-            let mut s = first;
-            while s != NONE {
-                let next = pool.next[s as usize];
-                if s != p {
-                    let si = s as usize;
-                    let w = si / 64;
-                    if w >= mask.len() {
-                        mask.resize(w + 1, 0);
-                    }
-                    mask[w] |= 1u64 << (si % 64);
-                    (m_lo, m_hi) = (m_lo.min(w), m_hi.max(w));
-                    pool.hi[si] = pool.hi[si].max(p_hi);
-                    let end = pool.hi[si] as usize / 64;
-                    let words = pool.ring_of(s);
-                    let a = len.min(ring - base);
-                    xor_into(&mut words[base..base + a], &pivot_row[..a]);
-                    xor_into(&mut words[..len - a], &pivot_row[a..len]);
-                    match first_set(words, w_lo, end, ring) {
-                        Some(lead) => {
-                            pool.lead[si] = lead as u32;
-                            pool.next[si] = head[lead];
-                            head[lead] = s;
-                        }
-                        None => {
-                            self.dead.push((k as u32, s));
-                            pool.free.push(Reverse(s));
-                        }
-                    }
-                }
-                s = next;
-            }
-            let m_off = self.mask_words.len();
-            let (m_w0, m_len) = if m_lo == usize::MAX { (0, 0) } else { (m_lo, m_hi - m_lo + 1) };
-            budget.charge("the multipliers of the band elimination", m_len as u64 * 8)?;
-            self.mask_words.extend_from_slice(&mask[m_w0..m_w0 + m_len]);
-            mask[m_w0..m_w0 + m_len].fill(0);
-            self.pivot_of_col[k] = self.pivots.len() as u32;
-            self.pivots.push(Pivot {
-                col: k as u32,
-                slot: p,
-                u_off,
-                u_len: len as u32,
-                m_off,
-                m_w0: m_w0 as u32,
-                m_len: m_len as u32,
-            });
-            pool.free.push(Reverse(p));
-        }
-        self.slots = pool.lead.len();
-        self.u_words.shrink_to_fit();
-        self.mask_words.shrink_to_fit();
-        Ok(())
     }
 
     pub(crate) fn rank(&self) -> usize {
@@ -413,27 +246,10 @@ impl Gf2Band {
 
 /// `dst ^= src`, word by word (vectorised by the compiler).
 #[inline(always)]
-fn xor_into(dst: &mut [u64], src: &[u64]) {
+pub(super) fn xor_into(dst: &mut [u64], src: &[u64]) {
     for (a, b) in dst.iter_mut().zip(src) {
         *a ^= *b;
     }
-}
-
-/// The first set bit of a ring row among absolute words `from ..= to`, as an absolute column.
-#[inline(always)]
-fn first_set(words: &[u64], from: usize, to: usize, ring: usize) -> Option<usize> {
-    let mut pos = from % ring;
-    for w in from..=to {
-        let x = words[pos];
-        if x != 0 {
-            return Some(w * 64 + x.trailing_zeros() as usize);
-        }
-        pos += 1;
-        if pos == ring {
-            pos = 0;
-        }
-    }
-    None
 }
 
 #[inline(always)]

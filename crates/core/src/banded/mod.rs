@@ -10,6 +10,7 @@
 //! word operations.
 
 mod budget;
+mod eliminate;
 mod gf2;
 mod order;
 mod solver;

@@ -1,0 +1,205 @@
+//! The elimination itself, column by column inside the band.
+//!
+//! Row `r` joins the *active* rows at the step of its first non-zero column `lo(r)`. Every
+//! active row at column `k` has its non-zeros in `k .. k + W`, W the widest row span
+//! `hi(r) - lo(r) + 1`: a row joins with its own span, and the pivot rows added to it joined no
+//! later and end no further. So each active row lives in a ring of `C = ceil(W / 64) + 1` words
+//! indexed by absolute word mod `C` (words left behind are zero and get reused), and adding one
+//! row to another is a plain XOR of word slices, no shifts.
+//!
+//! Rows wait in buckets by their leading column, so step `k` touches only the rows whose
+//! leading column is `k`: the shortest of them (least fill) becomes the pivot, the others get
+//! it added and move to the bucket of their new leading column, or die when they become zero
+//! (each dead row is a left null vector). The pivot rows are the rows of U; the slots that
+//! received each pivot are recorded as a bit mask (the multipliers of L), so that
+//! [`super::gf2`] can replay the elimination on a board.
+//!
+//! Eliminating eight columns at a time with a table of pivot sums (Four Russians style) was
+//! measured too: the rows here are short, a few words past the pivot, so the bookkeeping per
+//! row dominates and it was about 10% slower.
+
+use super::budget::Budget;
+use super::gf2::{xor_into, Gf2Band, Pivot, NONE};
+use crate::error::Result;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// The active rows: rings of `ring` words, one per slot, the last column each may reach, and
+/// the link to the next row of the same bucket.
+struct Pool {
+    ring: usize,
+    words: Vec<u64>,
+    hi: Vec<u32>,
+    next: Vec<u32>,
+    free: BinaryHeap<Reverse<u32>>,
+}
+
+impl Pool {
+    fn alloc(&mut self, budget: &mut Budget) -> Result<u32> {
+        if let Some(Reverse(s)) = self.free.pop() {
+            let r = s as usize * self.ring;
+            self.words[r..r + self.ring].fill(0);
+            return Ok(s);
+        }
+        budget.charge("the active rows of the band", self.ring as u64 * 8 + 8)?;
+        self.words.resize(self.words.len() + self.ring, 0);
+        self.hi.push(0);
+        self.next.push(NONE);
+        Ok(self.hi.len() as u32 - 1)
+    }
+    /// Put slot `s` into the bucket `(head, shortest)`, keeping `shortest` at its row that
+    /// reaches least far.
+    fn push(&mut self, head: &mut u32, shortest: &mut u32, s: u32) {
+        if *head == NONE || self.hi[s as usize] < self.hi[*shortest as usize] {
+            *shortest = s;
+        }
+        self.next[s as usize] = *head;
+        *head = s;
+    }
+    fn ring_of(&mut self, s: u32) -> &mut [u64] {
+        let r = s as usize * self.ring;
+        &mut self.words[r..r + self.ring]
+    }
+}
+
+/// Eliminate every column of `band` (set up by [`Gf2Band::factor`]), filling in its record.
+pub(super) fn eliminate(
+    band: &mut Gf2Band,
+    ring: usize,
+    row_start: &[usize],
+    row_cols: &[u32],
+    budget: &mut Budget,
+) -> Result<()> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::is_x86_feature_detected!("avx2") {
+            // SAFETY: the processor supports AVX2, checked just above.
+            return unsafe { eliminate_avx2(band, ring, row_start, row_cols, budget) };
+        }
+    }
+    eliminate_generic(band, ring, row_start, row_cols, budget)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn eliminate_avx2(
+    band: &mut Gf2Band,
+    ring: usize,
+    row_start: &[usize],
+    row_cols: &[u32],
+    budget: &mut Budget,
+) -> Result<()> {
+    eliminate_generic(band, ring, row_start, row_cols, budget)
+}
+
+#[inline(always)]
+fn eliminate_generic(
+    band: &mut Gf2Band,
+    ring: usize,
+    row_start: &[usize],
+    row_cols: &[u32],
+    budget: &mut Budget,
+) -> Result<()> {
+    let mut pool = Pool { ring, words: Vec::new(), hi: Vec::new(), next: Vec::new(), free: BinaryHeap::new() };
+    // Bucket of column k: a list through `pool.next` starting at `head[k]`, and its shortest
+    // row `shortest[k]` (the next pivot: the least fill).
+    let mut head = vec![NONE; band.cols];
+    let mut shortest = vec![NONE; band.cols];
+    let mut pivot_row = vec![0u64; ring];
+    let mut mask: Vec<u64> = Vec::new();
+    for k in 0..band.cols {
+        for i in band.intro_start[k]..band.intro_start[k + 1] {
+            let r = band.intro_rows[i] as usize;
+            let s = pool.alloc(budget)?;
+            let cells = &row_cols[row_start[r]..row_start[r + 1]];
+            let words = pool.ring_of(s);
+            for &c in cells {
+                words[(c as usize / 64) % ring] |= 1u64 << (c % 64);
+            }
+            pool.hi[s as usize] = *cells.last().unwrap();
+            band.slot_of_row[r] = s;
+            pool.push(&mut head[k], &mut shortest[k], s);
+        }
+        let first = head[k];
+        if first == NONE {
+            continue; // a free column
+        }
+        let p = shortest[k];
+        let (w_lo, p_hi) = (k / 64, pool.hi[p as usize]);
+        let len = p_hi as usize / 64 - w_lo + 1;
+        let base = w_lo % ring;
+        let split = len.min(ring - base);
+        {
+            let words = pool.ring_of(p);
+            pivot_row[..split].copy_from_slice(&words[base..base + split]);
+            pivot_row[split..len].copy_from_slice(&words[..len - split]);
+        }
+        budget.charge("the rows of U in the band", len as u64 * 8 + std::mem::size_of::<Pivot>() as u64)?;
+        let u_off = band.u_words.len();
+        band.u_words.extend_from_slice(&pivot_row[..len]);
+        let (mut m_lo, mut m_hi) = (usize::MAX, 0usize);
+        let mut s = first;
+        while s != NONE {
+            let si = s as usize;
+            let next = pool.next[si];
+            if s != p {
+                let w = si / 64;
+                if w >= mask.len() {
+                    mask.resize(w + 1, 0);
+                }
+                mask[w] |= 1u64 << (si % 64);
+                (m_lo, m_hi) = (m_lo.min(w), m_hi.max(w));
+                let hi = pool.hi[si].max(p_hi);
+                pool.hi[si] = hi;
+                let words = &mut pool.words[si * ring..(si + 1) * ring];
+                xor_into(&mut words[base..base + split], &pivot_row[..split]);
+                xor_into(&mut words[..len - split], &pivot_row[split..len]);
+                match first_set(words, w_lo, hi as usize / 64, ring) {
+                    Some(lead) => pool.push(&mut head[lead], &mut shortest[lead], s),
+                    None => {
+                        band.dead.push((k as u32, s));
+                        pool.free.push(Reverse(s));
+                    }
+                }
+            }
+            s = next;
+        }
+        let m_off = band.mask_words.len();
+        let (m_w0, m_len) = if m_lo == usize::MAX { (0, 0) } else { (m_lo, m_hi - m_lo + 1) };
+        budget.charge("the multipliers of the band elimination", m_len as u64 * 8)?;
+        band.mask_words.extend_from_slice(&mask[m_w0..m_w0 + m_len]);
+        mask[m_w0..m_w0 + m_len].fill(0);
+        band.pivot_of_col[k] = band.pivots.len() as u32;
+        band.pivots.push(Pivot {
+            col: k as u32,
+            slot: p,
+            u_off,
+            u_len: len as u32,
+            m_off,
+            m_w0: m_w0 as u32,
+            m_len: m_len as u32,
+        });
+        pool.free.push(Reverse(p));
+    }
+    band.slots = pool.hi.len();
+    band.u_words.shrink_to_fit();
+    band.mask_words.shrink_to_fit();
+    Ok(())
+}
+
+/// The first set bit of a ring row among absolute words `from ..= to`, as an absolute column.
+#[inline(always)]
+fn first_set(words: &[u64], from: usize, to: usize, ring: usize) -> Option<usize> {
+    let mut pos = from % ring;
+    for w in from..=to {
+        let x = words[pos];
+        if x != 0 {
+            return Some(w * 64 + x.trailing_zeros() as usize);
+        }
+        pos += 1;
+        if pos == ring {
+            pos = 0;
+        }
+    }
+    None
+}
