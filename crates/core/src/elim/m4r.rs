@@ -6,7 +6,8 @@
 //! `2^k` combinations of its rows is built in Gray-code order (one row XOR per entry). Every
 //! other row is then cleared in the pass's pivot columns with one table lookup per group,
 //! instead of one row XOR per pivot: about `K` times fewer passes over memory than plain
-//! Gauss-Jordan elimination. The row updates are cache-blocked (tables are used one stripe of
+//! Gauss-Jordan elimination. The reduced form is reached by a second, cheaper sweep from the last
+//! pass back to the first. The row updates are cache-blocked (tables are used one stripe of
 //! [`STRIPE`] words at a time, so that they stay in cache) and split across threads when the
 //! work is large enough to pay for it.
 
@@ -21,11 +22,13 @@ const GROUPS: usize = 64 / K;
 const STRIPE: usize = 64;
 
 /// Bring `m` to echelon form, pivoting in columns `0..pivot_cols`, and return the pivot columns.
-/// With `full`, rows above each pivot are cleared too (reduced row echelon form).
+/// With `full`, the echelon form is then reduced (rows above each pivot cleared, see
+/// [`back_substitute`]), giving the reduced row echelon form.
 pub(crate) fn eliminate(m: &mut BitMatrix, pivot_cols: usize, full: bool) -> Vec<usize> {
     let (rows, wpr) = (m.rows(), m.words_per_row());
     let limit = pivot_cols.min(m.cols());
     let mut pivots = Vec::new();
+    let mut passes = Vec::new();
     let mut tables = Tables::default();
     let (mut r, mut c) = (0, 0);
     while c < limit && r < rows {
@@ -37,19 +40,52 @@ pub(crate) fn eliminate(m: &mut BitMatrix, pivot_cols: usize, full: bool) -> Vec
         if kk > 0 {
             reduce_pivot_rows(m, r, word, &bits);
             tables.build(m, r, word, &bits);
-            let data = m.words_mut();
-            let (above, rest) = data.split_at_mut(r * wpr);
-            let below = &mut rest[kk * wpr..];
-            if full {
-                update(above, wpr, word, &tables);
-            }
-            update(below, wpr, word, &tables);
+            let below = &mut m.words_mut()[(r + kk) * wpr..];
+            update(below, wpr, word, &tables, &[(0, wpr - word)]);
             pivots.extend(bits.iter().map(|&b| c + b as usize));
+            passes.push((r, word, bits));
             r += kk;
         }
         c = end;
     }
+    if full {
+        back_substitute(m, &passes, &pivots, pivot_cols);
+    }
     pivots
+}
+
+/// Clear every pivot column above its pivot, one pass at a time from the last: after pass `t`
+/// is done, the rows above it are zero in all of its pivot columns, so later passes' words in
+/// which every column is a pivot column stay zero there and are skipped (for a square matrix of
+/// full rank, only the pass's own word is touched).
+fn back_substitute(m: &mut BitMatrix, passes: &[(usize, usize, Vec<u32>)], pivots: &[usize], pivot_cols: usize) {
+    let (wpr, cols) = (m.words_per_row(), m.cols());
+    let mut covered = vec![0u32; wpr];
+    for &c in pivots {
+        covered[c / 64] += 1;
+    }
+    // A word is dead when all of its columns (inside the matrix) are pivot columns.
+    let dead: Vec<bool> = (0..wpr)
+        .map(|w| (w * 64 + 64).min(cols) <= pivot_cols && covered[w] as usize == (w * 64 + 64).min(cols) - w * 64)
+        .collect();
+    let mut tables = Tables::default();
+    for (r, word, bits) in passes.iter().rev() {
+        if *r == 0 {
+            continue;
+        }
+        let mut ranges: Vec<(usize, usize)> = vec![(0, 1)];
+        for w in word + 1..wpr {
+            if dead[w] {
+                continue;
+            }
+            match ranges.last_mut() {
+                Some(last) if last.1 == w - word => last.1 += 1,
+                _ => ranges.push((w - word, w - word + 1)),
+            }
+        }
+        tables.build(m, *r, *word, bits);
+        update(&mut m.words_mut()[..r * wpr], wpr, *word, &tables, &ranges);
+    }
 }
 
 /// Choose the pivots of the pass over word `word` (columns given by `mask`) among rows `r..`,
@@ -212,31 +248,33 @@ fn entry_pair(data: &mut [u64], dst: usize, src: usize, w: usize) -> (&mut [u64]
     }
 }
 
-/// Clear the pass's pivot columns in every row of `rows` (row-major, `wpr` words per row).
-fn update(rows: &mut [u64], wpr: usize, word: usize, tables: &Tables) {
+/// Clear the pass's pivot columns in every row of `rows` (row-major, `wpr` words per row),
+/// writing only the word ranges `ranges` (offsets from `word`; the others are known to stay zero).
+fn update(rows: &mut [u64], wpr: usize, word: usize, tables: &Tables, ranges: &[(usize, usize)]) {
     if rows.is_empty() {
         return;
     }
-    for_each_row_chunk(rows, wpr, tables.width * tables.groups.len(), |chunk| {
+    let work: usize = ranges.iter().map(|(a, b)| b - a).sum();
+    for_each_row_chunk(rows, wpr, work * tables.groups.len(), |chunk| {
         #[cfg(target_arch = "x86_64")]
         if std::is_x86_feature_detected!("avx2") {
             // SAFETY: the CPU supports AVX2, checked just above.
-            return unsafe { update_chunk_avx2(chunk, wpr, word, tables) };
+            return unsafe { update_chunk_avx2(chunk, wpr, word, tables, ranges) };
         }
-        update_chunk(chunk, wpr, word, tables)
+        update_chunk(chunk, wpr, word, tables, ranges)
     });
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn update_chunk_avx2(chunk: &mut [u64], wpr: usize, word: usize, tables: &Tables) {
-    update_chunk(chunk, wpr, word, tables)
+unsafe fn update_chunk_avx2(chunk: &mut [u64], wpr: usize, word: usize, tables: &Tables, ranges: &[(usize, usize)]) {
+    update_chunk(chunk, wpr, word, tables, ranges)
 }
 
 /// The row updates of one chunk of rows: look up every row's entries first (the pass word
 /// changes as the row is updated), then XOR them in one stripe of columns at a time.
 #[inline(always)]
-fn update_chunk(chunk: &mut [u64], wpr: usize, word: usize, tables: &Tables) {
+fn update_chunk(chunk: &mut [u64], wpr: usize, word: usize, tables: &Tables, ranges: &[(usize, usize)]) {
     let w = tables.width;
     let mut todo: Vec<(usize, [usize; GROUPS])> = Vec::new();
     for (i, row) in chunk.chunks_exact(wpr).enumerate() {
@@ -251,11 +289,13 @@ fn update_chunk(chunk: &mut [u64], wpr: usize, word: usize, tables: &Tables) {
         todo.push((i * wpr + word, offsets));
     }
     let many = tables.groups.len() > GROUPS / 2;
-    for s0 in (0..w).step_by(STRIPE) {
-        let len = STRIPE.min(w - s0);
-        for (start, offsets) in &todo {
-            let dst = &mut chunk[start + s0..start + s0 + len];
-            xor_sources(dst, &tables.data, offsets, s0, many);
+    for &(from, to) in ranges {
+        for s0 in (from..to).step_by(STRIPE) {
+            let len = STRIPE.min(to - s0);
+            for (start, offsets) in &todo {
+                let dst = &mut chunk[start + s0..start + s0 + len];
+                xor_sources(dst, &tables.data, offsets, s0, many);
+            }
         }
     }
 }
