@@ -1,11 +1,14 @@
 //! The structured solvers of the core for the games that have one: grids (cut-off edges),
 //! tori and cylinders with the plus or neighbours rule. They never build the N x N system,
 //! so they answer for boards far beyond the dense limit, and much faster for large ones.
+//! Other large GF(2) games with a geometry (masks, cubes, other rules on grids) go to the
+//! core's banded solver, which reorders the lights into a narrow band and eliminates there.
 
 use crate::error::Result;
 use crate::shape::{Rule, Shape};
+use lightsout_core::banded::BandedSolver;
 use lightsout_core::structured::{GridSolver, Wrap, WrapSolver};
-use lightsout_core::{Modulus, SolutionCount, Solutions};
+use lightsout_core::{Modulus, SolutionCount, Solutions, SparseMatrix};
 
 /// Games with at least this many lights are solved by the structured solvers when their shape
 /// and rule allow it; smaller games use the dense [`lightsout_core::Solver`], whose answers
@@ -16,6 +19,7 @@ pub const STRUCTURED_MIN_LIGHTS: usize = 4096;
 pub(crate) enum Structured {
     Grid(GridSolver),
     Wrap(WrapSolver),
+    Banded(BandedSolver),
 }
 
 /// Dispatch one call to whichever structured solver this is.
@@ -24,6 +28,7 @@ macro_rules! both {
         match $self {
             Structured::Grid($s) => $body,
             Structured::Wrap($s) => $body,
+            Structured::Banded($s) => $body,
         }
     };
 }
@@ -33,6 +38,21 @@ impl Structured {
     pub fn applies(shape: &Shape, rule: &Rule) -> bool {
         matches!(rule, Rule::Plus | Rule::Neighbours)
             && matches!(shape, Shape::Grid { .. } | Shape::Torus { .. } | Shape::Cylinder { .. })
+    }
+
+    /// Whether a game is for the banded solver instead: GF(2), and a geometry whose lights
+    /// have nearby neighbours (so the band is about one side wide), without a structured
+    /// solver. Graphs and explicit games stay with the dense solver: their band can be as wide
+    /// as the game.
+    pub fn banded_applies(shape: &Shape, rule: &Rule, modulus: Modulus) -> bool {
+        modulus == Modulus::TWO
+            && !Self::applies(shape, rule)
+            && !matches!(shape, Shape::Graph { .. } | Shape::Explicit { .. })
+    }
+
+    /// The banded solver of the press matrix; only called when [`Structured::banded_applies`].
+    pub fn banded(matrix: &SparseMatrix) -> Result<Structured> {
+        Ok(Structured::Banded(BandedSolver::new(matrix)?))
     }
 
     /// Build it; only called when [`Structured::applies`].

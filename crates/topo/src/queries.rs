@@ -1,5 +1,6 @@
 //! The questions a [`Game`] answers (rank, solving, counting, pressing), each routed to the
-//! core's structured solvers when the game has one and is large, else to the dense solver.
+//! core's structured solvers when the game has one and is large, to the banded solver for
+//! other large GF(2) games with a geometry, else to the dense solver.
 
 use crate::backend::{Structured, STRUCTURED_MIN_LIGHTS};
 use crate::error::Result;
@@ -25,14 +26,35 @@ impl Game {
         self.size() >= STRUCTURED_MIN_LIGHTS && Structured::applies(self.shape(), self.rule())
     }
 
+    /// Whether the questions below are answered by the core's banded solver: GF(2) games with
+    /// a geometry (masks, cubes, grids with other rules) and at least [`STRUCTURED_MIN_LIGHTS`]
+    /// lights that have no structured solver. It renumbers the lights into a narrow band and
+    /// eliminates there, in about `N * W / 8` bytes for a band of width W (about one side)
+    /// where [`Game::solver`] needs `N^2 / 4`.
+    ///
+    /// ```
+    /// use lightsout_topo::{Game, Rule};
+    /// let cells: Vec<bool> = (0..80 * 80).map(|i| i % 7 != 3).collect();
+    /// let game = Game::mask(80, 80, cells, Rule::Plus, 2).unwrap();
+    /// assert!(game.uses_banded_solver());
+    /// let board = game.random_solvable(1).unwrap();
+    /// assert!(game.apply(&board, &game.solve(&board).unwrap()).unwrap().iter().all(|&x| x == 0));
+    /// ```
+    pub fn uses_banded_solver(&self) -> bool {
+        self.size() >= STRUCTURED_MIN_LIGHTS && Structured::banded_applies(self.shape(), self.rule(), self.modulus())
+    }
+
     fn structured(&self) -> Result<Option<&Structured>> {
-        if !self.uses_structured_solver() {
-            return Ok(None);
-        }
         if let Some(s) = self.structured.get() {
             return Ok(Some(s));
         }
-        let s = Structured::new(self.shape(), self.rule(), self.modulus())?;
+        let s = if self.uses_structured_solver() {
+            Structured::new(self.shape(), self.rule(), self.modulus())?
+        } else if self.uses_banded_solver() {
+            Structured::banded(self.matrix()?)?
+        } else {
+            return Ok(None);
+        };
         Ok(Some(self.structured.get_or_init(|| s)))
     }
 
@@ -95,8 +117,11 @@ impl Game {
     pub fn apply(&self, lights: &[u32], presses: &[u32]) -> Result<Vec<u32>> {
         self.check_values("lights", lights, self.size())?;
         self.check_values("presses", presses, self.size())?;
-        if let Some(s) = self.structured()? {
-            return s.apply(lights, presses);
+        // The banded solver would need its factorisation; M alone does it.
+        if !self.uses_banded_solver() {
+            if let Some(s) = self.structured()? {
+                return s.apply(lights, presses);
+            }
         }
         let change = self.matrix()?.mul_vec(presses)?;
         let f = self.modulus().field();
