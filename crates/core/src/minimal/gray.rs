@@ -247,7 +247,89 @@ pub(crate) fn zp(p: u32, start: &[u32], basis: &[Vec<(u32, u32)>], total: u64, d
     Outcome { explored, complete, ..best }
 }
 
+/// One serial p-ary run: on bytes with whole-vector (vectorised) steps when p < 128 and the
+/// basis is at least a quarter full, else on the sparse entries.
 fn zp_serial(p: u32, start: &[u32], basis: &[Vec<(u32, u32)>], total: u64, deadline: &Deadline) -> Outcome {
+    let entries: usize = basis.iter().map(Vec::len).sum();
+    if p < 128 && entries * 4 >= basis.len() * start.len() {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx2") {
+                // SAFETY: the processor was just checked to have AVX2.
+                return unsafe { zp_bytes_avx2(p, start, basis, total, deadline) };
+            }
+        }
+        return zp_bytes(p, start, basis, total, deadline);
+    }
+    zp_sparse(p, start, basis, total, deadline)
+}
+
+/// [`zp_bytes`] compiled with AVX2.
+///
+/// # Safety
+///
+/// The processor must support `avx2`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn zp_bytes_avx2(p: u32, start: &[u32], basis: &[Vec<(u32, u32)>], total: u64, deadline: &Deadline) -> Outcome {
+    zp_bytes(p, start, basis, total, deadline)
+}
+
+/// The p-ary run with one byte per button (p < 128, so a sum of two entries fits in a byte):
+/// each step adds a whole dense vector and re-sums the weight, which the compiler vectorises.
+#[inline(always)]
+fn zp_bytes(p: u32, start: &[u32], basis: &[Vec<(u32, u32)>], total: u64, deadline: &Deadline) -> Outcome {
+    let n = start.len();
+    let dense = |negate: bool| -> Vec<Vec<u8>> {
+        basis
+            .iter()
+            .map(|v| {
+                let mut d = vec![0u8; n];
+                for &(j, x) in v {
+                    d[j as usize] = if negate { ((p - x) % p) as u8 } else { x as u8 };
+                }
+                d
+            })
+            .collect()
+    };
+    let (plus, minus) = (dense(false), dense(true));
+    let p8 = p as u8;
+    let mut x: Vec<u8> = start.iter().map(|&v| v as u8).collect();
+    let mut gray = ReflectedGray::new(p, basis.len());
+    let mut best: u32 = x.iter().map(|&v| v as u32).sum();
+    let mut best_digits = gray.digits().to_vec();
+    let mut explored = 1u64;
+    let mut complete = false;
+    'outer: while best > 0 {
+        for _ in 0..CHUNK {
+            let Some((k, up)) = gray.next_step() else {
+                complete = true;
+                break 'outer;
+            };
+            let v = if up { &plus[k] } else { &minus[k] };
+            let mut w = 0u32;
+            for (a, &b) in x.iter_mut().zip(v) {
+                let s = *a + b;
+                let r = if s >= p8 { s - p8 } else { s };
+                *a = r;
+                w += r as u32;
+            }
+            explored += 1;
+            if w < best {
+                best = w;
+                best_digits.copy_from_slice(gray.digits());
+            }
+        }
+        if deadline.passed() {
+            break;
+        }
+    }
+    complete |= explored == total;
+    Outcome { coeffs: best_digits, weight: best as u64, explored, complete: complete || best == 0 }
+}
+
+/// The p-ary run on the non-zero entries only (sparse bases, or p >= 128).
+fn zp_sparse(p: u32, start: &[u32], basis: &[Vec<(u32, u32)>], total: u64, deadline: &Deadline) -> Outcome {
     let negated: Vec<Vec<(u32, u32)>> =
         basis.iter().map(|v| v.iter().map(|&(j, x)| (j, (p - x) % p)).collect()).collect();
     let mut x = start.to_vec();
@@ -307,6 +389,9 @@ mod tests {
         let serial = zp_serial(3, &start, &basis, total, &none);
         assert!(split.complete && serial.complete);
         assert_eq!(split.weight, serial.weight);
+        let (low, few) = (&basis[..9], 3u64.pow(9));
+        let (bytes, sparse) = (zp_bytes(3, &start, low, few, &none), zp_sparse(3, &start, low, few, &none));
+        assert_eq!((bytes.weight, bytes.explored, bytes.coeffs), (sparse.weight, sparse.explored, sparse.coeffs));
         let mut x = start.clone();
         for (b, &c) in basis.iter().zip(&split.coeffs) {
             for &(j, v) in b {
