@@ -75,6 +75,11 @@ if ! diff -u include/lightsout.h "$work/lightsout.h"; then
   cbindgen --config crates/ffi/cbindgen.toml --crate lightsout-ffi --output include/lightsout.h crates/ffi"
 fi
 
+step "every function of the header is exercised by tests/c/bad_inputs.c"
+for fn in $(grep -o 'lightsout_[a-z_]*(' include/lightsout.h | tr -d '(' | sort -u); do
+  grep -q "$fn(" tests/c/bad_inputs.c || fail "$fn is not called by tests/c/bad_inputs.c: test its bad inputs there"
+done
+
 step "the header compiles alone as C99 and as C++11"
 printf '#include "lightsout.h"\nint main(void) { return lightsout_version()[0] == 0; }\n' >"$work/header.c"
 "$CC" -std=c99 "${WARN[@]}" -Iinclude -c "$work/header.c" -o "$work/header_c.o"
