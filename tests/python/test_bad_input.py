@@ -94,8 +94,12 @@ def test_bad_keyword_values(classic):
         classic.minimal_solution([0] * 25, max_time=float("nan"))
     with pytest.raises(ValueError, match="max_work"):
         classic.minimal_solution([0] * 25, max_work=-5)
-    with pytest.raises(ValueError):
-        lo.stats(lo.grid(7, 7), max_work=1000)
+    with pytest.raises(ValueError, match="max_work"):
+        lo.stats(classic, max_work=-1)
+    with pytest.raises(ValueError, match="max_time"):
+        lo.stats(classic, max_time=-1.0)
+    with pytest.raises(ValueError, match="too large"):
+        lo.stats(lo.grid(8, 8))  # 2**64 boards do not fit the counts
 
 
 def test_big_games_refuse_dense_answers_instead_of_crashing():
@@ -108,5 +112,3 @@ def test_big_games_refuse_dense_answers_instead_of_crashing():
     with pytest.raises(ValueError, match="too large"):
         lo.solve_many(g, np.zeros((1, 4096 * 4096), dtype=np.uint8))
     assert g._repr_svg_() is None
-    with pytest.raises(ValueError, match="too large"):
-        lo.mask(np.ones((1000, 1000), dtype=bool)).rank  # no structured solver for masks

@@ -27,19 +27,21 @@ impl Dt {
     /// The native dtype of an array, `None` for non-integer or non-native (byte-swapped) ones.
     pub(crate) fn of(arr: &Bound<'_, PyUntypedArray>) -> Option<Dt> {
         let d = arr.dtype();
-        let py = arr.py();
-        let candidates = [
-            (Dt::Bool, numpy::dtype::<bool>(py)),
-            (Dt::U8, numpy::dtype::<u8>(py)),
-            (Dt::U16, numpy::dtype::<u16>(py)),
-            (Dt::U32, numpy::dtype::<u32>(py)),
-            (Dt::U64, numpy::dtype::<u64>(py)),
-            (Dt::I8, numpy::dtype::<i8>(py)),
-            (Dt::I16, numpy::dtype::<i16>(py)),
-            (Dt::I32, numpy::dtype::<i32>(py)),
-            (Dt::I64, numpy::dtype::<i64>(py)),
-        ];
-        candidates.into_iter().find(|(_, c)| d.is_equiv_to(c)).map(|(t, _)| t)
+        if !matches!(d.byteorder(), b'=' | b'|') {
+            return None;
+        }
+        match (d.kind(), d.itemsize()) {
+            (b'b', 1) => Some(Dt::Bool),
+            (b'u', 1) => Some(Dt::U8),
+            (b'u', 2) => Some(Dt::U16),
+            (b'u', 4) => Some(Dt::U32),
+            (b'u', 8) => Some(Dt::U64),
+            (b'i', 1) => Some(Dt::I8),
+            (b'i', 2) => Some(Dt::I16),
+            (b'i', 4) => Some(Dt::I32),
+            (b'i', 8) => Some(Dt::I64),
+            _ => None,
+        }
     }
 
     /// The largest value the dtype holds.
@@ -249,8 +251,7 @@ pub(crate) fn to_array<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     if natural {
         let cells = game.cells_from_lights(values).map_err(super::errors::value_error)?;
-        let arr = vector(py, &cells, dt);
-        Ok(arr.call_method1("reshape", (game.dims(),))?)
+        shaped(py, &cells, &game.dims(), dt)
     } else {
         Ok(vector(py, values, dt))
     }
@@ -259,6 +260,15 @@ pub(crate) fn to_array<'py>(
 /// A flat numpy vector of dtype `dt` (values must fit it).
 pub(crate) fn vector<'py>(py: Python<'py>, values: &[u32], dt: Dt) -> Bound<'py, PyAny> {
     with_dt!(dt, T => PyArray1::<T>::from_vec(py, values.iter().map(|&v| T::from_u32(v)).collect()).into_any())
+}
+
+/// A numpy array of shape `dims` and dtype `dt` from row-major values (reshaped in place
+/// through numpy's C API, not a Python call).
+pub(crate) fn shaped<'py>(py: Python<'py>, values: &[u32], dims: &[usize], dt: Dt) -> PyResult<Bound<'py, PyAny>> {
+    with_dt!(dt, T => {
+        let flat = PyArray1::<T>::from_vec(py, values.iter().map(|&v| T::from_u32(v)).collect());
+        Ok(flat.reshape(dims.to_vec())?.into_any())
+    })
 }
 
 /// A `rows x cols` int64 matrix from row-major values.
