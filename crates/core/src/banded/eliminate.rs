@@ -47,19 +47,35 @@ impl Pool {
         self.next.push(NONE);
         Ok(self.hi.len() as u32 - 1)
     }
-    /// Put slot `s` into the bucket `(head, shortest)`, keeping `shortest` at its row that
-    /// reaches least far.
-    fn push(&mut self, head: &mut u32, shortest: &mut u32, s: u32) {
-        if *head == NONE || self.hi[s as usize] < self.hi[*shortest as usize] {
-            *shortest = s;
-        }
-        self.next[s as usize] = *head;
-        *head = s;
-    }
     fn ring_of(&mut self, s: u32) -> &mut [u64] {
         let r = s as usize * self.ring;
         &mut self.words[r..r + self.ring]
     }
+    /// Put slot `s` into a bucket, keeping its shortest row (and how far that one reaches,
+    /// `u32::MAX` for an empty bucket) up to date; without branches, as which row is shortest
+    /// is unpredictable.
+    #[inline(always)]
+    fn push(&mut self, bucket: &mut Bucket, s: u32) {
+        let hi = self.hi[s as usize];
+        let shorter = hi < bucket.shortest_hi;
+        bucket.shortest = if shorter { s } else { bucket.shortest };
+        bucket.shortest_hi = hi.min(bucket.shortest_hi);
+        self.next[s as usize] = bucket.head;
+        bucket.head = s;
+    }
+}
+
+/// The rows whose leading column is one column: a list through [`Pool::next`], and the row of
+/// the list that reaches least far (the next pivot: the least fill).
+#[derive(Clone, Copy)]
+struct Bucket {
+    head: u32,
+    shortest: u32,
+    shortest_hi: u32,
+}
+
+impl Bucket {
+    const EMPTY: Bucket = Bucket { head: NONE, shortest: NONE, shortest_hi: u32::MAX };
 }
 
 /// Eliminate every column of `band` (set up by [`Gf2Band::factor`]), filling in its record.
@@ -101,10 +117,9 @@ fn eliminate_generic(
     budget: &mut Budget,
 ) -> Result<()> {
     let mut pool = Pool { ring, words: Vec::new(), hi: Vec::new(), next: Vec::new(), free: BinaryHeap::new() };
-    // Bucket of column k: a list through `pool.next` starting at `head[k]`, and its shortest
-    // row `shortest[k]` (the next pivot: the least fill).
-    let mut head = vec![NONE; band.cols];
-    let mut shortest = vec![NONE; band.cols];
+    // Leading columns of active rows lie in k .. k + W: one bucket each, reused in a ring.
+    let nb = band.width + 1;
+    let mut buckets = vec![Bucket::EMPTY; nb];
     let mut pivot_row = vec![0u64; ring];
     let mut mask: Vec<u64> = Vec::new();
     for k in 0..band.cols {
@@ -118,13 +133,13 @@ fn eliminate_generic(
             }
             pool.hi[s as usize] = *cells.last().unwrap();
             band.slot_of_row[r] = s;
-            pool.push(&mut head[k], &mut shortest[k], s);
+            pool.push(&mut buckets[k % nb], s);
         }
-        let first = head[k];
+        let bucket = std::mem::replace(&mut buckets[k % nb], Bucket::EMPTY);
+        let (first, p) = (bucket.head, bucket.shortest);
         if first == NONE {
             continue; // a free column
         }
-        let p = shortest[k];
         let (w_lo, p_hi) = (k / 64, pool.hi[p as usize]);
         let len = p_hi as usize / 64 - w_lo + 1;
         let base = w_lo % ring;
@@ -155,7 +170,7 @@ fn eliminate_generic(
                 xor_into(&mut words[base..base + split], &pivot_row[..split]);
                 xor_into(&mut words[..len - split], &pivot_row[split..len]);
                 match first_set(words, w_lo, hi as usize / 64, ring) {
-                    Some(lead) => pool.push(&mut head[lead], &mut shortest[lead], s),
+                    Some(lead) => pool.push(&mut buckets[lead % nb], s),
                     None => {
                         band.dead.push((k as u32, s));
                         pool.free.push(Reverse(s));
