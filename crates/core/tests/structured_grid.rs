@@ -21,6 +21,8 @@ fn check_grid(p: Modulus, rows: usize, cols: usize, delta: bool, seeds: std::ops
         for seed in seeds.clone() {
             let board = random_board(p, rows * cols, seed);
             let solvable = dense.random_solvable(seed);
+            let own = g.random_solvable(seed).unwrap();
+            assert!(dense.is_solvable(&own).unwrap() && g.is_solvable(&own).unwrap(), "{ctx}: random_solvable");
             for b in [&board, &solvable] {
                 let answer = g.solve(b);
                 check_answer(&m, &dense, b, &answer, &ctx);

@@ -263,10 +263,39 @@ impl GridSolver {
         r.iter().map(|&v| self.fp.neg(v)).collect()
     }
 
+    /// Whether `F_{m+1}(T) x_1 = c` has a solution: `d` divides `c'` (no Horner passes needed).
+    fn rhs_solvable(&self, c: &[u32]) -> bool {
+        match &self.core {
+            Core::Poly { d, .. } => {
+                poly::divrem(self.fp, &poly::from_vector(self.fp, self.self_toggle, c), d).1.is_empty()
+            }
+            Core::Poly2 { .. } => self.rhs_solvable_packed(&crate::bitmatrix::pack_bits(c)),
+            Core::Dense(r) => r.solve(c).is_some(),
+        }
+    }
+
+    fn rhs_solvable_packed(&self, c: &[u64]) -> bool {
+        let Core::Poly2 { d, .. } = &self.core else { unreachable!("packed rows need the GF(2) core") };
+        let c1 = poly2::from_vector(self.self_toggle, self.line.n, c);
+        poly2::degree(&poly2::divrem(&c1, d).1).is_none()
+    }
+
     /// Whether `b + M s = 0` has a solution.
     pub fn is_solvable(&self, board: &[u32]) -> Result<bool> {
         self.check_board("board", board)?;
-        Ok(self.first_row(&self.rhs(board)).is_some())
+        Ok(self.rhs_solvable(&self.rhs(board)))
+    }
+
+    /// A board drawn uniformly from the solvable boards (M times uniformly random presses),
+    /// reproducible from `seed`.
+    pub fn random_solvable(&self, seed: u64) -> Result<Vec<u32>> {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let p = self.modulus.get();
+        let mut presses: Vec<u32> = try_zeroed("the presses", self.lights())?;
+        presses.iter_mut().for_each(|x| *x = rng.gen_range(0..p));
+        let zero: Vec<u32> = try_zeroed("the board", self.lights())?;
+        Ok(apply_grid(self.fp, self.layout.rows, self.layout.cols, self.self_toggle, &zero, &presses))
     }
 
     /// One solution, or [`Error::Unsolvable`] carrying a quiet pattern `y` (for this symmetric
@@ -397,7 +426,7 @@ impl GridSolver {
     pub fn is_solvable_packed_gf2(&self, board: &PackedBoard) -> Result<bool> {
         self.check_packed(board)?;
         let board = self.oriented(board)?;
-        Ok(self.first_row_packed(&self.rhs_packed(&board)).is_some())
+        Ok(self.rhs_solvable_packed(&self.rhs_packed(&board)))
     }
 
     /// One solution of a packed GF(2) board, packed the same way. Memory: the board, the
@@ -453,7 +482,7 @@ impl GridSolver {
     pub fn obstruction_packed(&self, board: &PackedBoard) -> Result<Option<PackedBoard>> {
         self.check_packed(board)?;
         let oriented = self.oriented(board)?;
-        if self.first_row_packed(&self.rhs_packed(&oriented)).is_some() {
+        if self.rhs_solvable_packed(&self.rhs_packed(&oriented)) {
             return Ok(None);
         }
         let (n, m) = (self.line.n, self.layout.m());
