@@ -85,6 +85,10 @@ fn stats_refuse_what_they_cannot_enumerate() {
     assert_eq!(solver.nullity(), 4);
     assert!(matches!(stats(&solver, &Budget::default()), Err(Error::TooLarge { .. })));
     assert!(matches!(stats(&grid(5, 5, 2), &Budget::work_only(1000)), Err(Error::TooLarge { .. })));
+    // Out of time is an error, not a partial table.
+    let no_time = Budget::new(1 << 32, Some(std::time::Duration::ZERO));
+    let err = stats(&grid(5, 5, 2), &no_time).unwrap_err().to_string();
+    assert!(err.contains("ran out of time"), "{err}");
     // Nullity 0 needs no enumeration, but the counts must fit in 64 bits.
     assert!(matches!(stats(&grid(8, 8, 2), &Budget::default()), Err(Error::TooLarge { .. })));
 }

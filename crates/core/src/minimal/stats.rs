@@ -78,6 +78,11 @@ pub fn stats(solver: &Solver, budget: &Budget) -> Result<Stats> {
     let mut histogram: Vec<u64> = Vec::new();
     if solver.nullity() == 0 {
         histogram = unique_solutions(solver.modulus().get(), solver.buttons())?;
+    } else if solver.modulus().get() == 2 {
+        histogram = gf2_histogram(solver, budget)?;
+        while histogram.last() == Some(&0) {
+            histogram.pop();
+        }
     } else {
         for_each_coset(solver, budget, |w, _| {
             let w = w as usize;
@@ -144,13 +149,8 @@ pub(crate) fn work(solver: &Solver) -> u128 {
     (solver.modulus().get() as u128).checked_pow(solver.buttons().min(200) as u32).unwrap_or(u128::MAX)
 }
 
-/// Visit every solvable board once, as `(minimal weight, representative)`: `representative()`
-/// builds a press vector in the board's coset (the board is `-M x`).
-pub(crate) fn for_each_coset(
-    solver: &Solver,
-    budget: &Budget,
-    mut visit: impl FnMut(u64, &dyn Fn() -> Vec<u32>),
-) -> Result<()> {
+/// An error unless `p^buttons` coset members fit in the budget.
+fn check_work(solver: &Solver, budget: &Budget) -> Result<u128> {
     let needed = work(solver);
     if needed > budget.max_work as u128 {
         return Err(Error::TooLarge {
@@ -160,18 +160,111 @@ pub(crate) fn for_each_coset(
             limit: budget.max_work as u128,
         });
     }
+    Ok(needed)
+}
+
+fn out_of_time(budget: &Budget, needed: u128) -> Error {
+    Error::InvalidArgument(format!(
+        "board statistics ran out of time ({:?}) before visiting all {needed} coset members; raise the time budget",
+        budget.max_time.unwrap_or_default()
+    ))
+}
+
+/// The GF(2) histogram, the outer Gray code cut into one range per thread.
+fn gf2_histogram(solver: &Solver, budget: &Budget) -> Result<Vec<u64>> {
+    let needed = check_work(solver, budget)?;
+    let deadline = Deadline::start(budget);
+    // buttons <= 63 here, since 2^buttons <= max_work < 2^64: one word per vector.
+    let pack = |v: &[u32]| v.iter().enumerate().fold(0u64, |acc, (j, &b)| acc | ((b as u64 & 1) << j));
+    let quiet: Vec<u64> = solver.null_basis().iter().map(|v| pack(v)).collect();
+    let pivots: Vec<u32> = solver.pivots().iter().map(|&c| c as u32).collect();
+    let outer = 1u64 << pivots.len();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(16) as u64;
+    let parts = if outer >= 1 << 16 { threads } else { 1 };
+    let run = |r: u64| histogram_range(&pivots, &quiet, outer * r / parts, outer * (r + 1) / parts, &deadline);
+    let results: Vec<Option<Vec<u64>>> = if parts == 1 {
+        vec![run(0)]
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..parts).map(|r| scope.spawn(move || run(r))).collect();
+            handles.into_iter().map(|h| h.join().expect("a statistics worker does not panic")).collect()
+        })
+    };
+    let mut total = vec![0u64; 65];
+    for part in results {
+        let part = part.ok_or_else(|| out_of_time(budget, needed))?;
+        total.iter_mut().zip(part).for_each(|(t, x)| *t += x);
+    }
+    Ok(total)
+}
+
+/// Outer Gray-code members `lo..hi` (over the pivot buttons), each with its lightest coset
+/// member; `None` if the deadline passed.
+fn histogram_range(pivots: &[u32], quiet: &[u64], lo: u64, hi: u64, deadline: &Deadline) -> Option<Vec<u64>> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the processor was just checked to have popcnt.
+            return unsafe { histogram_range_popcnt(pivots, quiet, lo, hi, deadline) };
+        }
+    }
+    histogram_range_portable(pivots, quiet, lo, hi, deadline)
+}
+
+/// [`histogram_range_portable`] with the popcnt instruction.
+///
+/// # Safety
+///
+/// The processor must support `popcnt`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+unsafe fn histogram_range_popcnt(
+    pivots: &[u32],
+    quiet: &[u64],
+    lo: u64,
+    hi: u64,
+    deadline: &Deadline,
+) -> Option<Vec<u64>> {
+    histogram_range_portable(pivots, quiet, lo, hi, deadline)
+}
+
+#[inline(always)]
+fn histogram_range_portable(pivots: &[u32], quiet: &[u64], lo: u64, hi: u64, deadline: &Deadline) -> Option<Vec<u64>> {
+    let mut hist = vec![0u64; 65];
+    let code = lo ^ (lo >> 1);
+    let mut x = pivots.iter().enumerate().filter(|(k, _)| (code >> k) & 1 == 1).fold(0u64, |a, (_, &c)| a | 1 << c);
+    let inner = 1u64 << quiet.len();
+    for i in lo..hi {
+        if i > lo {
+            x ^= 1 << pivots[i.trailing_zeros() as usize];
+            if i % (1 << 12) == 0 && deadline.passed() {
+                return None;
+            }
+        }
+        let (mut y, mut best) = (x, x.count_ones());
+        for j in 1..inner {
+            y ^= quiet[j.trailing_zeros() as usize];
+            best = best.min(y.count_ones());
+        }
+        hist[best as usize] += 1;
+    }
+    Some(hist)
+}
+
+/// Visit every solvable board once, as `(minimal weight, representative)`: `representative()`
+/// builds a press vector in the board's coset (the board is `-M x`).
+pub(crate) fn for_each_coset(
+    solver: &Solver,
+    budget: &Budget,
+    mut visit: impl FnMut(u64, &dyn Fn() -> Vec<u32>),
+) -> Result<()> {
+    let needed = check_work(solver, budget)?;
     let deadline = Deadline::start(budget);
     let n = solver.buttons();
     let p = solver.modulus().get();
     let pivots = solver.pivots().to_vec();
     let quiet = solver.null_basis();
-    let out_of_time = || {
-        Error::InvalidArgument(format!(
-            "board statistics ran out of time ({:?}) before visiting all {needed} coset members; \
-             raise the time budget",
-            budget.max_time.unwrap_or_default()
-        ))
-    };
+    let out_of_time = || out_of_time(budget, needed);
     if p == 2 {
         // n <= 63 here, since 2^n <= max_work < 2^64: one word per vector.
         let pack = |v: &[u32]| v.iter().enumerate().fold(0u64, |acc, (j, &b)| acc | ((b as u64 & 1) << j));
