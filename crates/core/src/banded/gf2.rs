@@ -56,26 +56,26 @@ pub(crate) enum Witness {
     Empty(u32),
 }
 
-impl Gf2Band {
-    /// Eliminate the matrix whose row `r` has its non-zero columns (sorted) in
-    /// `row_cols[row_start[r]..row_start[r + 1]]`, all in the new numbering.
-    pub(crate) fn factor(
-        rows: usize,
-        cols: usize,
-        row_start: &[usize],
-        row_cols: &[u32],
-        budget: &mut Budget,
-    ) -> Result<Gf2Band> {
+/// When each row joins the elimination: at the step of its first non-zero column.
+#[derive(Clone, Debug)]
+pub(super) struct Schedule {
+    /// The widest row span W (last minus first non-zero column, plus one).
+    pub(super) width: usize,
+    /// `intro_rows[intro_start[k]..intro_start[k + 1]]` join at step k.
+    pub(super) intro_start: Vec<usize>,
+    pub(super) intro_rows: Vec<u32>,
+    /// Rows with no non-zero entry.
+    pub(super) empty_rows: Vec<u32>,
+}
+
+impl Schedule {
+    /// The schedule of the matrix whose row `r` has its non-zero columns (sorted) in
+    /// `row_cols[row_start[r]..row_start[r + 1]]`.
+    pub(super) fn of(rows: usize, cols: usize, row_start: &[usize], row_cols: &[u32]) -> Schedule {
         let span = |r: usize| {
             (row_start[r] < row_start[r + 1]).then(|| (row_cols[row_start[r]], row_cols[row_start[r + 1] - 1]))
         };
         let width = (0..rows).filter_map(span).map(|(lo, hi)| (hi - lo) as usize + 1).max().unwrap_or(1);
-        let ring = width.div_ceil(64) + 1;
-        budget.charge("the row and column tables of the band", rows as u64 * 12 + cols as u64 * 16)?;
-        // Every pivot row of U has at most `ring` words: check the worst case before starting.
-        let u_bound = rows.min(cols) as u64 * (ring as u64 * 8 + std::mem::size_of::<Pivot>() as u64);
-        budget.check("the rows of U in the band (at most one row of ceil(W / 64) + 1 words per pivot)", u_bound)?;
-
         let mut intro_start = vec![0usize; cols + 1];
         let mut empty_rows = Vec::new();
         for r in 0..rows {
@@ -95,7 +95,26 @@ impl Gf2Band {
                 fill[lo as usize] += 1;
             }
         }
-        drop(fill);
+        Schedule { width, intro_start, intro_rows, empty_rows }
+    }
+}
+
+impl Gf2Band {
+    /// Eliminate the matrix whose row `r` has its non-zero columns (sorted) in
+    /// `row_cols[row_start[r]..row_start[r + 1]]`, all in the new numbering.
+    pub(crate) fn factor(
+        rows: usize,
+        cols: usize,
+        row_start: &[usize],
+        row_cols: &[u32],
+        budget: &mut Budget,
+    ) -> Result<Gf2Band> {
+        let Schedule { width, intro_start, intro_rows, empty_rows } = Schedule::of(rows, cols, row_start, row_cols);
+        let ring = width.div_ceil(64) + 1;
+        budget.charge("the row and column tables of the band", rows as u64 * 12 + cols as u64 * 16)?;
+        // Every pivot row of U has at most `ring` words: check the worst case before starting.
+        let u_bound = rows.min(cols) as u64 * (ring as u64 * 8 + std::mem::size_of::<Pivot>() as u64);
+        budget.check("the rows of U in the band (at most one row of ceil(W / 64) + 1 words per pivot)", u_bound)?;
 
         let mut band = Gf2Band {
             rows,

@@ -7,13 +7,14 @@
 //! board's side for a grid with holes), and Gaussian elimination with pivoting never leaves
 //! `W` columns past the diagonal. [`BandedSolver`] keeps each partly eliminated row as a
 //! bit-packed window of `ceil(W / 64) + 1` words: `O(N W / 8)` bytes and `O(N W^2 / 64)`
-//! word operations.
+//! word operations. Other primes use the same elimination with one `u32` per entry.
 
 mod budget;
 mod eliminate;
 mod gf2;
 mod order;
 mod solver;
+mod zp;
 
 pub use order::BandOrdering;
 pub use solver::{BandedSolver, DEFAULT_MAX_BAND_BYTES};

@@ -3,6 +3,7 @@
 use super::budget::Budget;
 use super::gf2::{bit, set_bit, Gf2Band, Witness};
 use super::order::BandOrdering;
+use super::zp::ZpBand;
 use crate::count::SolutionCount;
 use crate::error::{Error, Result};
 use crate::field::{Field, Modulus};
@@ -20,7 +21,8 @@ pub const DEFAULT_MAX_BAND_BYTES: u64 = 8 << 30;
 ///
 /// It answers what [`crate::Solver`] answers for one board at a time: rank, nullity,
 /// solvability, one solution (`b + M s = 0`), an obstruction when there is none, and a basis of
-/// the quiet patterns. GF(2) only (p = 2): other moduli are an error that says so.
+/// the quiet patterns. Over GF(2) rows are bit-packed; other primes keep one `u32` per entry
+/// (32 times the memory), which suits boards up to a few hundred thousand lights.
 ///
 /// ```
 /// use lightsout_core::{banded::BandedSolver, Modulus, SparseMatrix};
@@ -34,13 +36,38 @@ pub const DEFAULT_MAX_BAND_BYTES: u64 = 8 << 30;
 /// let presses = s.solve(&board).unwrap();
 /// assert!(s.apply(&board, &presses).unwrap().iter().all(|&x| x == 0));
 /// assert!(!s.is_solvable(&[1, 0, 0, 0, 0]).unwrap());
+///
+/// // The same path over Z_3 (Lights Out 2000): invertible there.
+/// let m3 = SparseMatrix::from_columns(Modulus::new(3).unwrap(), 5, m.columns().iter()
+///     .map(|c| c.iter().map(|&(r, v)| (r as usize, v as i64)).collect()).collect()).unwrap();
+/// let s3 = BandedSolver::new(&m3).unwrap();
+/// assert_eq!(s3.nullity(), 0);
+/// let presses = s3.solve(&[2, 0, 1, 0, 0]).unwrap();
+/// assert!(s3.apply(&[2, 0, 1, 0, 0], &presses).unwrap().iter().all(|&x| x == 0));
 /// ```
 #[derive(Clone, Debug)]
 pub struct BandedSolver {
     matrix: SparseMatrix,
     ordering: BandOrdering,
-    band: Gf2Band,
+    band: Band,
     bytes: u64,
+}
+
+/// The elimination record: bit-packed for GF(2), one `u32` per entry for other primes.
+#[derive(Clone, Debug)]
+enum Band {
+    Gf2(Gf2Band),
+    Zp(ZpBand),
+}
+
+/// Call the same method on either kind of band.
+macro_rules! both {
+    ($band:expr, $b:ident => $body:expr) => {
+        match $band {
+            Band::Gf2($b) => $body,
+            Band::Zp($b) => $body,
+        }
+    };
 }
 
 impl BandedSolver {
@@ -59,12 +86,6 @@ impl BandedSolver {
     /// Eliminate in a given numbering (for comparing orderings; [`BandedSolver::with_limit`]
     /// uses reverse Cuthill-McKee). The answers do not depend on the numbering, only the cost.
     pub fn with_ordering(matrix: &SparseMatrix, ordering: BandOrdering, max_bytes: u64) -> Result<Self> {
-        if matrix.modulus() != Modulus::TWO {
-            return Err(Error::InvalidArgument(format!(
-                "the banded solver works over GF(2) only, the matrix has modulus {}; use Solver for other moduli",
-                matrix.modulus()
-            )));
-        }
         if ordering.new_of_row().len() != matrix.rows() || ordering.new_of_col().len() != matrix.cols() {
             return Err(Error::InvalidArgument(format!(
                 "the ordering is for a {}x{} matrix, the matrix is {}x{}",
@@ -93,16 +114,26 @@ impl BandedSolver {
             row_start[r + 1] += row_start[r];
         }
         let mut fill = row_start.clone();
+        let gf2 = matrix.modulus() == Modulus::TWO;
         let mut row_cols = vec![0u32; row_start[rows]];
+        let mut row_vals = if gf2 { Vec::new() } else { vec![0u32; row_start[rows]] };
         for (new_c, &old_c) in old_of_col.iter().enumerate() {
-            for &(r, _) in matrix.column(old_c as usize) {
+            for &(r, v) in matrix.column(old_c as usize) {
                 let nr = ordering.new_of_row()[r as usize] as usize;
                 row_cols[fill[nr]] = new_c as u32;
+                if !gf2 {
+                    row_vals[fill[nr]] = v;
+                }
                 fill[nr] += 1;
             }
         }
         drop(fill);
-        let band = Gf2Band::factor(rows, cols, &row_start, &row_cols, &mut budget)?;
+        let band = if gf2 {
+            Band::Gf2(Gf2Band::factor(rows, cols, &row_start, &row_cols, &mut budget)?)
+        } else {
+            let field = matrix.modulus().field();
+            Band::Zp(ZpBand::factor(field, rows, cols, &row_start, &row_cols, &row_vals, &mut budget)?)
+        };
         Ok(BandedSolver { matrix: matrix.clone(), ordering, band, bytes: budget.used() })
     }
 
@@ -124,7 +155,7 @@ impl BandedSolver {
     }
     /// The rank of M over GF(2).
     pub fn rank(&self) -> usize {
-        self.band.rank()
+        both!(&self.band, b => b.rank())
     }
     /// The dimension of the quiet patterns: buttons - rank.
     pub fn nullity(&self) -> usize {
@@ -133,7 +164,7 @@ impl BandedSolver {
     /// The dimension of the left null space (lights - rank): how many independent
     /// conditions a board must meet to be solvable.
     pub fn left_nullity(&self) -> usize {
-        self.band.left_nullity()
+        both!(&self.band, b => b.left_nullity())
     }
     /// Lower and upper bandwidth of M in the solver's numbering.
     pub fn bandwidth(&self) -> (usize, usize) {
@@ -142,15 +173,15 @@ impl BandedSolver {
     /// The widest row span W (last minus first non-zero column, plus one) in the solver's
     /// numbering; every active row fits in `ceil(W / 64) + 1` words.
     pub fn row_width(&self) -> usize {
-        self.band.width()
+        both!(&self.band, b => b.width())
     }
     /// The most rows that were active (partly eliminated) at one time.
     pub fn active_rows(&self) -> usize {
-        self.band.slots()
+        both!(&self.band, b => b.slots())
     }
     /// Bytes held by the factors after elimination (rows of U and multipliers).
     pub fn factor_bytes(&self) -> usize {
-        self.band.factor_bytes()
+        both!(&self.band, b => b.factor_bytes())
     }
     /// Bytes counted against the limit while eliminating (the peak working set of the band).
     pub fn budget_bytes(&self) -> u64 {
@@ -165,51 +196,110 @@ impl BandedSolver {
         if v.len() != expected {
             return Err(Error::DimensionMismatch { what, expected, got: v.len() });
         }
-        if let Some((index, &value)) = v.iter().enumerate().find(|(_, &x)| x >= 2) {
-            return Err(Error::EntryOutOfRange { what, index, value: value as i64, modulus: 2 });
+        let p = self.modulus().get();
+        if let Some((index, &value)) = v.iter().enumerate().find(|(_, &x)| x >= p) {
+            return Err(Error::EntryOutOfRange { what, index, value: value as i64, modulus: p });
         }
         Ok(())
     }
 
-    /// The board as bits over the new row numbering (over GF(2), -b = b).
-    fn packed_board(&self, lights: &[u32]) -> Result<Vec<u64>> {
+    /// The right-hand side `-b` in the new row numbering: bit-packed for GF(2), values else.
+    fn rhs(&self, lights: &[u32]) -> Result<Rhs> {
         self.check_board("lights", lights, self.lights())?;
-        let mut c = vec![0u64; self.lights().div_ceil(64)];
-        for (old, &x) in lights.iter().enumerate() {
-            if x == 1 {
-                set_bit(&mut c, self.ordering.new_of_row()[old] as usize, true);
+        let new_of_row = self.ordering.new_of_row();
+        Ok(match self.band {
+            Band::Gf2(_) => {
+                let mut c = vec![0u64; self.lights().div_ceil(64)];
+                for (old, &x) in lights.iter().enumerate() {
+                    if x == 1 {
+                        set_bit(&mut c, new_of_row[old] as usize, true);
+                    }
+                }
+                Rhs::Bits(c)
             }
+            Band::Zp(_) => {
+                let f = self.modulus().field();
+                let mut c = vec![0u32; self.lights()];
+                for (old, &x) in lights.iter().enumerate() {
+                    c[new_of_row[old] as usize] = f.neg(x);
+                }
+                Rhs::Values(c)
+            }
+        })
+    }
+
+    /// Pivot values for the right-hand side, or the witness of its unsolvability.
+    fn replay(&self, lights: &[u32]) -> Result<std::result::Result<Rhs, Witness>> {
+        Ok(match (&self.band, self.rhs(lights)?) {
+            (Band::Gf2(b), Rhs::Bits(c)) => b.replay(&c).map(Rhs::Bits),
+            (Band::Zp(b), Rhs::Values(c)) => b.replay(&c).map(Rhs::Values),
+            _ => unreachable!("the right-hand side is built for the band's field"),
+        })
+    }
+
+    /// A vector over the new numbering (`new_of` maps old to new) back in the old numbering.
+    fn unpermute(v: &Rhs, new_of: &[u32]) -> Vec<u32> {
+        match v {
+            Rhs::Bits(bits) => new_of.iter().map(|&new| bit(bits, new as usize) as u32).collect(),
+            Rhs::Values(vals) => new_of.iter().map(|&new| vals[new as usize]).collect(),
         }
-        Ok(c)
     }
 
-    fn unpack_rows(&self, y: &[u64]) -> Vec<u32> {
-        self.ordering.new_of_row().iter().map(|&new| bit(y, new as usize) as u32).collect()
+    fn left_null_vector(&self, witness: &Witness) -> Vec<u32> {
+        let y = match &self.band {
+            Band::Gf2(b) => Rhs::Bits(b.left_null_vector(witness)),
+            Band::Zp(b) => Rhs::Values(b.left_null_vector(witness)),
+        };
+        Self::unpermute(&y, self.ordering.new_of_row())
     }
 
-    fn unpack_cols(&self, x: &[u64]) -> Vec<u32> {
-        self.ordering.new_of_col().iter().map(|&new| bit(x, new as usize) as u32).collect()
-    }
-
-    fn unsolvable(&self, witness: Witness) -> Error {
-        Error::Unsolvable {
-            obstruction_index: self.band.witness_index(&witness),
-            obstruction: self.unpack_rows(&self.band.left_null_vector(&witness)),
-        }
+    /// Back-substitution from pivot values `t` (none: zero) with free column `free` set to 1,
+    /// using the first `upto` pivots; the result in the old column numbering.
+    fn back_substitute(&self, t: Option<&Rhs>, free: Option<usize>, upto: usize) -> Vec<u32> {
+        let x = match &self.band {
+            Band::Gf2(b) => {
+                let mut x = vec![0u64; self.buttons().div_ceil(64)];
+                if let Some(c) = free {
+                    set_bit(&mut x, c, true);
+                }
+                let t = t.map(|t| match t {
+                    Rhs::Bits(t) => t.as_slice(),
+                    Rhs::Values(_) => unreachable!("GF(2) pivot values are bits"),
+                });
+                b.back_substitute(t, &mut x, upto);
+                Rhs::Bits(x)
+            }
+            Band::Zp(b) => {
+                let mut x = vec![0u32; self.buttons()];
+                if let Some(c) = free {
+                    x[c] = 1;
+                }
+                let t = t.map(|t| match t {
+                    Rhs::Values(t) => t.as_slice(),
+                    Rhs::Bits(_) => unreachable!("Z_p pivot values are values"),
+                });
+                b.back_substitute(t, &mut x, upto);
+                Rhs::Values(x)
+            }
+        };
+        Self::unpermute(&x, self.ordering.new_of_col())
     }
 
     /// Whether `b + M s = 0` has a solution.
     pub fn is_solvable(&self, lights: &[u32]) -> Result<bool> {
-        Ok(self.band.replay(&self.packed_board(lights)?).is_ok())
+        Ok(self.replay(lights)?.is_ok())
     }
 
     /// One solution of `b + M s = 0` (every free button unpressed), or [`Error::Unsolvable`]
-    /// carrying a `y` with `y M = 0` and `y·b = 1` that proves there is none.
+    /// carrying a `y` with `y M = 0` and `y·(-b) != 0` that proves there is none.
     pub fn solve(&self, lights: &[u32]) -> Result<Vec<u32>> {
-        let t = self.band.replay(&self.packed_board(lights)?).map_err(|w| self.unsolvable(w))?;
-        let mut x = vec![0u64; self.buttons().div_ceil(64)];
-        self.band.back_substitute(Some(&t), &mut x, self.rank());
-        Ok(self.unpack_cols(&x))
+        match self.replay(lights)? {
+            Ok(t) => Ok(self.back_substitute(Some(&t), None, self.rank())),
+            Err(w) => Err(Error::Unsolvable {
+                obstruction_index: both!(&self.band, b => b.witness_index(&w)),
+                obstruction: self.left_null_vector(&w),
+            }),
+        }
     }
 
     /// The obstruction number `i` (`i < left_nullity()`): a `y` with `y M = 0`; together they
@@ -221,7 +311,11 @@ impl BandedSolver {
                 self.left_nullity()
             )));
         }
-        Ok(self.unpack_rows(&self.band.obstruction_bits(i)))
+        let y = match &self.band {
+            Band::Gf2(b) => Rhs::Bits(b.obstruction_bits(i)),
+            Band::Zp(b) => Rhs::Values(b.obstruction_vals(i)),
+        };
+        Ok(Self::unpermute(&y, self.ordering.new_of_row()))
     }
 
     /// A basis of the quiet patterns (presses that change no light), one per free column:
@@ -236,27 +330,17 @@ impl BandedSolver {
                 limit: DEFAULT_MAX_BAND_BYTES as u128,
             });
         }
-        let mut x = vec![0u64; self.buttons().div_ceil(64)];
-        Ok(self
-            .band
-            .free_columns()
-            .into_iter()
-            .map(|(free, before)| {
-                x.fill(0);
-                set_bit(&mut x, free, true);
-                self.band.back_substitute(None, &mut x, before);
-                self.unpack_cols(&x)
-            })
-            .collect())
+        let free = both!(&self.band, b => b.free_columns());
+        Ok(free.into_iter().map(|(c, before)| self.back_substitute(None, Some(c), before)).collect())
     }
 
-    /// Every solution, lazily: `2^nullity` of them for a solvable board.
+    /// Every solution, lazily: `p^nullity` of them for a solvable board.
     pub fn solutions(&self, lights: &[u32]) -> Result<Solutions> {
         let particular = self.solve(lights)?;
         Ok(Solutions::new(self.modulus(), particular, self.null_basis()?))
     }
 
-    /// How many solutions the board has: `2^nullity` if solvable, else zero.
+    /// How many solutions the board has: `p^nullity` if solvable, else zero.
     pub fn count_solutions(&self, lights: &[u32]) -> Result<SolutionCount> {
         Ok(if self.is_solvable(lights)? {
             SolutionCount::new(self.modulus(), self.nullity())
@@ -277,7 +361,14 @@ impl BandedSolver {
     /// A board drawn uniformly from the solvable ones (M times random presses), from `seed`.
     pub fn random_solvable(&self, seed: u64) -> Vec<u32> {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let presses: Vec<u32> = (0..self.buttons()).map(|_| rng.gen_range(0..2)).collect();
+        let p = self.modulus().get();
+        let presses: Vec<u32> = (0..self.buttons()).map(|_| rng.gen_range(0..p)).collect();
         self.matrix.mul_vec(&presses).expect("presses have one entry per button")
     }
+}
+
+/// A right-hand side, pivot values or a solution: bit-packed for GF(2), one value each else.
+enum Rhs {
+    Bits(Vec<u64>),
+    Values(Vec<u32>),
 }
