@@ -37,13 +37,14 @@ pub const DEFAULT_MAX_BAND_BYTES: u64 = 8 << 30;
 /// assert!(s.apply(&board, &presses).unwrap().iter().all(|&x| x == 0));
 /// assert!(!s.is_solvable(&[1, 0, 0, 0, 0]).unwrap());
 ///
-/// // The same path over Z_3 (Lights Out 2000): invertible there.
-/// let m3 = SparseMatrix::from_columns(Modulus::new(3).unwrap(), 5, m.columns().iter()
-///     .map(|c| c.iter().map(|&(r, v)| (r as usize, v as i64)).collect()).collect()).unwrap();
-/// let s3 = BandedSolver::new(&m3).unwrap();
-/// assert_eq!(s3.nullity(), 0);
-/// let presses = s3.solve(&[2, 0, 1, 0, 0]).unwrap();
-/// assert!(s3.apply(&[2, 0, 1, 0, 0], &presses).unwrap().iter().all(|&x| x == 0));
+/// // The same path over Z_3 (Lights Out 2000): still one quiet pattern, now with values 0..3.
+/// let z3 = Modulus::new(3).unwrap();
+/// let columns = m.columns().iter().map(|c| c.iter().map(|&(r, v)| (r as usize, v as i64)).collect()).collect();
+/// let s3 = BandedSolver::new(&SparseMatrix::from_columns(z3, 5, columns).unwrap()).unwrap();
+/// assert_eq!(s3.nullity(), 1);
+/// let board = s3.random_solvable(4);
+/// let presses = s3.solve(&board).unwrap();
+/// assert!(s3.apply(&board, &presses).unwrap().iter().all(|&x| x == 0));
 /// ```
 #[derive(Clone, Debug)]
 pub struct BandedSolver {
