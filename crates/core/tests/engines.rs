@@ -124,7 +124,7 @@ proptest! {
 /// Large enough for the row updates to run on several threads and for several passes.
 #[test]
 fn gf2_m4r_matches_simple_on_a_large_matrix() {
-    for (rows, cols, cap) in [(700, 1500, None), (1030, 1030, Some(900)), (1500, 600, None)] {
+    for (rows, cols, cap) in [(700, 2000, None), (300, 1500, Some(250))] {
         let v = values(rows, cols, 2, cap, rows as u64);
         let mut a = to_bits(&v, cols);
         let mut b = a.clone();
