@@ -198,6 +198,11 @@ impl BatchSolver {
         solvable: &mut [bool],
         first: usize,
     ) -> std::result::Result<(), BadEntry> {
+        if let (Kernel::Gf2 { words: 1, columns }, true) =
+            (&self.kernel, layout.cell_of_light.is_empty() && self.buttons == self.lights)
+        {
+            return self.solve_gf2_one_word(columns, boards, presses, solvable, first);
+        }
         let stride = layout.stride;
         let map = &layout.cell_of_light;
         let mut values = vec![0u32; self.lights];
@@ -244,6 +249,44 @@ impl BatchSolver {
         Ok(())
     }
 
+    /// The common case of small GF(2) games without holes: each column is one word, a board
+    /// is one pass of branch-free masked XORs, and the range check is one OR per entry (the
+    /// slow path finds the bad entry only when there is one).
+    fn solve_gf2_one_word<T: Cell>(
+        &self,
+        columns: &[u64],
+        boards: &[T],
+        presses: &mut [T],
+        solvable: &mut [bool],
+        first: usize,
+    ) -> std::result::Result<(), BadEntry> {
+        let n = self.lights;
+        let obstruction_mask =
+            if self.obstructions == 0 { 0 } else { (!0u64 >> (64 - self.obstructions)) << self.buttons };
+        for (i, ((board, out), ok)) in
+            boards.chunks_exact(n).zip(presses.chunks_exact_mut(n)).zip(solvable.iter_mut()).enumerate()
+        {
+            let mut sum = 0u64;
+            let mut high = 0u32;
+            for (&v, &col) in board.iter().zip(columns) {
+                let x = v.to_u32().unwrap_or(u32::MAX);
+                high |= x;
+                sum ^= col & 0u64.wrapping_sub((x & 1) as u64);
+            }
+            if high > 1 {
+                let (position, &v) =
+                    board.iter().enumerate().find(|(_, v)| v.to_u32().is_none_or(|x| x > 1)).expect("an entry above 1");
+                return Err(BadEntry { board: first + i, position, value: v.to_i128() });
+            }
+            *ok = sum & obstruction_mask == 0;
+            let s = if *ok { sum } else { 0 };
+            for (c, slot) in out.iter_mut().enumerate() {
+                *slot = T::from_u32(((s >> c) & 1) as u32);
+            }
+        }
+        Ok(())
+    }
+
     /// Presses for one board (values in `0..p`) into `acc[..buttons]`; whether it is solvable.
     fn solve_one(&self, values: &[u32], acc: &mut [u64]) -> bool {
         match &self.kernel {
@@ -273,13 +316,23 @@ impl BatchSolver {
                 let p = self.p as u64;
                 let width = acc.len();
                 acc.fill(0);
+                // Each term is below (p-1)^2 + 1; reduce only when the next terms could overflow.
+                let max_term = (p - 1) * (p - 1);
+                let budget = (u64::MAX - (p - 1)) / max_term.max(1);
+                let mut pending = 0u64;
                 for (l, &v) in values.iter().enumerate() {
                     if v != 0 {
+                        if pending == budget {
+                            acc.iter_mut().for_each(|a| *a %= p);
+                            pending = 0;
+                        }
+                        pending += 1;
                         for (a, &c) in acc.iter_mut().zip(&columns[l * width..(l + 1) * width]) {
-                            *a = (*a + c as u64 * v as u64) % p;
+                            *a += c as u64 * v as u64;
                         }
                     }
                 }
+                acc.iter_mut().for_each(|a| *a %= p);
                 let ok = acc[self.buttons..].iter().all(|&a| a == 0);
                 for a in &mut acc[..self.buttons] {
                     *a = (p - *a) % p; // s = W(-b)
@@ -339,6 +392,8 @@ mod tests {
         check_against_solver(5, 5, 3, 64);
         check_against_solver(3, 4, 5, 64);
         check_against_solver(2, 3, 7, 5000);
+        check_against_solver(3, 3, 65_537, 64); // reduced every few terms
+        check_against_solver(2, 3, 2_147_483_647, 64); // the largest modulus
     }
 
     #[test]
