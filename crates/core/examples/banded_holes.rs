@@ -1,8 +1,9 @@
 //! A 1000 x 1000 board (plus rule) with 10% of its cells removed at random, solved by the
-//! banded solver: reverse Cuthill-McKee, then bit-packed elimination inside the band.
+//! banded solver: reverse Cuthill-McKee, then bit-packed elimination inside the band (over
+//! GF(2); give a prime p as the fourth argument for Z_p, one `u32` per band entry).
 //!
 //! ```text
-//! /usr/bin/time -v cargo run --release -p lightsout-core --example banded_holes [side] [percent] [seed]
+//! /usr/bin/time -v cargo run --release -p lightsout-core --example banded_holes [side] [percent] [seed] [p]
 //! ```
 
 use lightsout_core::banded::BandedSolver;
@@ -17,13 +18,18 @@ fn main() {
             .map_or(default, |a| a.parse().unwrap_or_else(|_| panic!("argument {} must be a number, not {a}", i + 1)))
     };
     let (side, percent, seed) = (arg(0, 1000) as usize, arg(1, 10), arg(2, 1));
+    let modulus = Modulus::new(arg(3, 2)).unwrap_or_else(|e| panic!("the fourth argument: {e}"));
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let hole: Vec<bool> = (0..side * side).map(|_| rng.gen_range(0..100) < percent).collect();
 
     let t = Instant::now();
-    let m = masked_grid(side, &hole);
+    let m = masked_grid(side, &hole, modulus);
     let build = t.elapsed();
-    println!("board: {side} x {side}, {percent}% removed (seed {seed}): {} lights, {} non-zeros", m.rows(), m.nnz());
+    println!(
+        "board: {side} x {side}, {percent}% removed (seed {seed}), modulus {modulus}: {} lights, {} non-zeros",
+        m.rows(),
+        m.nnz()
+    );
 
     let t = Instant::now();
     let solver = BandedSolver::new(&m).expect("the band fits the default memory limit");
@@ -64,7 +70,7 @@ fn main() {
 
 /// The plus rule on a `side x side` grid without the cells marked as holes; lights are
 /// numbered row-major, skipping holes.
-fn masked_grid(side: usize, hole: &[bool]) -> SparseMatrix {
+fn masked_grid(side: usize, hole: &[bool], modulus: Modulus) -> SparseMatrix {
     let mut index = vec![u32::MAX; side * side];
     let mut n = 0;
     for (cell, &h) in hole.iter().enumerate() {
@@ -88,5 +94,5 @@ fn masked_grid(side: usize, hole: &[bool]) -> SparseMatrix {
             );
         }
     }
-    SparseMatrix::from_press_sets(Modulus::TWO, n as usize, sets).unwrap()
+    SparseMatrix::from_press_sets(modulus, n as usize, sets).unwrap()
 }

@@ -83,6 +83,7 @@ impl ZpBand {
         budget: &mut Budget,
     ) -> Result<()> {
         let f = self.field;
+        let reduce = Reduce::new(f.modulus());
         // Active rows: `ring` entries per slot, entry of column c at c % ring.
         let mut vals: Vec<u32> = Vec::new();
         let mut hi: Vec<u32> = Vec::new();
@@ -147,15 +148,14 @@ impl ZpBand {
                     let row = &mut vals[si * ring..(si + 1) * ring];
                     let m = f.mul(row[k % ring], inv);
                     let neg_m = f.neg(m);
-                    for (j, &pv) in pivot_row[..len].iter().enumerate() {
-                        if pv != 0 {
-                            let e = &mut row[(k + j) % ring];
-                            *e = f.add(*e, f.mul(neg_m, pv));
-                        }
-                    }
+                    let base = k % ring;
+                    let split = len.min(ring - base);
+                    axpy(&reduce, &mut row[base..base + split], neg_m, &pivot_row[..split]);
+                    axpy(&reduce, &mut row[..len - split], neg_m, &pivot_row[split..len]);
                     self.l_pairs.push((s, m));
                     hi[si] = hi[si].max(p_hi as u32);
-                    match (k + 1..=hi[si] as usize).find(|&c| row[c % ring] != 0) {
+                    let lead = (k + 1..=hi[si] as usize).zip((base + 1..ring).chain(0..)).find(|&(_, i)| row[i] != 0);
+                    match lead.map(|(c, _)| c) {
                         Some(lead) => {
                             next[si] = head[lead % nb];
                             head[lead % nb] = s;
@@ -321,5 +321,39 @@ impl ZpBand {
             }
         }
         out
+    }
+}
+
+/// `a * b + c mod p` for entries in `0..p`: Barrett reduction by a precomputed reciprocal when
+/// p < 2^16 (the sum then fits 32 bits), a 64-bit remainder otherwise.
+struct Reduce {
+    p: u64,
+    /// `floor(2^48 / p)` when p < 2^16, else 0.
+    r: u64,
+}
+
+impl Reduce {
+    fn new(p: u32) -> Self {
+        Reduce { p: p as u64, r: if p < 1 << 16 { (1u64 << 48) / p as u64 } else { 0 } }
+    }
+
+    #[inline(always)]
+    fn mul_add(&self, a: u32, b: u32, c: u32) -> u32 {
+        let x = a as u64 * b as u64 + c as u64;
+        if self.r == 0 {
+            return (x % self.p) as u32;
+        }
+        // x < 2^32 and the estimate q is floor(x / p) or one less.
+        let q = (x * self.r) >> 48;
+        let y = x - q * self.p;
+        (if y >= self.p { y - self.p } else { y }) as u32
+    }
+}
+
+/// `row += m * pivot` entry by entry, mod p.
+#[inline(always)]
+fn axpy(reduce: &Reduce, row: &mut [u32], m: u32, pivot: &[u32]) {
+    for (e, &pv) in row.iter_mut().zip(pivot) {
+        *e = reduce.mul_add(m, pv, *e);
     }
 }
