@@ -74,10 +74,7 @@ fn back_substitute(m: &mut BitMatrix, passes: &[(usize, usize, Vec<u32>)], pivot
             continue;
         }
         let mut ranges: Vec<(usize, usize)> = vec![(0, 1)];
-        for w in word + 1..wpr {
-            if dead[w] {
-                continue;
-            }
+        for (w, _) in dead.iter().enumerate().skip(word + 1).filter(|(_, &d)| !d) {
             match ranges.last_mut() {
                 Some(last) if last.1 == w - word => last.1 += 1,
                 _ => ranges.push((w - word, w - word + 1)),

@@ -22,7 +22,7 @@ pub(crate) fn for_each_row_chunk<F: Fn(&mut [u64]) + Sync>(
         return;
     }
     let per_task = rows.div_ceil(4 * threads).max(1);
-    data.par_chunks_mut(per_task * row_len).for_each(|chunk| f(chunk));
+    data.par_chunks_mut(per_task * row_len).for_each(&f);
 }
 
 /// `dst ^= data[o + s0..][..dst.len()]` for the four (or, with `many`, eight) offsets `o`.
