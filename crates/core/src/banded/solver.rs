@@ -52,6 +52,7 @@ pub struct BandedSolver {
     ordering: BandOrdering,
     band: Band,
     bytes: u64,
+    limit: u64,
 }
 
 /// The elimination record: bit-packed for GF(2), one `u32` per entry for other primes.
@@ -135,7 +136,7 @@ impl BandedSolver {
             let field = matrix.modulus().field();
             Band::Zp(ZpBand::factor(field, rows, cols, &row_start, &row_cols, &row_vals, &mut budget)?)
         };
-        Ok(BandedSolver { matrix: matrix.clone(), ordering, band, bytes: budget.used() })
+        Ok(BandedSolver { matrix: matrix.clone(), ordering, band, bytes: budget.used(), limit: max_bytes })
     }
 
     /// The press matrix M.
@@ -320,15 +321,16 @@ impl BandedSolver {
     }
 
     /// A basis of the quiet patterns (presses that change no light), one per free column:
-    /// `nullity()` vectors. An error if they would not fit the solver's memory limit.
+    /// `nullity()` vectors. An error if they would not fit the solver's memory limit (the one
+    /// given to [`BandedSolver::with_limit`]).
     pub fn null_basis(&self) -> Result<Vec<Vec<u32>>> {
         let needed = self.nullity() as u128 * self.buttons() as u128 * 4;
-        if needed > DEFAULT_MAX_BAND_BYTES as u128 {
+        if needed > self.limit as u128 {
             return Err(Error::TooLarge {
                 what: "the null basis as u32 vectors",
                 needed,
                 unit: "bytes",
-                limit: DEFAULT_MAX_BAND_BYTES as u128,
+                limit: self.limit as u128,
             });
         }
         let free = both!(&self.band, b => b.free_columns());
