@@ -143,7 +143,7 @@ impl BandedSolver {
     pub fn matrix(&self) -> &SparseMatrix {
         &self.matrix
     }
-    /// The modulus (always 2).
+    /// The modulus p.
     pub fn modulus(&self) -> Modulus {
         self.matrix.modulus()
     }
@@ -155,7 +155,7 @@ impl BandedSolver {
     pub fn buttons(&self) -> usize {
         self.matrix.cols()
     }
-    /// The rank of M over GF(2).
+    /// The rank of M over Z_p.
     pub fn rank(&self) -> usize {
         both!(&self.band, b => b.rank())
     }
