@@ -1,6 +1,6 @@
 //! The Method of the Four Russians for bit-packed GF(2) matrices.
 //!
-//! Columns are processed one 64-bit word (a *pass*) at a time. In each pass up to 64 pivot rows
+//! Columns are processed one 64-bit word (a *pass*) at a time (half a word for small matrices). In each pass up to 64 pivot rows
 //! are chosen and reduced against each other; they are split into groups of at most [`K`]
 //! pivots whose columns lie in the same byte of the word, and for each group a table of all
 //! `2^k` combinations of its rows is built in Gray-code order (one row XOR per entry). Every
@@ -20,6 +20,8 @@ const K: usize = 8;
 const GROUPS: usize = 64 / K;
 /// Words of a row handled at once in the row updates (cache blocking of the tables).
 const STRIPE: usize = 64;
+/// Matrices of fewer words than this (about 2000 x 2000) take passes of 32 columns.
+const SMALL_WORDS: usize = 1 << 16;
 
 /// Bring `m` to echelon form, pivoting in columns `0..pivot_cols`, and return the pivot columns.
 /// With `full`, the echelon form is then reduced (rows above each pivot cleared, see
@@ -30,11 +32,14 @@ pub(crate) fn eliminate(m: &mut BitMatrix, pivot_cols: usize, full: bool) -> Vec
     let mut pivots = Vec::new();
     let mut passes = Vec::new();
     let mut tables = Tables::default();
+    // Small matrices: passes of half a word halve the cost of reducing the pivot rows against
+    // each other, which there weighs as much as the row updates.
+    let pass = if rows.saturating_mul(wpr) < SMALL_WORDS { 32 } else { 64 };
     let (mut r, mut c) = (0, 0);
     while c < limit && r < rows {
         let word = c / 64;
-        let end = (c + 64).min(limit);
-        let mask = if end - c == 64 { !0 } else { (1u64 << (end - c)) - 1 };
+        let end = (c + pass).min(limit).min(word * 64 + 64);
+        let mask = (if end - c == 64 { !0 } else { (1u64 << (end - c)) - 1 }) << (c % 64);
         let bits = select_pivots(m, r, word, mask);
         let kk = bits.len();
         if kk > 0 {
@@ -42,7 +47,7 @@ pub(crate) fn eliminate(m: &mut BitMatrix, pivot_cols: usize, full: bool) -> Vec
             tables.build(m, r, word, &bits);
             let below = &mut m.words_mut()[(r + kk) * wpr..];
             update(below, wpr, word, &tables, &[(0, wpr - word)]);
-            pivots.extend(bits.iter().map(|&b| c + b as usize));
+            pivots.extend(bits.iter().map(|&b| word * 64 + b as usize));
             passes.push((r, word, bits));
             r += kk;
         }
