@@ -2,8 +2,9 @@
 //!
 //! Columns are processed one 64-bit word (a *pass*) at a time, half a word for small matrices.
 //! In each pass up to 64 pivot rows are chosen and reduced against each other; they are split
-//! into groups of at most [`K`] pivots whose columns lie in the same byte of the word, and for each group a table of all
-//! `2^k` combinations of its rows is built in Gray-code order (one row XOR per entry). Every
+//! into groups of at most [`K`] pivots whose columns lie in the same byte of the word, and for
+//! each group a table of all `2^k` combinations of its rows is built in Gray-code order (one row
+//! XOR per entry). Every
 //! other row is then cleared in the pass's pivot columns with one table lookup per group,
 //! instead of one row XOR per pivot: about `K` times fewer passes over memory than plain
 //! Gauss-Jordan elimination. The reduced form is reached by a second, cheaper sweep from the last
