@@ -4,13 +4,12 @@
 //! In each pass up to 64 pivot rows are chosen and reduced against each other; they are split
 //! into groups of at most [`K`] pivots whose columns lie in the same byte of the word, and for
 //! each group a table of all `2^k` combinations of its rows is built in Gray-code order (one row
-//! XOR per entry). Every
-//! other row is then cleared in the pass's pivot columns with one table lookup per group,
-//! instead of one row XOR per pivot: about `K` times fewer passes over memory than plain
-//! Gauss-Jordan elimination. The reduced form is reached by a second, cheaper sweep from the last
-//! pass back to the first. The row updates are cache-blocked (tables are used one stripe of
-//! [`STRIPE`] words at a time, so that they stay in cache) and split across threads when the
-//! work is large enough to pay for it.
+//! XOR per entry). Every other row is then cleared in the pass's pivot columns with one table
+//! lookup per group, instead of one row XOR per pivot: about `K` times fewer passes over memory
+//! than plain Gauss-Jordan elimination. The reduced form is reached by a second, cheaper sweep
+//! from the last pass back to the first. The row updates are cache-blocked (tables are used one
+//! stripe of [`STRIPE`] words at a time, so that they stay in cache) and split across threads
+//! when the work is large enough to pay for it.
 
 use super::par::{for_each_row_chunk, xor_sources};
 use crate::bitmatrix::BitMatrix;
