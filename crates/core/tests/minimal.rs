@@ -188,3 +188,33 @@ fn huge_moduli_stay_within_budget() {
     assert!(best.weight <= 5 + 7 + 2_147_483_000 && best.lower_bound <= best.weight);
     assert_eq!(best.method, Method::BranchAndBound);
 }
+
+/// Every one of the 2^23 solvable 5x5 boards: the minimal solution's weight equals the lightest
+/// of all 2^25 press vectors that make the board. Long: runs with `LIGHTSOUT_STRESS=1`.
+#[test]
+fn stress_every_five_by_five_board() {
+    if std::env::var("LIGHTSOUT_STRESS").as_deref() != Ok("1") {
+        return;
+    }
+    let solver = classic();
+    let cols: Vec<u32> =
+        (0..25).map(|j| solver.matrix().column(j).iter().fold(0u32, |acc, &(r, _)| acc | 1 << r)).collect();
+    let mut lightest = vec![u8::MAX; 1 << 25];
+    let mut board = 0u32;
+    lightest[0] = 0;
+    for i in 1u32..1 << 25 {
+        board ^= cols[i.trailing_zeros() as usize];
+        let w = (i ^ (i >> 1)).count_ones() as u8;
+        lightest[board as usize] = lightest[board as usize].min(w);
+    }
+    let min = Minimizer::new(&solver).unwrap();
+    let mut checked = 0u32;
+    for (mask, &w) in lightest.iter().enumerate().filter(|(_, &w)| w != u8::MAX) {
+        let lights: Vec<u32> = (0..25).map(|j| (mask >> j) as u32 & 1).collect();
+        let best = min.minimal(&lights, &Budget::default()).unwrap();
+        assert_eq!(best.weight, w as u64, "board {mask:#x}");
+        assert!(best.proven_optimal);
+        checked += 1;
+    }
+    assert_eq!(checked, 1 << 23);
+}

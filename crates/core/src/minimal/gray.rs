@@ -30,7 +30,7 @@ const PARALLEL_MEMBERS: u64 = 1 << 22;
 /// `2^t` parts by fixing the last `t` coefficients, one thread per part.
 pub(crate) fn gf2(start: &[u64], basis: &[Vec<u64>], total: u64, deadline: &Deadline) -> Outcome {
     let u = basis.len();
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(16);
+    let threads = super::threads();
     let t = if total >= PARALLEL_MEMBERS && u >= 2 { threads.ilog2().min(u as u32 - 1) as usize } else { 0 };
     let low = &basis[..u - t];
     let part_total = total >> t;
@@ -220,7 +220,7 @@ impl ReflectedGray {
 /// Large cosets over small p are cut into p parts by fixing the last coefficient, one thread each.
 pub(crate) fn zp(p: u32, start: &[u32], basis: &[Vec<(u32, u32)>], total: u64, deadline: &Deadline) -> Outcome {
     let u = basis.len();
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = super::threads();
     if total < PARALLEL_MEMBERS || u < 2 || p > 16 || threads < 2 {
         return zp_serial(p, start, basis, total, deadline);
     }

@@ -106,6 +106,13 @@ impl Deadline {
     }
 }
 
+/// How many threads a large enumeration uses: the CPUs available, at most 16. Asked once (the
+/// standard library reads cgroup files to answer, too slow for every small query).
+pub(crate) fn threads() -> usize {
+    static THREADS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *THREADS.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()).min(16))
+}
+
 /// Which method produced a [`MinimalSolution`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Method {

@@ -179,7 +179,7 @@ fn gf2_histogram(solver: &Solver, budget: &Budget) -> Result<Vec<u64>> {
     let quiet: Vec<u64> = solver.null_basis().iter().map(|v| pack(v)).collect();
     let pivots: Vec<u32> = solver.pivots().iter().map(|&c| c as u32).collect();
     let outer = 1u64 << pivots.len();
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(16) as u64;
+    let threads = super::threads() as u64;
     let parts = if outer >= 1 << 16 { threads } else { 1 };
     let run = |r: u64| histogram_range(&pivots, &quiet, outer * r / parts, outer * (r + 1) / parts, &deadline);
     let results: Vec<Option<Vec<u64>>> = if parts == 1 {
