@@ -194,3 +194,15 @@ fn bad_specs() {
     assert!("lightsout-game 1\nmodulus 2\nshape grid 2 2\nrule plus\nextra\n".parse::<lightsout_topo::Spec>().is_err());
     assert!("lightsout-game 1\nmodulus 2\nshape explicit 2\nrule sets\n0 1\n".parse::<lightsout_topo::Spec>().is_err());
 }
+
+#[test]
+fn row_width_messages_say_where_the_width_comes_from() {
+    let g = Game::grid(2, 3, 2).unwrap();
+    let (line, _, message) = parse_error(text::parse_lights(&g, "11\n111\n").unwrap_err());
+    assert_eq!(line, 1);
+    assert!(message.contains("expected 3 cells in this row (for a grid 2x3), found 2"), "{message}");
+    assert!(!message.contains("rows before"), "{message}");
+    let (line, _, message) = parse_error(text::parse_board("111\n11\n", 2).unwrap_err());
+    assert_eq!(line, 2);
+    assert!(message.contains("expected 3 cells in this row (like the first row), found 2"), "{message}");
+}

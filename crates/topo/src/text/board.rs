@@ -95,14 +95,15 @@ fn parse_blocks(text: &str, modulus: u32) -> Result<Vec<Rows>> {
     Ok(blocks)
 }
 
-/// Check that every row of a block has `width` cells.
-fn check_width(block: &Rows, width: usize) -> Result<()> {
+/// Check that every row of a block has `width` cells; `why` says where that width comes from
+/// ("like the first row", "for a grid 5x5").
+fn check_width(block: &Rows, width: usize, why: &str) -> Result<()> {
     for (row, &line) in block.rows.iter().zip(&block.lines) {
         if row.len() != width {
             return Err(Error::parse(
                 line,
                 1,
-                format!("expected {width} cells in this row (like the rows before), found {}", row.len()),
+                format!("expected {width} cells in this row ({why}), found {}", row.len()),
             ));
         }
     }
@@ -134,7 +135,7 @@ pub fn parse_board_with(text: &str, rule: Rule, modulus: u64) -> Result<(Game, V
     }
     let block = &blocks[0];
     let cols = block.rows[0].len();
-    check_width(block, cols)?;
+    check_width(block, cols, "like the first row")?;
     let rows = block.rows.len();
     let cells: Vec<Cell> = block.rows.iter().flatten().copied().collect();
     let shape = if cells.iter().all(Option::is_some) {
@@ -188,7 +189,7 @@ pub fn parse_lights(game: &Game, text: &str) -> Result<Vec<u32>> {
                 format!("expected {rows} rows for a {}, found {}", game.shape().describe(), block.rows.len()),
             ));
         }
-        check_width(block, cols)?;
+        check_width(block, cols, &format!("for a {}", game.shape().describe()))?;
         for (row, &line) in block.rows.iter().zip(&block.lines) {
             for (c, cell) in row.iter().enumerate() {
                 let index = cells.len();
