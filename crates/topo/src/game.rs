@@ -327,7 +327,24 @@ impl Game {
     }
 
     /// Whether M equals its transpose (true for undirected rules).
+    ///
+    /// Answered from the description when it settles the question, without building M:
+    /// grids, tori, cylinders and masks with a rule that contains the negation of each of its
+    /// offsets ([`Rule::is_symmetric_rule`]), cubes with the plus or neighbours rule, and
+    /// graphs whose every edge goes both ways. Explicit press sets, Merlin's square and
+    /// weighted matrices are checked on M.
+    ///
+    /// ```
+    /// let huge = lightsout_topo::Game::grid(3000, 3000, 2).unwrap();
+    /// assert!(huge.is_symmetric().unwrap()); // no 9-million-light matrix is built
+    /// ```
     pub fn is_symmetric(&self) -> Result<bool> {
+        match (&self.shape, &self.rule) {
+            (shape, rule) if shape.is_planar() && rule.is_symmetric_rule() => return Ok(true),
+            (Shape::Cube { .. }, Rule::Plus | Rule::Neighbours) => return Ok(true),
+            (Shape::Graph { .. }, Rule::Sets { sets }) => return Ok(sets_are_symmetric(sets)),
+            _ => {}
+        }
         Ok(self.matrix()?.is_symmetric())
     }
 
@@ -418,4 +435,22 @@ impl Game {
         }
         coords
     }
+}
+
+/// Whether `l` in `sets[j]` always comes with `j` in `sets[l]` (press sets that go both ways
+/// give a symmetric 0/1 matrix; repeated entries count once, as in M).
+fn sets_are_symmetric(sets: &[Vec<usize>]) -> bool {
+    let sorted: Vec<Vec<usize>> = sets
+        .iter()
+        .map(|s| {
+            let mut s = s.clone();
+            s.sort_unstable();
+            s.dedup();
+            s
+        })
+        .collect();
+    sorted
+        .iter()
+        .enumerate()
+        .all(|(j, set)| set.iter().all(|&l| sorted.get(l).is_some_and(|back| back.binary_search(&j).is_ok())))
 }
