@@ -31,6 +31,7 @@
 mod backend;
 mod cube;
 pub mod error;
+mod fewest;
 mod game;
 mod layout;
 mod presets;
@@ -42,6 +43,7 @@ pub mod text;
 
 pub use backend::STRUCTURED_MIN_LIGHTS;
 pub use error::{Error, Result};
+pub use fewest::MAX_NULL_BASIS_BYTES;
 pub use game::Game;
 pub use shape::{Rule, Shape, MAX_CELLS, MAX_PRESS_ENTRIES, MAX_STENCIL_OFFSETS};
 pub use spec::Spec;

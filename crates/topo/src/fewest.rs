@@ -1,0 +1,173 @@
+//! Fewest presses, puzzles by press count or difficulty, and board statistics for a [`Game`],
+//! each fed by the same solver that answers [`Game::solve`]: the structured solver of a large
+//! grid, torus or cylinder, the banded solver of another large GF(2) game with a geometry, or
+//! else the dense [`lightsout_core::Solver`]. The command line, C and Python all come here, so
+//! they pick the same source and give the same answers.
+
+use crate::error::{Error, Result};
+use crate::game::Game;
+use lightsout_core::minimal::{self, Budget, MinimalSolution, Minimizer, Stats};
+use lightsout_core::Field;
+use rand::SeedableRng;
+
+/// The largest null basis (quiet patterns as `u32` vectors: nullity x lights x 4 bytes) that a
+/// fewest-press search holds in memory: 2 GiB. The 1024 x 1024 grid (nullity 484, about 1.9 GiB)
+/// fits; larger bases are refused before anything is allocated. The core's own limit (2^34
+/// entries, 64 GiB) is far beyond a usual machine.
+pub const MAX_NULL_BASIS_BYTES: u128 = 1 << 31;
+
+impl Game {
+    /// The solution of `lights` with the fewest presses (over GF(2) the fewest buttons, over
+    /// Z_p the smallest sum of press counts), searched within `budget`: every one of the
+    /// `p^nullity` solutions in Gray-code order when they fit `budget.max_work`, else a local
+    /// search and a branch and bound that stop at the budget and say whether the answer is
+    /// proven optimal, with the best lower bound known.
+    ///
+    /// The particular solution and the quiet patterns come from the solver behind
+    /// [`Game::solve`] (structured, banded or dense). An unsolvable board is an error with the
+    /// obstruction ([`crate::Error::is_unsolvable`]); a null basis over
+    /// [`MAX_NULL_BASIS_BYTES`] is [`lightsout_core::Error::TooLarge`], checked before it is built.
+    ///
+    /// ```
+    /// use lightsout_core::minimal::Budget;
+    /// use lightsout_topo::Game;
+    /// let game = Game::preset("classic").unwrap();
+    /// let mut board = vec![0u32; 25];
+    /// for i in [7, 11, 12, 13, 17] {
+    ///     board[i] = 1; // one press in the middle makes this
+    /// }
+    /// let best = game.minimal_solution(&board, &Budget::default()).unwrap();
+    /// assert!(best.proven_optimal);
+    /// assert_eq!(best.weight, 1);
+    /// ```
+    pub fn minimal_solution(&self, lights: &[u32], budget: &Budget) -> Result<MinimalSolution> {
+        let particular = self.solve(lights)?;
+        self.minimal_from_presses(&particular, budget)
+    }
+
+    /// The fewest-press member of `presses + (quiet patterns)`: the minimal solution of the
+    /// board that `presses` turns off, for callers that already hold one solution (the
+    /// command line shows it, then improves it). Same search, sources and limits as
+    /// [`Game::minimal_solution`].
+    ///
+    /// ```
+    /// use lightsout_core::minimal::Budget;
+    /// use lightsout_topo::Game;
+    /// let game = Game::grid(4, 4, 2).unwrap(); // nullity 4: 16 solutions per board
+    /// let best = game.minimal_from_presses(&[1; 16], &Budget::default()).unwrap();
+    /// assert!(best.proven_optimal && best.weight <= 16);
+    /// let board = game.apply(&vec![0; 16], &best.presses).unwrap();
+    /// assert_eq!(game.apply(&board, &[1; 16]).unwrap(), vec![0; 16]);
+    /// ```
+    pub fn minimal_from_presses(&self, presses: &[u32], budget: &Budget) -> Result<MinimalSolution> {
+        self.check_values("presses", presses, self.size())?;
+        if self.uses_structured_solver() || self.uses_banded_solver() {
+            check_null_basis(self.nullity()?, self.size())?;
+            return self.minimal_in_quiet_coset(presses, budget);
+        }
+        let solver = self.solver()?;
+        check_null_basis(solver.nullity(), solver.buttons())?;
+        Ok(Minimizer::new(solver)?.minimal_from_presses(presses, budget)?)
+    }
+
+    /// The coset search on the quiet patterns of the structured or banded solver. Over GF(2)
+    /// each pattern is packed as soon as it is taken, so the search holds 1 bit per entry.
+    fn minimal_in_quiet_coset(&self, presses: &[u32], budget: &Budget) -> Result<MinimalSolution> {
+        let basis = self.null_basis()?;
+        if self.modulus().get() != 2 {
+            return Ok(minimal::minimal_in_coset(self.modulus(), presses, &basis, budget)?);
+        }
+        let packed: Vec<Vec<u64>> = basis.into_iter().map(|v| lightsout_core::pack_bits(&v)).collect();
+        let particular = lightsout_core::pack_bits(presses);
+        Ok(minimal::minimal_in_coset_gf2(self.size(), &particular, &packed, budget)?)
+    }
+
+    /// A board made by pressing exactly `presses` distinct buttons once each, chosen uniformly
+    /// and reproducibly from `seed`: it needs at most that many presses. The same board as
+    /// [`lightsout_core::minimal::random_with_presses`] with that seed, but M is only
+    /// multiplied (by the structured solver where there is one), never factored, so it works
+    /// on the largest boards too.
+    ///
+    /// ```
+    /// use lightsout_topo::Game;
+    /// let game = Game::grid(500, 500, 2).unwrap();
+    /// let board = game.random_with_presses(3, 10).unwrap();
+    /// assert!(game.is_solvable(&board).unwrap());
+    /// assert!(Game::preset("classic").unwrap().random_with_presses(1, 26).is_err()); // 25 buttons
+    /// ```
+    pub fn random_with_presses(&self, seed: u64, presses: usize) -> Result<Vec<u32>> {
+        let n = self.size();
+        if presses > n {
+            return Err(Error::invalid(format!(
+                "cannot press {presses} distinct buttons: the game has only {n} buttons"
+            )));
+        }
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut s = vec![0u32; n];
+        for j in rand::seq::index::sample(&mut rng, n, presses) {
+            s[j] = 1;
+        }
+        // The board b with b + M s = 0.
+        let f = self.modulus().field();
+        Ok(self.apply(&vec![0; n], &s)?.into_iter().map(|x| f.neg(x)).collect())
+    }
+
+    /// A solvable board whose minimal solution needs exactly `minimal_presses` presses,
+    /// reproducible from `seed` (see [`lightsout_core::minimal::random_with_difficulty`] for
+    /// how: uniform over all such boards for small games, a random walk with exact minimal
+    /// weights otherwise). An error when no board is that hard or the difficulty cannot be
+    /// computed exactly. This factors M densely (the core's walk needs a [`Minimizer`]), so
+    /// it is for games up to some thousands of lights.
+    ///
+    /// ```
+    /// use lightsout_core::minimal::Budget;
+    /// use lightsout_topo::Game;
+    /// let game = Game::preset("classic").unwrap();
+    /// let board = game.random_with_difficulty(42, 15).unwrap();
+    /// assert_eq!(game.minimal_solution(&board, &Budget::default()).unwrap().weight, 15);
+    /// assert!(game.random_with_difficulty(42, 16).is_err()); // 15 is the hardest 5x5 board
+    /// ```
+    pub fn random_with_difficulty(&self, seed: u64, minimal_presses: u64) -> Result<Vec<u32>> {
+        Ok(minimal::random_with_difficulty(self.solver()?, seed, minimal_presses)?)
+    }
+
+    /// How many solvable boards need each minimal number of presses, the largest such number
+    /// and the mean, exactly (see [`lightsout_core::minimal::stats`]). The `p^lights` coset
+    /// members must fit `budget.max_work`, except for games of nullity 0, which only count
+    /// press vectors by weight; both need `p^lights < 2^64`, checked before M is factored.
+    ///
+    /// ```
+    /// use lightsout_core::minimal::Budget;
+    /// let stats = lightsout_topo::Game::grid(3, 3, 2).unwrap().stats(&Budget::default()).unwrap();
+    /// assert_eq!((stats.solvable_boards, stats.max_presses), (512, 9));
+    /// assert!(lightsout_topo::Game::grid(9, 9, 2).unwrap().stats(&Budget::default()).is_err());
+    /// ```
+    pub fn stats(&self, budget: &Budget) -> Result<Stats> {
+        let p = self.modulus().get() as u128;
+        let boards = p.checked_pow(self.size().min(200) as u32).unwrap_or(u128::MAX);
+        if boards > u64::MAX as u128 {
+            return Err(Error::too_large(
+                "board statistics",
+                boards,
+                "boards (p^lights must fit in 64 bits)",
+                u64::MAX as u128,
+            ));
+        }
+        Ok(minimal::stats(self.solver()?, budget)?)
+    }
+}
+
+/// An error unless a null basis of `nullity` vectors of `lights` entries fits
+/// [`MAX_NULL_BASIS_BYTES`].
+fn check_null_basis(nullity: usize, lights: usize) -> Result<()> {
+    let needed = nullity as u128 * lights as u128 * 4;
+    if needed > MAX_NULL_BASIS_BYTES {
+        return Err(Error::too_large(
+            "the null basis (quiet patterns) of a fewest-press search",
+            needed,
+            "bytes",
+            MAX_NULL_BASIS_BYTES,
+        ));
+    }
+    Ok(())
+}
