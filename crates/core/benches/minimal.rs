@@ -2,7 +2,7 @@
 //! and the 5x5 statistics table.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use lightsout_core::minimal::{minimal_in_coset, plus_grid, stats, Budget};
+use lightsout_core::minimal::{minimal_in_coset, plus_grid, stats, Budget, Minimizer};
 use lightsout_core::{Modulus, Solver};
 use rand::{Rng, SeedableRng};
 
@@ -39,6 +39,18 @@ fn gray_rate(c: &mut Criterion) {
     g.finish();
 }
 
+fn small_queries(c: &mut Criterion) {
+    let solver = Solver::new(&plus_grid(5, 5, Modulus::TWO).unwrap()).unwrap();
+    let min = Minimizer::new(&solver).unwrap();
+    let boards: Vec<Vec<u32>> = (0..1000).map(|seed| solver.random_solvable(seed)).collect();
+    let mut g = c.benchmark_group("minimal_query");
+    g.throughput(Throughput::Elements(boards.len() as u64));
+    g.bench_function("5x5_1000_boards", |b| {
+        b.iter(|| boards.iter().map(|x| min.minimal(black_box(x), &Budget::default()).unwrap().weight).sum::<u64>())
+    });
+    g.finish();
+}
+
 fn five_by_five_stats(c: &mut Criterion) {
     let solver = Solver::new(&plus_grid(5, 5, Modulus::TWO).unwrap()).unwrap();
     let mut g = c.benchmark_group("stats");
@@ -48,5 +60,5 @@ fn five_by_five_stats(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, gray_rate, five_by_five_stats);
+criterion_group!(benches, gray_rate, small_queries, five_by_five_stats);
 criterion_main!(benches);
