@@ -143,14 +143,20 @@ impl Game {
     /// assert!(lightsout_topo::Game::grid(9, 9, 2).unwrap().stats(&Budget::default()).is_err());
     /// ```
     pub fn stats(&self, budget: &Budget) -> Result<Stats> {
+        // The most lights k with p^k < 2^64.
         let p = self.modulus().get() as u128;
-        let boards = p.checked_pow(self.size().min(200) as u32).unwrap_or(u128::MAX);
-        if boards > u64::MAX as u128 {
+        let mut most = 0usize;
+        let mut boards = p;
+        while boards <= u64::MAX as u128 {
+            most += 1;
+            boards *= p;
+        }
+        if self.size() > most {
             return Err(Error::too_large(
                 "board statistics",
-                boards,
-                "boards (p^lights must fit in 64 bits)",
-                u64::MAX as u128,
+                self.size() as u128,
+                "lights (all p^lights boards are counted in 64 bits)",
+                most as u128,
             ));
         }
         Ok(minimal::stats(self.solver()?, budget)?)
