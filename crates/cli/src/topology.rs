@@ -124,32 +124,7 @@ pub fn prepare(game: &Game) -> CliResult<usize> {
     game.rank().map_err(|e| CliError::input(format!("{}: {e}", game.describe())))
 }
 
-/// The dense solver (M factored once as E M = R), needed by the fewest-press search, the
-/// statistics and boards of a chosen difficulty, with the game named in any error.
-pub fn dense_solver(game: &Game) -> CliResult<&lightsout_core::Solver> {
-    let _spinner = crate::progress::Spinner::start(
-        format!("factoring the {0} x {0} press matrix of {1}", game.size(), game.describe()),
-        game.size(),
-    );
-    game.solver().map_err(|e| CliError::input(format!("{}: {e}", game.describe())))
-}
-
 /// How many boards are solvable: p^rank.
 pub fn solvable_boards(game: &Game) -> CliResult<lightsout_core::SolutionCount> {
     Ok(lightsout_core::SolutionCount::new(game.modulus(), game.rank()?))
-}
-
-/// The fewest-press member of the solutions of the board that `presses` solves, within
-/// `budget`: the coset of the dense solver's null basis, or, for large grids, tori and
-/// cylinders, of the structured solver's quiet patterns.
-pub fn fewest(
-    game: &Game,
-    presses: &[u32],
-    budget: &lightsout_core::minimal::Budget,
-) -> CliResult<lightsout_core::minimal::MinimalSolution> {
-    use lightsout_core::minimal::{minimal_in_coset, Minimizer};
-    if game.uses_structured_solver() {
-        return Ok(minimal_in_coset(game.modulus(), presses, &game.null_basis()?, budget)?);
-    }
-    Ok(Minimizer::new(dense_solver(game)?)?.minimal_from_presses(presses, budget)?)
 }

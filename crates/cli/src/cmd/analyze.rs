@@ -13,7 +13,7 @@ pub fn run(args: AnalyzeArgs, out: &mut dyn Write) -> CliResult<()> {
     let nullity = game.nullity()?;
     let solvable_boards = crate::topology::solvable_boards(&game)?;
     let p = game.modulus().get();
-    let symmetric = symmetric(&game)?;
+    let symmetric = game.is_symmetric()?;
     let method = if game.uses_structured_solver() {
         "structured (light chasing; the N x N matrix is never built)"
     } else {
@@ -78,13 +78,4 @@ pub fn run(args: AnalyzeArgs, out: &mut dyn Write) -> CliResult<()> {
         writeln!(out, "({} more not shown; --patterns K shows up to K)", nullity - patterns.len())?;
     }
     Ok(())
-}
-
-/// Whether M is symmetric. A geometric rule that contains the negation of each of its offsets
-/// gives a symmetric M on every planar shape, so huge grids need not build M to say so.
-fn symmetric(game: &lightsout_topo::Game) -> CliResult<bool> {
-    if game.shape().is_planar() && game.rule().is_symmetric_rule() {
-        return Ok(true);
-    }
-    Ok(game.is_symmetric()?)
 }

@@ -1,9 +1,8 @@
 //! `lightsout generate`: a random solvable board, reproducible with a seed.
 
 use crate::args::GenerateArgs;
-use crate::error::CliResult;
+use crate::error::{CliError, CliResult};
 use crate::show;
-use lightsout_core::minimal;
 use serde_json::json;
 use std::io::Write;
 
@@ -28,12 +27,16 @@ pub fn run(args: GenerateArgs, out: &mut dyn Write) -> CliResult<()> {
             s
         }
     };
-    let board = {
-        match (args.presses, args.difficulty) {
-            (Some(k), _) => minimal::random_with_presses(crate::topology::dense_solver(&game)?, seed, k)?,
-            (None, Some(d)) => minimal::random_with_difficulty(crate::topology::dense_solver(&game)?, seed, d)?,
-            (None, None) => game.random_solvable(seed)?,
+    let board = match (args.presses, args.difficulty) {
+        (Some(k), _) => game.random_with_presses(seed, k)?,
+        (None, Some(d)) => {
+            let _spinner = crate::progress::Spinner::start(
+                format!("looking for a board of {} that needs exactly {d} presses", game.describe()),
+                usize::MAX,
+            );
+            game.random_with_difficulty(seed, d).map_err(|e| CliError::input(format!("{}: {e}", game.describe())))?
         }
+        (None, None) => game.random_solvable(seed)?,
     };
     if let Some(path) = &args.output.svg {
         show::write_svg(path, &game, Some(&board), None)?;

@@ -147,7 +147,7 @@ impl Session {
     fn solution(&self) -> CliResult<Vec<u32>> {
         let any = self.game.solve(&self.board)?;
         let budget = Budget::new(1 << 26, Some(std::time::Duration::from_secs(1)));
-        Ok(crate::topology::fewest(&self.game, &any, &budget).map_or(any, |m| m.presses))
+        Ok(self.game.minimal_from_presses(&any, &budget).map_or(any, |m| m.presses))
     }
 
     fn hint(&self, out: &mut dyn Write) -> CliResult<()> {

@@ -153,7 +153,7 @@ fn fewest(game: &Game, presses: &[u32], seconds: f64) -> CliResult<MinimalSoluti
     let budget = Budget { max_time: Some(time), ..Budget::default() };
     let _spinner =
         Spinner::start("searching for the fewest presses", if game.nullity()? > 20 { usize::MAX } else { 0 });
-    topology::fewest(game, presses, &budget)
+    Ok(game.minimal_from_presses(presses, &budget)?)
 }
 
 fn display_name(path: &std::path::Path) -> String {

@@ -23,7 +23,7 @@ pub fn run(args: StatsArgs, out: &mut dyn Write) -> CliResult<()> {
     let stats = {
         let _spinner = Spinner::start(format!("counting the solvable boards of {}", game.describe()), usize::MAX);
         let budget = Budget { max_time: Some(time), ..Budget::default() };
-        minimal::stats(crate::topology::dense_solver(&game)?, &budget)?
+        game.stats(&budget).map_err(|e| CliError::input(format!("{}: {e}", game.describe())))?
     };
     if let Some(path) = &args.output.svg {
         write_file(path, &stats.to_svg())?;
