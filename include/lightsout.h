@@ -419,9 +419,10 @@ enum lightsout_status lightsout_game_null_basis(const struct lightsout_game *gam
  * INFINITY for no time limit. `info_out` (may be NULL) says whether the answer is proven
  * optimal and gives the best lower bound. An unsolvable board returns LIGHTSOUT_UNSOLVABLE.
  *
- * Large grids, tori and cylinders search the quiet patterns of the structured solver; other
- * games factor M densely. Either way the quiet patterns are held in memory: nullity x size x 4
- * bytes.
+ * The quiet patterns come from the same solver as `lightsout_game_solve` (structured for
+ * large grids, tori and cylinders, banded for other large GF(2) games with a geometry, else M
+ * factored densely) and are held in memory: nullity x size x 4 bytes, at most 2 GiB, else
+ * LIGHTSOUT_TOO_LARGE before anything is built.
  *
  * # Safety
  * `game` must be NULL or a live handle; `lights` NULL or readable for `lights_len` values;
@@ -439,8 +440,8 @@ enum lightsout_status lightsout_game_solve_minimal(const struct lightsout_game *
 /**
  * A puzzle made by pressing exactly `presses` distinct buttons chosen at random (reproducibly
  * from `seed`), so it needs at most that many presses. Writes size values to `lights_out`.
- * More presses than buttons fails with LIGHTSOUT_INVALID_ARGUMENT. Factors M densely, like
- * `lightsout_game_random_with_difficulty` (games up to some thousands of lights).
+ * More presses than buttons fails with LIGHTSOUT_INVALID_ARGUMENT. Only multiplies by M (never
+ * factors it), so it works on the largest boards.
  *
  * # Safety
  * `game` must be NULL or a live handle; `lights_out` NULL or writable for `lights_len` values.
@@ -454,7 +455,8 @@ enum lightsout_status lightsout_game_random_with_presses(const struct lightsout_
 /**
  * A puzzle whose minimal solution needs exactly `minimal_presses` presses, chosen at random
  * (reproducibly from `seed`). Fails with LIGHTSOUT_INVALID_ARGUMENT when no board of the game
- * is that hard, or when the difficulty cannot be computed exactly for this game.
+ * is that hard, or when the difficulty cannot be computed exactly for this game. Factors M
+ * densely (games up to some thousands of lights).
  *
  * # Safety
  * As for `lightsout_game_random_with_presses`.

@@ -2,7 +2,7 @@
 
 use crate::boundary::{arg_slice, ffi_boundary, out_ptr, write_out, Failure, OutArray, Status};
 use crate::game::{game_ref, Game};
-use lightsout_core::minimal::{self, Budget};
+use lightsout_core::minimal::Budget;
 use std::time::Duration;
 
 /// What `lightsout_game_solve_minimal` knows about the presses it returned.
@@ -46,9 +46,10 @@ fn budget(max_work: u64, max_seconds: f64) -> Result<Budget, Failure> {
 /// INFINITY for no time limit. `info_out` (may be NULL) says whether the answer is proven
 /// optimal and gives the best lower bound. An unsolvable board returns LIGHTSOUT_UNSOLVABLE.
 ///
-/// Large grids, tori and cylinders search the quiet patterns of the structured solver; other
-/// games factor M densely. Either way the quiet patterns are held in memory: nullity x size x 4
-/// bytes.
+/// The quiet patterns come from the same solver as `lightsout_game_solve` (structured for
+/// large grids, tori and cylinders, banded for other large GF(2) games with a geometry, else M
+/// factored densely) and are held in memory: nullity x size x 4 bytes, at most 2 GiB, else
+/// LIGHTSOUT_TOO_LARGE before anything is built.
 ///
 /// # Safety
 /// `game` must be NULL or a live handle; `lights` NULL or readable for `lights_len` values;
@@ -70,13 +71,7 @@ pub unsafe extern "C" fn lightsout_game_solve_minimal(
         let out = OutArray::new(presses_out, presses_len, game.size(), "presses_out")?;
         let info_out = if info_out.is_null() { None } else { Some(out_ptr(info_out, "info_out")?) };
         let budget = budget(max_work, max_seconds)?;
-        // Large grids, tori and cylinders: the coset of the structured solver's quiet patterns,
-        // never the dense factorisation (the command line does the same).
-        let best = if game.uses_structured_solver() {
-            minimal::minimal_in_coset(game.modulus(), &game.solve(lights)?, &game.null_basis()?, &budget)?
-        } else {
-            minimal::minimal_solution(game.solver()?, lights, &budget)?
-        };
+        let best = game.minimal_solution(lights, &budget)?;
         unsafe { out.write(&best.presses) };
         if let Some(info) = info_out {
             let info_value = MinimalInfo {
@@ -93,8 +88,8 @@ pub unsafe extern "C" fn lightsout_game_solve_minimal(
 
 /// A puzzle made by pressing exactly `presses` distinct buttons chosen at random (reproducibly
 /// from `seed`), so it needs at most that many presses. Writes size values to `lights_out`.
-/// More presses than buttons fails with LIGHTSOUT_INVALID_ARGUMENT. Factors M densely, like
-/// `lightsout_game_random_with_difficulty` (games up to some thousands of lights).
+/// More presses than buttons fails with LIGHTSOUT_INVALID_ARGUMENT. Only multiplies by M (never
+/// factors it), so it works on the largest boards.
 ///
 /// # Safety
 /// `game` must be NULL or a live handle; `lights_out` NULL or writable for `lights_len` values.
@@ -109,7 +104,7 @@ pub unsafe extern "C" fn lightsout_game_random_with_presses(
     ffi_boundary!({
         let game = unsafe { game_ref(game) }?;
         let out = OutArray::new(lights_out, lights_len, game.size(), "lights_out")?;
-        let board = minimal::random_with_presses(game.solver()?, seed, presses)?;
+        let board = game.random_with_presses(seed, presses)?;
         unsafe { out.write(&board) };
         Ok(())
     })
@@ -117,7 +112,8 @@ pub unsafe extern "C" fn lightsout_game_random_with_presses(
 
 /// A puzzle whose minimal solution needs exactly `minimal_presses` presses, chosen at random
 /// (reproducibly from `seed`). Fails with LIGHTSOUT_INVALID_ARGUMENT when no board of the game
-/// is that hard, or when the difficulty cannot be computed exactly for this game.
+/// is that hard, or when the difficulty cannot be computed exactly for this game. Factors M
+/// densely (games up to some thousands of lights).
 ///
 /// # Safety
 /// As for `lightsout_game_random_with_presses`.
@@ -132,7 +128,7 @@ pub unsafe extern "C" fn lightsout_game_random_with_difficulty(
     ffi_boundary!({
         let game = unsafe { game_ref(game) }?;
         let out = OutArray::new(lights_out, lights_len, game.size(), "lights_out")?;
-        let board = minimal::random_with_difficulty(game.solver()?, seed, minimal_presses)?;
+        let board = game.random_with_difficulty(seed, minimal_presses)?;
         unsafe { out.write(&board) };
         Ok(())
     })

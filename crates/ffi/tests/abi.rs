@@ -232,3 +232,26 @@ fn fewest_presses_on_a_structured_grid() {
     assert!(fewest <= 5);
     assert!(reference.apply(&board, &presses).unwrap().iter().all(|&x| x == 0));
 }
+
+#[test]
+fn fewest_presses_refuse_a_huge_null_basis_and_large_puzzles_need_no_factoring() {
+    // 2048 x 2048 has nullity 1056: 17.7 GB of quiet patterns, refused before any is built.
+    let game = make(0, 2048, 2048, 2);
+    let n = 2048 * 2048;
+    let board = vec![0u32; n];
+    let mut presses = vec![7u32; n];
+    // SAFETY: live handle; arrays of length n; NULL info is allowed.
+    let status = unsafe {
+        lightsout_game_solve_minimal(game.0, board.as_ptr(), n, 0, 0.0, presses.as_mut_ptr(), n, ptr::null_mut())
+    };
+    assert_eq!(status, Status::LightsoutTooLarge);
+    assert!(last_error().contains("null basis"), "{}", last_error());
+    assert!(presses.iter().all(|&x| x == 7), "output untouched on failure");
+    // A puzzle of 4 presses on the same board: M is multiplied, not factored.
+    let mut lights = vec![0u32; n];
+    // SAFETY: live handle; array of length n.
+    let status = unsafe { lightsout_game_random_with_presses(game.0, 11, 4, lights.as_mut_ptr(), n) };
+    assert_eq!(status, Status::LightsoutOk, "{}", last_error());
+    assert_eq!(lights, TopoGame::grid(2048, 2048, 2).unwrap().random_with_presses(11, 4).unwrap());
+    assert!(lights.iter().any(|&x| x == 1));
+}
