@@ -7,7 +7,7 @@
 use crate::error::{Error, Result};
 use crate::game::Game;
 use lightsout_core::minimal::{self, Budget, MinimalSolution, Minimizer, Stats};
-use lightsout_core::Field;
+use lightsout_core::{Field, Modulus};
 use rand::SeedableRng;
 
 /// The largest null basis (quiet patterns as `u32` vectors: nullity x lights x 4 bytes) that a
@@ -62,24 +62,11 @@ impl Game {
     pub fn minimal_from_presses(&self, presses: &[u32], budget: &Budget) -> Result<MinimalSolution> {
         self.check_values("presses", presses, self.size())?;
         if self.uses_structured_solver() || self.uses_banded_solver() {
-            check_null_basis(self.nullity()?, self.size())?;
-            return self.minimal_in_quiet_coset(presses, budget);
+            return QuietCoset::new(self)?.minimal(presses, budget);
         }
         let solver = self.solver()?;
         check_null_basis(solver.nullity(), solver.buttons())?;
         Ok(Minimizer::new(solver)?.minimal_from_presses(presses, budget)?)
-    }
-
-    /// The coset search on the quiet patterns of the structured or banded solver. Over GF(2)
-    /// each pattern is packed as soon as it is taken, so the search holds 1 bit per entry.
-    fn minimal_in_quiet_coset(&self, presses: &[u32], budget: &Budget) -> Result<MinimalSolution> {
-        let basis = self.null_basis()?;
-        if self.modulus().get() != 2 {
-            return Ok(minimal::minimal_in_coset(self.modulus(), presses, &basis, budget)?);
-        }
-        let packed: Vec<Vec<u64>> = basis.into_iter().map(|v| lightsout_core::pack_bits(&v)).collect();
-        let particular = lightsout_core::pack_bits(presses);
-        Ok(minimal::minimal_in_coset_gf2(self.size(), &particular, &packed, budget)?)
     }
 
     /// A board made by pressing exactly `presses` distinct buttons once each, chosen uniformly
@@ -116,8 +103,8 @@ impl Game {
     /// reproducible from `seed` (see [`lightsout_core::minimal::random_with_difficulty`] for
     /// how: uniform over all such boards for small games, a random walk with exact minimal
     /// weights otherwise). An error when no board is that hard or the difficulty cannot be
-    /// computed exactly. This factors M densely (the core's walk needs a [`Minimizer`]), so
-    /// it is for games up to some thousands of lights.
+    /// computed exactly. Games with a structured or banded solver walk on its quiet patterns
+    /// (the same steps, so the same board, as the dense walk); other games factor M densely.
     ///
     /// ```
     /// use lightsout_core::minimal::Budget;
@@ -128,6 +115,9 @@ impl Game {
     /// assert!(game.random_with_difficulty(42, 16).is_err()); // 15 is the hardest 5x5 board
     /// ```
     pub fn random_with_difficulty(&self, seed: u64, minimal_presses: u64) -> Result<Vec<u32>> {
+        if self.uses_structured_solver() || self.uses_banded_solver() {
+            return self.difficulty_walk(seed, minimal_presses);
+        }
         Ok(minimal::random_with_difficulty(self.solver()?, seed, minimal_presses)?)
     }
 
@@ -163,9 +153,43 @@ impl Game {
     }
 }
 
+/// The quiet patterns of the structured or banded solver, held for any number of coset
+/// searches: over GF(2) packed (1 bit per entry) as soon as each pattern is taken.
+pub(crate) struct QuietCoset {
+    modulus: Modulus,
+    n: usize,
+    values: Vec<Vec<u32>>,
+    packed: Vec<Vec<u64>>,
+}
+
+impl QuietCoset {
+    /// The quiet patterns of `game` (structured or banded), checked against
+    /// [`MAX_NULL_BASIS_BYTES`] before they are built.
+    pub(crate) fn new(game: &Game) -> Result<Self> {
+        let n = game.size();
+        check_null_basis(game.nullity()?, n)?;
+        let basis = game.null_basis()?;
+        let modulus = game.modulus();
+        if modulus.get() != 2 {
+            return Ok(QuietCoset { modulus, n, values: basis, packed: Vec::new() });
+        }
+        let packed = basis.into_iter().map(|v| lightsout_core::pack_bits(&v)).collect();
+        Ok(QuietCoset { modulus, n, values: Vec::new(), packed })
+    }
+
+    /// The fewest-press member of `presses + span(quiet patterns)` within `budget`.
+    pub(crate) fn minimal(&self, presses: &[u32], budget: &Budget) -> Result<MinimalSolution> {
+        if self.modulus.get() != 2 {
+            return Ok(minimal::minimal_in_coset(self.modulus, presses, &self.values, budget)?);
+        }
+        let particular = lightsout_core::pack_bits(presses);
+        Ok(minimal::minimal_in_coset_gf2(self.n, &particular, &self.packed, budget)?)
+    }
+}
+
 /// An error unless a null basis of `nullity` vectors of `lights` entries fits
 /// [`MAX_NULL_BASIS_BYTES`].
-fn check_null_basis(nullity: usize, lights: usize) -> Result<()> {
+pub(crate) fn check_null_basis(nullity: usize, lights: usize) -> Result<()> {
     let needed = nullity as u128 * lights as u128 * 4;
     if needed > MAX_NULL_BASIS_BYTES {
         return Err(Error::too_large(

@@ -30,6 +30,7 @@
 
 mod backend;
 mod cube;
+mod difficulty;
 pub mod error;
 mod fewest;
 mod game;

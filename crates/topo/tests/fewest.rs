@@ -213,3 +213,20 @@ fn symmetric_shortcut_agrees_with_the_matrix() {
         }
     }
 }
+
+#[test]
+fn difficulty_on_a_structured_grid_is_exact_and_matches_the_dense_walk() {
+    let game = Game::grid(74, 74, 2).unwrap();
+    assert!(game.uses_structured_solver());
+    for (seed, target) in [(1, 5), (2, 12)] {
+        let board = game.random_with_difficulty(seed, target).unwrap();
+        let best = game.minimal_solution(&board, &Budget::default()).unwrap();
+        assert!(best.proven_optimal);
+        assert_eq!(best.weight, target);
+    }
+    let err = game.random_with_difficulty(1, 74 * 74 + 1).unwrap_err();
+    assert!(err.to_string().contains("no board needs"), "{err}");
+    // The same steps as the core's dense walk, so the same board.
+    let dense = lightsout_core::minimal::random_with_difficulty(game.solver().unwrap(), 3, 9).unwrap();
+    assert_eq!(game.random_with_difficulty(3, 9).unwrap(), dense);
+}
