@@ -455,8 +455,9 @@ enum lightsout_status lightsout_game_random_with_presses(const struct lightsout_
 /**
  * A puzzle whose minimal solution needs exactly `minimal_presses` presses, chosen at random
  * (reproducibly from `seed`). Fails with LIGHTSOUT_INVALID_ARGUMENT when no board of the game
- * is that hard, or when the difficulty cannot be computed exactly for this game. Factors M
- * densely (games up to some thousands of lights).
+ * is that hard, or when the difficulty cannot be computed exactly for this game. Large grids,
+ * tori, cylinders and other large GF(2) games with a geometry walk on the quiet patterns of
+ * their structured or banded solver; other games factor M densely.
  *
  * # Safety
  * As for `lightsout_game_random_with_presses`.
