@@ -253,5 +253,5 @@ fn fewest_presses_refuse_a_huge_null_basis_and_large_puzzles_need_no_factoring()
     let status = unsafe { lightsout_game_random_with_presses(game.0, 11, 4, lights.as_mut_ptr(), n) };
     assert_eq!(status, Status::LightsoutOk, "{}", last_error());
     assert_eq!(lights, TopoGame::grid(2048, 2048, 2).unwrap().random_with_presses(11, 4).unwrap());
-    assert!(lights.iter().any(|&x| x == 1));
+    assert!(lights.contains(&1));
 }
