@@ -17,6 +17,12 @@
 //! decided in about a second). Sizes are checked before anything is allocated: at most
 //! [`MAX_CELLS`] cells and [`MAX_PRESS_ENTRIES`] entries of M.
 //!
+//! Fewest presses ([`Game::minimal_solution`]), puzzles by press count or difficulty
+//! ([`Game::random_with_presses`], [`Game::random_with_difficulty`]) and board statistics
+//! ([`Game::stats`]) take their particular solution and quiet patterns from the same solver as
+//! [`Game::solve`], so the command line, Python and C share one choice of solver; quiet
+//! patterns beyond [`MAX_NULL_BASIS_BYTES`] are refused before they are built.
+//!
 //! ```
 //! use lightsout_topo::{text, Game};
 //! let game = Game::preset("classic").unwrap();
