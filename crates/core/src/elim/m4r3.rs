@@ -20,11 +20,12 @@ const PASS: usize = K * GROUPS;
 const STRIPE: usize = 32;
 
 /// Bring `m` to echelon form, pivoting in columns `0..pivot_cols`, and return the pivot columns.
-/// With `full`, rows above each pivot are cleared too (reduced row echelon form).
+/// With `full`, the echelon form is then reduced by [`back_substitute`] (reduced row echelon form).
 pub(crate) fn eliminate(m: &mut Gf3Matrix, pivot_cols: usize, full: bool) -> Vec<usize> {
     let (rows, w) = (m.rows(), m.words_per_row());
     let limit = pivot_cols.min(m.cols());
     let mut pivots = Vec::new();
+    let mut passes = Vec::new();
     let mut tables = Tables::default();
     let (mut r, mut c) = (0, 0);
     while c < limit && r < rows {
@@ -35,18 +36,52 @@ pub(crate) fn eliminate(m: &mut Gf3Matrix, pivot_cols: usize, full: bool) -> Vec
         if kk > 0 {
             reduce_pivot_rows(m, r, c, &bits);
             tables.build(m, r, c, &bits);
-            let (above, rest) = m.words_mut().split_at_mut(r * 2 * w);
-            let below = &mut rest[kk * 2 * w..];
-            if full {
-                update(above, w, c, &tables);
-            }
-            update(below, w, c, &tables);
+            let below = &mut m.words_mut()[(r + kk) * 2 * w..];
+            update(below, w, c, &tables, &[(0, w - c / 64)]);
             pivots.extend(bits.iter().map(|&b| c + b as usize));
+            passes.push((r, c, bits));
             r += kk;
         }
         c = end;
     }
+    if full {
+        back_substitute(m, &passes, &pivots, pivot_cols);
+    }
     pivots
+}
+
+/// Clear every pivot column above its pivot, one pass at a time from the last. Rows above a pass
+/// are already zero in the pivot columns of later passes, so words made only of pivot columns
+/// are skipped (as in the GF(2) engine).
+fn back_substitute(m: &mut Gf3Matrix, passes: &[(usize, usize, Vec<u32>)], pivots: &[usize], pivot_cols: usize) {
+    let (w, cols) = (m.words_per_row(), m.cols());
+    let mut covered = vec![0usize; w];
+    for &c in pivots {
+        covered[c / 64] += 1;
+    }
+    let dead: Vec<bool> = (0..w)
+        .map(|x| {
+            let end = (x * 64 + 64).min(cols);
+            end <= pivot_cols && covered[x] == end - x * 64
+        })
+        .collect();
+    let mut tables = Tables::default();
+    for (r, c, bits) in passes.iter().rev() {
+        let Some(&last) = bits.last() else { continue };
+        if *r == 0 {
+            continue;
+        }
+        let (from, own_end) = (c / 64, (c + last as usize) / 64 + 1);
+        let mut ranges = vec![(0, own_end - from)];
+        for (x, _) in dead.iter().enumerate().skip(own_end).filter(|(_, &d)| !d) {
+            match ranges.last_mut() {
+                Some(range) if range.1 == x - from => range.1 += 1,
+                _ => ranges.push((x - from, x - from + 1)),
+            }
+        }
+        tables.build(m, *r, *c, bits);
+        update(&mut m.words_mut()[..r * 2 * w], w, *c, &tables, &ranges);
+    }
 }
 
 /// Bits `c..c + 64` of a packed plane (zero past its end).
@@ -242,31 +277,33 @@ impl Tables {
     }
 }
 
-/// Clear the pass's pivot columns in every row of `rows` (row-major, `2 * w` words per row).
-fn update(rows: &mut [u64], w: usize, c: usize, tables: &Tables) {
+/// Clear the pass's pivot columns in every row of `rows` (row-major, `2 * w` words per row),
+/// writing only the word ranges `ranges` of each plane (offsets from word `c / 64`).
+fn update(rows: &mut [u64], w: usize, c: usize, tables: &Tables, ranges: &[(usize, usize)]) {
     if rows.is_empty() {
         return;
     }
-    for_each_row_chunk(rows, 2 * w, 2 * tables.width * tables.groups.len(), |chunk| {
+    let work: usize = ranges.iter().map(|(a, b)| b - a).sum();
+    for_each_row_chunk(rows, 2 * w, 2 * work * tables.groups.len(), |chunk| {
         #[cfg(target_arch = "x86_64")]
         if std::is_x86_feature_detected!("avx2") {
             // SAFETY: the CPU supports AVX2, checked just above.
-            return unsafe { update_chunk_avx2(chunk, w, c, tables) };
+            return unsafe { update_chunk_avx2(chunk, w, c, tables, ranges) };
         }
-        update_chunk(chunk, w, c, tables)
+        update_chunk(chunk, w, c, tables, ranges)
     });
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn update_chunk_avx2(chunk: &mut [u64], w: usize, c: usize, tables: &Tables) {
-    update_chunk(chunk, w, c, tables)
+unsafe fn update_chunk_avx2(chunk: &mut [u64], w: usize, c: usize, tables: &Tables, ranges: &[(usize, usize)]) {
+    update_chunk(chunk, w, c, tables, ranges)
 }
 
 /// The row updates of one chunk of rows: find every row's entries first, then subtract them
 /// one stripe of columns at a time.
 #[inline(always)]
-fn update_chunk(chunk: &mut [u64], w: usize, c: usize, tables: &Tables) {
+fn update_chunk(chunk: &mut [u64], w: usize, c: usize, tables: &Tables, ranges: &[(usize, usize)]) {
     let (wd, from) = (tables.width, c / 64);
     let lane = (1u64 << K) - 1;
     let mut todo: Vec<(usize, [usize; GROUPS])> = Vec::new();
@@ -283,21 +320,23 @@ fn update_chunk(chunk: &mut [u64], w: usize, c: usize, tables: &Tables) {
         }
         todo.push((i * 2 * w, offsets));
     }
-    for s0 in (0..wd).step_by(STRIPE) {
-        let len = STRIPE.min(wd - s0);
-        for (start, offsets) in &todo {
-            let (ones, twos) = chunk[*start..*start + 2 * w].split_at_mut(w);
-            let (x1, x2) = (&mut ones[from + s0..from + s0 + len], &mut twos[from + s0..from + s0 + len]);
-            let src: [(&[u64], &[u64]); GROUPS] = std::array::from_fn(|g| {
-                let o = offsets[g] + s0;
-                (&tables.data[o..o + len], &tables.data[o + wd..o + wd + len])
-            });
-            for k in 0..len {
-                let (mut a, mut b) = (x1[k], x2[k]);
-                for (s1, s2) in &src {
-                    (a, b) = sub(a, b, s1[k], s2[k]);
+    for &(lo, hi) in ranges {
+        for s0 in (lo..hi).step_by(STRIPE) {
+            let len = STRIPE.min(hi - s0);
+            for (start, offsets) in &todo {
+                let (ones, twos) = chunk[*start..*start + 2 * w].split_at_mut(w);
+                let (x1, x2) = (&mut ones[from + s0..from + s0 + len], &mut twos[from + s0..from + s0 + len]);
+                let src: [(&[u64], &[u64]); GROUPS] = std::array::from_fn(|g| {
+                    let o = offsets[g] + s0;
+                    (&tables.data[o..o + len], &tables.data[o + wd..o + wd + len])
+                });
+                for k in 0..len {
+                    let (mut a, mut b) = (x1[k], x2[k]);
+                    for (s1, s2) in &src {
+                        (a, b) = sub(a, b, s1[k], s2[k]);
+                    }
+                    (x1[k], x2[k]) = (a, b);
                 }
-                (x1[k], x2[k]) = (a, b);
             }
         }
     }
