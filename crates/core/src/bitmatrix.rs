@@ -1,7 +1,7 @@
 //! Bit-packed matrices over GF(2): 64 entries per `u64`, row addition by XOR.
 
 use crate::error::{Error, Result};
-use crate::limits::check_dense;
+use crate::limits::check_dense_bits;
 
 /// A dense GF(2) matrix, each row packed into `words_per_row` little-endian `u64` words
 /// (bit `c % 64` of word `c / 64` is column `c`). Bits past `cols` are always zero.
@@ -23,9 +23,9 @@ pub struct BitMatrix {
 }
 
 impl BitMatrix {
-    /// The zero matrix; an error if it would exceed [`crate::limits::MAX_DENSE_ENTRIES`].
+    /// The zero matrix; an error if it would exceed [`crate::limits::MAX_DENSE_BYTES`].
     pub fn zeros(rows: usize, cols: usize) -> Result<Self> {
-        check_dense("a bit-packed matrix", rows, cols)?;
+        check_dense_bits("a bit-packed matrix", rows, cols, 1)?;
         let words_per_row = cols.div_ceil(64);
         Ok(BitMatrix { rows, cols, words_per_row, data: vec![0; rows * words_per_row] })
     }

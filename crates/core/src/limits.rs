@@ -1,20 +1,50 @@
 //! Size limits checked before any allocation, so that a huge request is an error, not an abort.
+//!
+//! The limits are in bytes, so that a bit-packed GF(2) matrix may hold 32 times as many entries
+//! as one with a `u32` per entry: what matters is whether the memory exists.
 
 use crate::error::{Error, Result};
 
-/// The largest dense matrix (in entries) the core will allocate: 2^34 entries
-/// (16 GiB as `u32`, 2 GiB bit-packed). Bigger problems need a structured solver.
-pub const MAX_DENSE_ENTRIES: u128 = 1 << 34;
+/// The most memory one dense matrix may take: 4 GiB (the machines this runs on have tens of GiB,
+/// and an elimination holds a few such matrices at once).
+pub const MAX_DENSE_BYTES: u128 = 1 << 32;
+
+/// The largest dense matrix with one `u32` per entry: [`MAX_DENSE_BYTES`] / 4 entries (2^30).
+/// Bit-packed matrices may have 32 times as many entries, bitsliced GF(3) ones 16 times.
+pub const MAX_DENSE_ENTRIES: u128 = MAX_DENSE_BYTES / 4;
 
 /// The largest number of lights (rows or columns of M) any solver accepts: 2^40.
 pub const MAX_LIGHTS: u128 = 1 << 40;
 
-/// Bytes a dense `rows x cols` matrix would use with `bits` bits per entry; an error above
-/// [`MAX_DENSE_ENTRIES`] entries.
+/// Bits one entry takes in the fastest dense representation for modulus `p`: 1 for GF(2)
+/// (packed), 2 for GF(3) (bitsliced), 32 otherwise (one `u32`).
+pub fn bits_per_entry(p: u32) -> u32 {
+    match p {
+        2 => 1,
+        3 => 2,
+        _ => 32,
+    }
+}
+
+/// An error if a dense `rows x cols` matrix with one `u32` per entry would exceed
+/// [`MAX_DENSE_BYTES`].
+///
+/// ```
+/// use lightsout_core::limits::{check_dense, check_dense_bits};
+/// assert!(check_dense("M", 10_000, 20_000).is_ok());
+/// assert!(check_dense("M", 100_000, 200_000).is_err());
+/// assert!(check_dense_bits("M", 100_000, 200_000, 1).is_ok()); // 2.5 GB bit-packed
+/// ```
 pub fn check_dense(what: &'static str, rows: usize, cols: usize) -> Result<()> {
-    let entries = rows as u128 * cols as u128;
-    if entries > MAX_DENSE_ENTRIES {
-        return Err(Error::TooLarge { what, needed: entries, unit: "matrix entries", limit: MAX_DENSE_ENTRIES });
+    check_dense_bits(what, rows, cols, 32)
+}
+
+/// An error if a dense `rows x cols` matrix with `bits` bits per entry would exceed
+/// [`MAX_DENSE_BYTES`].
+pub fn check_dense_bits(what: &'static str, rows: usize, cols: usize, bits: u32) -> Result<()> {
+    let bytes = (rows as u128 * cols as u128 * bits as u128).div_ceil(8);
+    if bytes > MAX_DENSE_BYTES {
+        return Err(Error::TooLarge { what, needed: bytes, unit: "bytes", limit: MAX_DENSE_BYTES });
     }
     Ok(())
 }

@@ -5,7 +5,7 @@ use crate::count::SolutionCount;
 use crate::elim;
 use crate::error::{Error, Result};
 use crate::field::{Field, Modulus};
-use crate::limits::check_dense;
+use crate::limits::{bits_per_entry, check_dense_bits};
 use crate::matrix::{Matrix, SparseMatrix};
 use crate::rows::Rows;
 use crate::solutions::Solutions;
@@ -63,7 +63,7 @@ impl Solver {
     pub fn with_engine(matrix: &SparseMatrix, engine: Engine) -> Result<Self> {
         let (lights, buttons) = (matrix.rows(), matrix.cols());
         let width = buttons.checked_add(lights).ok_or(Error::InvalidArgument("matrix too large".into()))?;
-        check_dense("the augmented matrix [M | I]", lights, width)?;
+        check_dense_bits("the augmented matrix [M | I]", lights, width, bits_per_entry(matrix.modulus().get()))?;
         let p = matrix.modulus();
         let wrong = |name: &str, needs: u32| {
             Err(Error::InvalidArgument(format!("the {name} engine needs modulus {needs}, the matrix has modulus {p}")))

@@ -12,7 +12,7 @@
 use super::m4r3;
 use crate::error::{Error, Result};
 use crate::field::Modulus;
-use crate::limits::check_dense;
+use crate::limits::check_dense_bits;
 use crate::matrix::Matrix;
 
 /// `a + b` on 64 packed entries, as `(ones, twos)` planes.
@@ -47,9 +47,9 @@ pub struct Gf3Matrix {
 }
 
 impl Gf3Matrix {
-    /// The zero matrix; an error if it would exceed [`crate::limits::MAX_DENSE_ENTRIES`].
+    /// The zero matrix; an error if it would exceed [`crate::limits::MAX_DENSE_BYTES`].
     pub fn zeros(rows: usize, cols: usize) -> Result<Self> {
-        check_dense("a bitsliced GF(3) matrix", rows, cols)?;
+        check_dense_bits("a bitsliced GF(3) matrix", rows, cols, 2)?;
         let words_per_row = cols.div_ceil(64);
         Ok(Gf3Matrix { rows, cols, words_per_row, data: vec![0; rows * 2 * words_per_row] })
     }

@@ -8,7 +8,7 @@ use super::{poly, poly2};
 use crate::count::SolutionCount;
 use crate::error::{Error, Result};
 use crate::field::Modulus;
-use crate::limits::{check_dense, check_lights};
+use crate::limits::{bits_per_entry, check_dense, check_dense_bits, check_lights};
 use crate::solutions::Solutions;
 
 /// How a [`GridSolver`] handles the `n x n` system left after chasing.
@@ -96,7 +96,7 @@ impl GridSolver {
         let fp = Fp::new(modulus.get());
         let core = match method {
             Method::Dense => {
-                check_dense("the reduced system of a grid", n, 2 * n)?;
+                check_dense_bits("the reduced system of a grid", n, 2 * n, bits_per_entry(modulus.get()))?;
                 let zero = vec![0u32; n];
                 Core::Dense(Reduced::new(modulus, n, n, |j| {
                     let mut e = vec![0u32; n];

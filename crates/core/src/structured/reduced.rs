@@ -6,7 +6,6 @@ use crate::elim;
 use crate::elim::gf3::Gf3Matrix;
 use crate::error::Result;
 use crate::field::{Field, Modulus};
-use crate::limits::check_dense;
 use crate::matrix::Matrix;
 
 #[derive(Clone, Debug)]
@@ -38,7 +37,6 @@ impl Reduced {
     ) -> Result<Reduced> {
         let (aug, pivots) = if modulus.get() == 2 {
             let pad = cols.div_ceil(64) * 64;
-            check_dense("the reduced system [A | I]", rows, pad + rows)?;
             let mut m = BitMatrix::zeros(rows, pad + rows)?;
             for j in 0..cols {
                 for (i, v) in column(j).into_iter().enumerate() {
@@ -53,7 +51,6 @@ impl Reduced {
             let pivots = elim::gf2::rref(&mut m, cols);
             (Aug::Bits(m), pivots)
         } else if modulus.get() == 3 {
-            check_dense("the reduced system [A | I]", rows, cols + rows)?;
             let mut m = Gf3Matrix::zeros(rows, cols + rows)?;
             for j in 0..cols {
                 for (i, v) in column(j).into_iter().enumerate() {
@@ -68,7 +65,6 @@ impl Reduced {
             let pivots = elim::gf3::rref(&mut m, cols);
             (Aug::Gf3(m), pivots)
         } else {
-            check_dense("the reduced system [A | I]", rows, cols + rows)?;
             let mut m = Matrix::zeros(modulus, rows, cols + rows)?;
             for j in 0..cols {
                 for (i, v) in column(j).into_iter().enumerate() {

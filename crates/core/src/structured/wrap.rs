@@ -15,7 +15,7 @@ use crate::bitmatrix::BitMatrix;
 use crate::count::SolutionCount;
 use crate::error::{Error, Result};
 use crate::field::Modulus;
-use crate::limits::{check_dense, check_lights};
+use crate::limits::{bits_per_entry, check_dense, check_dense_bits, check_lights};
 use crate::solutions::Solutions;
 
 /// Which opposite edges of a `rows x cols` board are joined.
@@ -222,7 +222,7 @@ impl WrapSolver {
             (None, delta) => Inner::Grid(GridSolver::new(rows, cols, delta, modulus)?),
             (Some(plan), _) => {
                 let k = plan.unknowns();
-                check_dense("the reduced system of a wrapped board", k, 2 * k)?;
+                check_dense_bits("the reduced system of a wrapped board", k, 2 * k, bits_per_entry(modulus.get()))?;
                 let reduced = Reduced::new(modulus, k, k, plan.matrix_columns())?;
                 Inner::Chase { plan, reduced }
             }
