@@ -111,8 +111,8 @@ fn unsolvable_and_bad_input() {
 
 #[test]
 fn huge_null_basis_is_refused_before_it_is_built() {
-    // The 2048 x 2048 grid has nullity 1056: 17.7 GB of quiet patterns as u32 vectors, under
-    // the core's 2^34-entry limit but far over a realistic one.
+    // The 2048 x 2048 grid has nullity 1056: 17.7 GB of quiet patterns as u32 vectors, far
+    // over what the machine has.
     let game = Game::grid(2048, 2048, 2).unwrap();
     let nullity = game.nullity().unwrap();
     assert!(nullity as u128 * game.size() as u128 * 4 > MAX_NULL_BASIS_BYTES);
