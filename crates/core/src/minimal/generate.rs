@@ -2,9 +2,9 @@
 //! (the weight of their minimal solution).
 
 use super::stats::{for_each_coset, work};
-use super::{Budget, Minimizer};
+use super::{Budget, MinimalSolution, Minimizer};
 use crate::error::{Error, Result};
-use crate::field::Field;
+use crate::field::{Field, Modulus};
 use crate::solver::Solver;
 use rand::{seq::index::sample, Rng, SeedableRng};
 use std::time::{Duration, Instant};
@@ -71,19 +71,28 @@ pub fn random_with_presses(solver: &Solver, seed: u64, presses: usize) -> Result
 /// assert!(random_with_difficulty(&solver, 42, 16).is_err()); // 15 is the hardest 5x5
 /// ```
 pub fn random_with_difficulty(solver: &Solver, seed: u64, minimal_presses: u64) -> Result<Vec<u32>> {
-    let p = solver.modulus().get();
-    let heaviest = solver.buttons() as u128 * (p as u128 - 1);
-    if minimal_presses as u128 > heaviest {
-        return Err(Error::InvalidArgument(format!(
-            "no board needs {minimal_presses} presses: this game has {} buttons, so no solution weighs more than {heaviest}",
-            solver.buttons()
-        )));
+    let (n, modulus) = (solver.buttons(), solver.modulus());
+    check_difficulty(n, modulus, minimal_presses)?;
+    if work(solver) > EXHAUSTIVE_DIFFICULTY_WORK as u128 {
+        let s = difficulty_walk(modulus, n, seed, minimal_presses, || {
+            let min = Minimizer::new(solver)?;
+            Ok((move |s: &[u32], budget: &Budget| min.minimal_from_presses(s, budget), solver.nullity()))
+        })?;
+        return board_solved_by(solver, &s);
     }
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    if work(solver) <= EXHAUSTIVE_DIFFICULTY_WORK as u128 {
-        return exhaustive(solver, &mut rng, minimal_presses);
+    exhaustive(solver, &mut rng, minimal_presses)
+}
+
+/// An error unless a solution of `buttons` presses over `modulus` can weigh `target`.
+fn check_difficulty(buttons: usize, modulus: Modulus, target: u64) -> Result<()> {
+    let heaviest = buttons as u128 * (modulus.get() as u128 - 1);
+    if target as u128 > heaviest {
+        return Err(Error::InvalidArgument(format!(
+            "no board needs {target} presses: this game has {buttons} buttons, so no solution weighs more than {heaviest}"
+        )));
     }
-    walk(solver, &mut rng, minimal_presses)
+    Ok(())
 }
 
 /// Reservoir-sample one coset of the wanted weight over all solvable boards.
@@ -106,22 +115,55 @@ fn exhaustive(solver: &Solver, rng: &mut impl Rng, target: u64) -> Result<Vec<u3
     }
 }
 
-/// Random walk over press patterns towards a coset of the wanted weight.
-fn walk(solver: &Solver, rng: &mut impl Rng, target: u64) -> Result<Vec<u32>> {
-    let min = Minimizer::new(solver)?;
+/// The random walk of [`random_with_difficulty`] on larger games, for any source of exact
+/// minimal weights, so that solvers other than the dense [`Solver`] (the structured and banded
+/// ones, through their quiet patterns) walk the same steps and find the same board for the
+/// same `seed`. Returns the press pattern whose coset has minimal weight `target`; its board is
+/// `-M s`.
+///
+/// `quiet` is called once, after `target` is checked against the `buttons * (p - 1)` heaviest
+/// weight, and gives the fewest-press search of `s + span(quiet patterns)` and the nullity (for
+/// the error when a weight cannot be proven exact). Errors as [`random_with_difficulty`].
+///
+/// ```
+/// use lightsout_core::minimal::{difficulty_walk, plus_grid, Budget, Minimizer};
+/// use lightsout_core::{Modulus, Solver};
+/// let solver = Solver::new(&plus_grid(5, 5, Modulus::TWO).unwrap()).unwrap();
+/// let quiet = || {
+///     let min = Minimizer::new(&solver)?;
+///     Ok((move |s: &[u32], b: &Budget| min.minimal_from_presses(s, b), solver.nullity()))
+/// };
+/// let s = difficulty_walk(Modulus::TWO, 25, 7, 9, quiet).unwrap();
+/// assert_eq!(Minimizer::new(&solver).unwrap().minimal_from_presses(&s, &Budget::default()).unwrap().weight, 9);
+/// assert!(difficulty_walk(Modulus::TWO, 25, 7, 26, quiet).is_err()); // 25 buttons weigh at most 25
+/// ```
+pub fn difficulty_walk<E, M>(
+    modulus: Modulus,
+    buttons: usize,
+    seed: u64,
+    target: u64,
+    quiet: impl FnOnce() -> std::result::Result<(M, usize), E>,
+) -> std::result::Result<Vec<u32>, E>
+where
+    E: From<Error>,
+    M: Fn(&[u32], &Budget) -> std::result::Result<MinimalSolution, E>,
+{
+    check_difficulty(buttons, modulus, target)?;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let (minimal, nullity) = quiet()?;
     let end = Instant::now() + DIFFICULTY_TIME;
-    let (n, p) = (solver.buttons(), solver.modulus().get());
-    let exact = |s: &[u32]| -> Result<u64> {
+    let (n, p) = (buttons, modulus.get());
+    let exact = |s: &[u32]| -> std::result::Result<u64, E> {
         let left = end.saturating_duration_since(Instant::now());
-        let m = min.minimal_from_presses(s, &Budget::new(Budget::default().max_work, Some(left)))?;
+        let m = minimal(s, &Budget::new(Budget::default().max_work, Some(left)))?;
         if !m.proven_optimal {
             return Err(Error::InvalidArgument(format!(
                 "the minimal press count is not exactly computable for this game within the default budget \
-                 ({} coset members, {} s in all; nullity {}): cannot promise a difficulty",
+                 ({} coset members, {} s in all; nullity {nullity}): cannot promise a difficulty",
                 Budget::default().max_work,
                 DIFFICULTY_TIME.as_secs(),
-                solver.nullity()
-            )));
+            ))
+            .into());
         }
         Ok(m.weight)
     };
@@ -153,11 +195,12 @@ fn walk(solver: &Solver, rng: &mut impl Rng, target: u64) -> Result<Vec<u32>> {
         }
     }
     if current == target {
-        return board_solved_by(solver, &s);
+        return Ok(s);
     }
     Err(Error::InvalidArgument(format!(
         "found no board needing exactly {target} presses in {DIFFICULTY_STEPS} random steps or {} s (the hardest \
          seen needs {hardest}); the difficulty may exceed the hardest board of this game",
         DIFFICULTY_TIME.as_secs()
-    )))
+    ))
+    .into())
 }
