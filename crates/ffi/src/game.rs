@@ -2,7 +2,7 @@
 
 use crate::boundary::{
     arg_ref, arg_slice_or_empty, arg_str, ffi_boundary, ffi_boundary_value, out_ptr, to_usize, write_out, Failure,
-    FfiResult, Status,
+    FfiResult, OutArray, Status,
 };
 use std::ffi::c_char;
 
@@ -22,6 +22,25 @@ pub struct Game {
 pub(crate) unsafe fn game_ref<'a>(game: *const Game) -> Result<&'a lightsout_topo::Game, Failure> {
     // SAFETY: forwarded from the caller.
     Ok(&unsafe { arg_ref(game, "game") }?.inner)
+}
+
+/// Check the handle and `lights_out` (size values), make the board, and only then write it:
+/// the body shared by the calls that draw a board of the game.
+///
+/// # Safety
+/// As for [`game_ref`]; a non-NULL `lights_out` must be writable for `lights_len` values.
+pub(crate) unsafe fn write_board(
+    game: *const Game,
+    lights_out: *mut u32,
+    lights_len: usize,
+    make: impl FnOnce(&lightsout_topo::Game) -> lightsout_topo::Result<Vec<u32>>,
+) -> FfiResult {
+    let game = unsafe { game_ref(game) }?;
+    let out = OutArray::new(lights_out, lights_len, game.size(), "lights_out")?;
+    let board = make(game)?;
+    // SAFETY: `out` was checked against the board's length; the caller guarantees it is writable.
+    unsafe { out.write(&board) };
+    Ok(())
 }
 
 /// Check `out`, build the game, and only then store the new handle.

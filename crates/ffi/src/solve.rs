@@ -1,7 +1,7 @@
 //! Playing a game: solvability, solving, pressing, quiet patterns and random solvable boards.
 
 use crate::boundary::{arg_slice, ffi_boundary, out_ptr, write_out, Failure, OutArray, Status};
-use crate::game::{game_ref, Game};
+use crate::game::{game_ref, write_board, Game};
 
 /// Whether the board `lights` (`lights_len` = size entries in 0..p-1) can be turned off.
 /// Writes true or false to `*out`.
@@ -93,13 +93,7 @@ pub unsafe extern "C" fn lightsout_game_random_solvable(
     lights_out: *mut u32,
     lights_len: usize,
 ) -> Status {
-    ffi_boundary!({
-        let game = unsafe { game_ref(game) }?;
-        let out = OutArray::new(lights_out, lights_len, game.size(), "lights_out")?;
-        let board = game.random_solvable(seed)?;
-        unsafe { out.write(&board) };
-        Ok(())
-    })
+    ffi_boundary!({ unsafe { write_board(game, lights_out, lights_len, |game| game.random_solvable(seed)) } })
 }
 
 /// How many values `lightsout_game_null_basis` writes: nullity x size.

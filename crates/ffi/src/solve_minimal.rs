@@ -1,7 +1,7 @@
 //! Fewest presses and puzzles of a chosen difficulty.
 
 use crate::boundary::{arg_slice, ffi_boundary, out_ptr, write_out, Failure, OutArray, Status};
-use crate::game::{game_ref, Game};
+use crate::game::{game_ref, write_board, Game};
 use lightsout_core::minimal::Budget;
 use std::time::Duration;
 
@@ -102,11 +102,7 @@ pub unsafe extern "C" fn lightsout_game_random_with_presses(
     lights_len: usize,
 ) -> Status {
     ffi_boundary!({
-        let game = unsafe { game_ref(game) }?;
-        let out = OutArray::new(lights_out, lights_len, game.size(), "lights_out")?;
-        let board = game.random_with_presses(seed, presses)?;
-        unsafe { out.write(&board) };
-        Ok(())
+        unsafe { write_board(game, lights_out, lights_len, |game| game.random_with_presses(seed, presses)) }
     })
 }
 
@@ -127,11 +123,7 @@ pub unsafe extern "C" fn lightsout_game_random_with_difficulty(
     lights_len: usize,
 ) -> Status {
     ffi_boundary!({
-        let game = unsafe { game_ref(game) }?;
-        let out = OutArray::new(lights_out, lights_len, game.size(), "lights_out")?;
-        let board = game.random_with_difficulty(seed, minimal_presses)?;
-        unsafe { out.write(&board) };
-        Ok(())
+        unsafe { write_board(game, lights_out, lights_len, |game| game.random_with_difficulty(seed, minimal_presses)) }
     })
 }
 
