@@ -1,29 +1,10 @@
 //! Solve the classic 5x5 Lights Out with the core alone: `cargo run -p lightsout-core --example classic`.
 
-use lightsout_core::{Modulus, Solver, SparseMatrix};
+use lightsout_core::{minimal::plus_grid, Modulus, Solver};
 
 fn main() -> Result<(), lightsout_core::Error> {
     let n = 5;
-    let sets = (0..n * n)
-        .map(|i| {
-            let (r, c) = (i / n, i % n);
-            let mut s = vec![i];
-            if r > 0 {
-                s.push(i - n);
-            }
-            if r + 1 < n {
-                s.push(i + n);
-            }
-            if c > 0 {
-                s.push(i - 1);
-            }
-            if c + 1 < n {
-                s.push(i + 1);
-            }
-            s
-        })
-        .collect();
-    let m = SparseMatrix::from_press_sets(Modulus::TWO, n * n, sets)?;
+    let m = plus_grid(n, n, Modulus::TWO)?;
     let solver = Solver::new(&m)?;
     let board = solver.random_solvable(2024);
     let presses = solver.solve(&board)?;

@@ -243,32 +243,9 @@ mod tests {
     use super::*;
     use crate::field::Modulus;
 
-    fn grid(rows: usize, cols: usize) -> SparseMatrix {
-        let sets = (0..rows * cols)
-            .map(|i| {
-                let (r, c) = (i / cols, i % cols);
-                let mut s = vec![i];
-                if r > 0 {
-                    s.push(i - cols);
-                }
-                if r + 1 < rows {
-                    s.push(i + cols);
-                }
-                if c > 0 {
-                    s.push(i - 1);
-                }
-                if c + 1 < cols {
-                    s.push(i + 1);
-                }
-                s
-            })
-            .collect();
-        SparseMatrix::from_press_sets(Modulus::TWO, rows * cols, sets).unwrap()
-    }
-
     #[test]
     fn permutations_are_bijections_and_the_band_is_that_of_a_grid() {
-        let m = grid(30, 20);
+        let m = crate::minimal::plus_grid(30, 20, Modulus::TWO).unwrap();
         let o = BandOrdering::reverse_cuthill_mckee(&m);
         let mut seen = o.new_of_row().to_vec();
         seen.sort_unstable();
