@@ -192,6 +192,19 @@ impl Modulus {
     }
 }
 
+/// An error unless `v` has `n` entries, each in `0..p`: the check every solver makes of a board
+/// or press vector before using it, with `what` naming the vector in the error.
+pub(crate) fn check_vector(what: &'static str, v: &[u32], n: usize, modulus: Modulus) -> Result<()> {
+    if v.len() != n {
+        return Err(Error::DimensionMismatch { what, expected: n, got: v.len() });
+    }
+    let p = modulus.get();
+    if let Some((index, &value)) = v.iter().enumerate().find(|(_, &x)| x >= p) {
+        return Err(Error::EntryOutOfRange { what, index, value: value as i64, modulus: p });
+    }
+    Ok(())
+}
+
 impl std::fmt::Display for Modulus {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}", self.0)

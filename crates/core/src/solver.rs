@@ -4,7 +4,7 @@ use crate::bitmatrix::BitMatrix;
 use crate::count::SolutionCount;
 use crate::elim;
 use crate::error::{Error, Result};
-use crate::field::{Field, Modulus};
+use crate::field::{check_vector, Field, Modulus};
 use crate::limits::{bits_per_entry, check_dense_bits};
 use crate::matrix::{Matrix, SparseMatrix};
 use crate::rows::Rows;
@@ -155,14 +155,7 @@ impl Solver {
 
     /// Check a board: right length and every entry in `0..p`.
     pub fn check_board(&self, what: &'static str, v: &[u32], expected: usize) -> Result<()> {
-        if v.len() != expected {
-            return Err(Error::DimensionMismatch { what, expected, got: v.len() });
-        }
-        let p = self.modulus().get();
-        if let Some((index, &value)) = v.iter().enumerate().find(|(_, &x)| x >= p) {
-            return Err(Error::EntryOutOfRange { what, index, value: value as i64, modulus: p });
-        }
-        Ok(())
+        check_vector(what, v, expected, self.modulus())
     }
 
     fn negated(&self, lights: &[u32]) -> Vec<u32> {

@@ -6,7 +6,7 @@ use super::order::BandOrdering;
 use super::zp::ZpBand;
 use crate::count::SolutionCount;
 use crate::error::{Error, Result};
-use crate::field::{Field, Modulus};
+use crate::field::{check_vector, Field, Modulus};
 use crate::matrix::SparseMatrix;
 use crate::solutions::Solutions;
 use rand::{Rng, SeedableRng};
@@ -195,14 +195,7 @@ impl BandedSolver {
     }
 
     fn check_board(&self, what: &'static str, v: &[u32], expected: usize) -> Result<()> {
-        if v.len() != expected {
-            return Err(Error::DimensionMismatch { what, expected, got: v.len() });
-        }
-        let p = self.modulus().get();
-        if let Some((index, &value)) = v.iter().enumerate().find(|(_, &x)| x >= p) {
-            return Err(Error::EntryOutOfRange { what, index, value: value as i64, modulus: p });
-        }
-        Ok(())
+        check_vector(what, v, expected, self.modulus())
     }
 
     /// The right-hand side `-b` in the new row numbering: bit-packed for GF(2), values else.

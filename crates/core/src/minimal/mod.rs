@@ -46,7 +46,7 @@ pub use nullity::{dense_grid_nullity, grid_nullity, nullity_table, nullity_table
 pub use stats::{stats, Stats};
 
 use crate::error::{Error, Result};
-use crate::field::Modulus;
+use crate::field::{check_vector, Modulus};
 use crate::solver::Solver;
 use std::time::{Duration, Instant};
 
@@ -261,17 +261,6 @@ fn check_packed(what: &'static str, v: &[u64], n: usize) -> Result<()> {
             "{what} has bits set past button {}: a packed vector of {n} buttons must keep them zero",
             n - 1
         )));
-    }
-    Ok(())
-}
-
-pub(crate) fn check_vector(what: &'static str, v: &[u32], n: usize, modulus: Modulus) -> Result<()> {
-    if v.len() != n {
-        return Err(Error::DimensionMismatch { what, expected: n, got: v.len() });
-    }
-    let p = modulus.get();
-    if let Some((index, &value)) = v.iter().enumerate().find(|(_, &x)| x >= p) {
-        return Err(Error::EntryOutOfRange { what, index, value: value as i64, modulus: p });
     }
     Ok(())
 }

@@ -14,7 +14,7 @@ use super::reduced::{gf2_consistent, Reduced};
 use crate::bitmatrix::BitMatrix;
 use crate::count::SolutionCount;
 use crate::error::{Error, Result};
-use crate::field::Modulus;
+use crate::field::{check_vector, Modulus};
 use crate::limits::{bits_per_entry, check_dense, check_dense_bits, check_lights};
 use crate::solutions::Solutions;
 
@@ -263,14 +263,7 @@ impl WrapSolver {
     }
 
     fn check_board(&self, what: &'static str, v: &[u32]) -> Result<()> {
-        if v.len() != self.lights() {
-            return Err(Error::DimensionMismatch { what, expected: self.lights(), got: v.len() });
-        }
-        let p = self.modulus.get();
-        if let Some((index, &value)) = v.iter().enumerate().find(|(_, &x)| x >= p) {
-            return Err(Error::EntryOutOfRange { what, index, value: value as i64, modulus: p });
-        }
-        Ok(())
+        check_vector(what, v, self.lights(), self.modulus)
     }
 
     /// Whether `b + M s = 0` has a solution.
