@@ -13,6 +13,21 @@ use crate::error::Result;
 
 pub(super) const NONE: u32 = u32::MAX;
 
+/// The free columns of an elimination that records each column's pivot row (or [`NONE`]),
+/// increasing, each with the number of pivots before it.
+pub(super) fn free_columns(pivot_of_col: &[u32]) -> Vec<(usize, usize)> {
+    let mut before = 0;
+    let mut out = Vec::new();
+    for (k, &i) in pivot_of_col.iter().enumerate() {
+        if i == NONE {
+            out.push((k, before));
+        } else {
+            before += 1;
+        }
+    }
+    out
+}
+
 /// One pivot: its column, the slot it occupied, its row of U and the slots that received it.
 #[derive(Clone, Debug)]
 pub(super) struct Pivot {
@@ -250,16 +265,7 @@ impl Gf2Band {
 
     /// The free columns (new numbering), increasing, each with the number of pivots before it.
     pub(crate) fn free_columns(&self) -> Vec<(usize, usize)> {
-        let mut before = 0;
-        let mut out = Vec::new();
-        for (k, &i) in self.pivot_of_col.iter().enumerate() {
-            if i == NONE {
-                out.push((k, before));
-            } else {
-                before += 1;
-            }
-        }
-        out
+        free_columns(&self.pivot_of_col)
     }
 }
 

@@ -4,7 +4,7 @@
 //! times the bit-packed engine, so it suits boards up to a few hundred thousand lights.
 
 use super::budget::Budget;
-use super::gf2::{Schedule, Witness, NONE};
+use super::gf2::{free_columns, Schedule, Witness, NONE};
 use crate::error::Result;
 use crate::field::{Field, Zp};
 use std::cmp::Reverse;
@@ -311,16 +311,7 @@ impl ZpBand {
 
     /// The free columns (new numbering), increasing, each with the number of pivots before it.
     pub(crate) fn free_columns(&self) -> Vec<(usize, usize)> {
-        let mut before = 0;
-        let mut out = Vec::new();
-        for (k, &i) in self.pivot_of_col.iter().enumerate() {
-            if i == NONE {
-                out.push((k, before));
-            } else {
-                before += 1;
-            }
-        }
-        out
+        free_columns(&self.pivot_of_col)
     }
 }
 
