@@ -4,12 +4,13 @@ use super::args;
 use super::convert::{self, Board, Dt};
 use super::errors::{topo_error, value_error};
 use super::results::{MinimalSolution, Solutions};
+use super::work::interruptible;
 use crate::batch::BatchSolver;
 use lightsout_core::minimal::{self, Budget};
 use lightsout_topo::{svg, text, Game};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// A Lights Out game: where the lights are, what a press does and the prime modulus p.
 /// Build one with `lightsout.grid`, `torus`, `cylinder`, `cube`, `mask`, `graph`,
@@ -21,10 +22,12 @@ use std::sync::OnceLock;
 /// A board b is solved by presses s when b + M s = 0 (mod p).
 #[pyclass(frozen, module = "lightsout._core", name = "Game")]
 pub(crate) struct PyGame {
-    pub(crate) game: Game,
+    pub(crate) game: Arc<Game>,
     batch: OnceLock<BatchSolver>,
-    /// Whether a question has been answered (so the solver exists).
+    /// Whether a question has been answered (so the game's solver exists).
     ready: Flag,
+    /// Whether the dense solver exists.
+    dense_ready: Flag,
 }
 
 /// Games with at least this many lights answer with the GIL released.
@@ -45,35 +48,40 @@ impl Flag {
 
 impl PyGame {
     pub(crate) fn new(game: Game) -> Self {
-        PyGame { game, batch: OnceLock::new(), ready: Flag::default() }
+        PyGame { game: Arc::new(game), batch: OnceLock::new(), ready: Flag::default(), dense_ready: Flag::default() }
     }
 
     /// The dense solver, built (with the GIL released) on first use: for the matrix-valued
     /// answers, minimal solutions, statistics and batches.
     pub(crate) fn solver(&self, py: Python<'_>) -> PyResult<&lightsout_core::Solver> {
-        let game = &self.game;
-        py.detach(|| game.solver().map(|_| ())).map_err(value_error)?;
-        game.solver().map_err(value_error)
+        if !self.dense_ready.get() {
+            let game = Arc::clone(&self.game);
+            interruptible(py, move || game.solver().map(|_| ()))?.map_err(value_error)?;
+            self.dense_ready.set(true);
+        }
+        self.game.solver().map_err(value_error)
     }
 
     /// Run a question about the game: its solver (dense or structured, as the game chooses) is
     /// built with the GIL released on first use, and on large games the question runs with the
     /// GIL released too (small ones answer faster than releasing it would take).
-    fn ask<T: Send>(
+    fn ask<T: Send + 'static>(
         &self,
         py: Python<'_>,
-        f: impl FnOnce(&Game) -> lightsout_topo::Result<T> + Send,
-    ) -> lightsout_topo::Result<T> {
-        let game = &self.game;
-        if game.size() >= DETACH_LIGHTS || !self.ready.get() {
-            let out = py.detach(|| f(game));
+        natural: bool,
+        f: impl FnOnce(&Game) -> lightsout_topo::Result<T> + Send + 'static,
+    ) -> PyResult<T> {
+        let out = if self.game.size() >= DETACH_LIGHTS || !self.ready.get() {
+            let game = Arc::clone(&self.game);
+            let out = interruptible(py, move || f(&game))?;
             if out.is_ok() {
                 self.ready.set(true);
             }
             out
         } else {
-            f(game)
-        }
+            f(&self.game)
+        };
+        out.map_err(self.err(py, natural))
     }
 
     /// Like [`PyGame::ask`] for questions that need no solver (applying presses, drawing
@@ -117,11 +125,6 @@ impl PyGame {
     /// An error mapper that shapes an obstruction like the board was given.
     pub(crate) fn err<'a>(&'a self, py: Python<'a>, natural: bool) -> impl Fn(lightsout_topo::Error) -> PyErr + 'a {
         move |e| topo_error(py, e, |py, y| Ok(convert::to_array(py, &self.game, &y, natural, Dt::I64)?.unbind()))
-    }
-
-    fn core_err<'a>(&'a self, py: Python<'a>, natural: bool) -> impl Fn(lightsout_core::Error) -> PyErr + 'a {
-        let f = self.err(py, natural);
-        move |e| f(lightsout_topo::Error::Core(e))
     }
 
     fn dense<'py>(&self, py: Python<'py>, m: &lightsout_core::Matrix) -> PyResult<Bound<'py, PyAny>> {
@@ -180,14 +183,14 @@ impl PyGame {
     /// The rank of M over Z_p (factors M on first use, with the GIL released).
     #[getter]
     fn rank(&self, py: Python<'_>) -> PyResult<usize> {
-        self.ask(py, |g| g.rank()).map_err(value_error)
+        self.ask(py, false, |g| g.rank())
     }
 
     /// The nullity of M: the dimension of the quiet patterns; every solvable board has
     /// p**nullity solutions.
     #[getter]
     fn nullity(&self, py: Python<'_>) -> PyResult<usize> {
-        self.ask(py, |g| g.nullity()).map_err(value_error)
+        self.ask(py, false, |g| g.nullity())
     }
 
     /// A one-line description such as "classic: grid 5x5, plus rule, modulus 2".
@@ -215,7 +218,7 @@ impl PyGame {
     /// A basis of the quiet patterns (presses that change no light), as a (nullity, size)
     /// int64 array, one pattern per row.
     fn null_space<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let basis = self.ask(py, |g| g.null_basis()).map_err(value_error)?;
+        let basis = self.ask(py, false, |g| g.null_basis())?;
         let values = basis.iter().flatten().map(|&v| v as i64).collect();
         convert::matrix(py, basis.len(), self.game.size(), values)
     }
@@ -239,32 +242,32 @@ impl PyGame {
 
     /// Whether the board can be turned off.
     fn is_solvable(&self, py: Python<'_>, lights: &Bound<'_, PyAny>) -> PyResult<bool> {
-        let b = self.board(lights, "lights")?;
-        self.ask(py, |g| g.is_solvable(&b.values)).map_err(self.err(py, b.natural))
+        let Board { values, natural, .. } = self.board(lights, "lights")?;
+        self.ask(py, natural, move |g| g.is_solvable(&values))
     }
 
     /// Presses that turn the board off (every free button unpressed), in the shape the board
     /// was given. Raises UnsolvableError (a ValueError) carrying the obstruction if none exist.
     fn solve<'py>(&self, py: Python<'py>, lights: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-        let b = self.board(lights, "lights")?;
-        let s = self.ask(py, |g| g.solve(&b.values)).map_err(self.err(py, b.natural))?;
-        self.array(py, &s, b.natural, b.out)
+        let Board { values, natural, out } = self.board(lights, "lights")?;
+        let s = self.ask(py, natural, move |g| g.solve(&values))?;
+        self.array(py, &s, natural, out)
     }
 
     /// Every solution, lazily (p**nullity of them); raises UnsolvableError if there are none.
     fn solutions(slf: Bound<'_, Self>, lights: &Bound<'_, PyAny>) -> PyResult<Solutions> {
         let py = slf.py();
         let this = slf.get();
-        let b = this.board(lights, "lights")?;
-        let it = this.ask(py, |g| g.solutions(&b.values)).map_err(this.err(py, b.natural))?;
-        let nullity = this.ask(py, |g| g.nullity()).map_err(value_error)?;
-        Ok(Solutions::new(slf.clone().unbind(), it, b.natural, b.out, nullity))
+        let Board { values, natural, out } = this.board(lights, "lights")?;
+        let it = this.ask(py, natural, move |g| g.solutions(&values))?;
+        let nullity = this.ask(py, natural, |g| g.nullity())?;
+        Ok(Solutions::new(slf.clone().unbind(), it, natural, out, nullity))
     }
 
     /// How many solutions the board has, exactly: p**nullity if solvable, else 0.
     fn count_solutions<'py>(&self, py: Python<'py>, lights: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-        let b = self.board(lights, "lights")?;
-        let count = self.ask(py, |g| g.count_solutions(&b.values)).map_err(self.err(py, b.natural))?;
+        let Board { values, natural, .. } = self.board(lights, "lights")?;
+        let count = self.ask(py, natural, move |g| g.count_solutions(&values))?;
         match count.exponent() {
             None => Ok(0i64.into_pyobject(py)?.into_any()),
             Some(e) => Ok(count.modulus().get().into_pyobject(py)?.into_any().pow(e, py.None())?),
@@ -303,12 +306,20 @@ impl PyGame {
             (Some(_), Some(_)) => return Err(value_error("give presses or difficulty, not both")),
             (None, None) => self.ask_light(py, |g| g.random_solvable(seed)).map_err(value_error)?,
             (Some(k), None) => {
-                let solver = self.solver(py)?;
-                py.detach(|| minimal::random_with_presses(solver, seed, k)).map_err(value_error)?
+                self.solver(py)?;
+                let game = Arc::clone(&self.game);
+                interruptible(py, move || -> lightsout_topo::Result<_> {
+                    Ok(minimal::random_with_presses(game.solver()?, seed, k)?)
+                })?
+                .map_err(value_error)?
             }
             (None, Some(d)) => {
-                let solver = self.solver(py)?;
-                py.detach(|| minimal::random_with_difficulty(solver, seed, d)).map_err(value_error)?
+                self.solver(py)?;
+                let game = Arc::clone(&self.game);
+                interruptible(py, move || -> lightsout_topo::Result<_> {
+                    Ok(minimal::random_with_difficulty(game.solver()?, seed, d)?)
+                })?
+                .map_err(value_error)?
             }
         };
         self.array(py, &board, true, Dt::I64)
@@ -325,13 +336,15 @@ impl PyGame {
         max_work: Option<&Bound<'_, PyAny>>,
         max_time: Option<f64>,
     ) -> PyResult<MinimalSolution> {
-        let b = self.board(lights, "lights")?;
+        let Board { values, natural, out } = self.board(lights, "lights")?;
         let budget = budget(max_work, max_time)?;
-        let solver = self.solver(py)?;
-        let best = py
-            .detach(|| minimal::minimal_solution(solver, &b.values, &budget))
-            .map_err(self.core_err(py, b.natural))?;
-        let presses = self.array(py, &best.presses, b.natural, b.out)?.unbind();
+        self.solver(py)?;
+        let game = Arc::clone(&self.game);
+        let best = interruptible(py, move || -> lightsout_topo::Result<_> {
+            Ok(minimal::minimal_solution(game.solver()?, &values, &budget)?)
+        })?
+        .map_err(self.err(py, natural))?;
+        let presses = self.array(py, &best.presses, natural, out)?.unbind();
         Ok(MinimalSolution::new(presses, &best))
     }
 

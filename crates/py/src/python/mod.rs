@@ -7,6 +7,7 @@ mod errors;
 mod game;
 mod grid_solver;
 mod results;
+mod work;
 
 use crate::batch::{BadEntry, BoardLayout, Cell};
 use convert::{int_array, with_dt, Dt};
@@ -217,8 +218,12 @@ fn stats(
         }
         budget.max_time = Some(std::time::Duration::from_secs_f64(t));
     }
-    let solver = game.get().solver(py)?;
-    let s = py.detach(|| lightsout_core::minimal::stats(solver, &budget)).map_err(value_error)?;
+    game.get().solver(py)?;
+    let g = std::sync::Arc::clone(&game.get().game);
+    let s = work::interruptible(py, move || -> lightsout_topo::Result<_> {
+        Ok(lightsout_core::minimal::stats(g.solver()?, &budget)?)
+    })?
+    .map_err(value_error)?;
     Ok(results::PyStats::new(s))
 }
 
