@@ -193,13 +193,14 @@ impl Modulus {
 }
 
 /// An error unless `v` has `n` entries, each in `0..p`: the check every solver makes of a board
-/// or press vector before using it, with `what` naming the vector in the error.
-pub(crate) fn check_vector(what: &'static str, v: &[u32], n: usize, modulus: Modulus) -> Result<()> {
+/// or press vector (of `u32` values, or bytes) before using it, with `what` naming the vector in
+/// the error.
+pub(crate) fn check_vector<C: Copy + Into<u32>>(what: &'static str, v: &[C], n: usize, modulus: Modulus) -> Result<()> {
     if v.len() != n {
         return Err(Error::DimensionMismatch { what, expected: n, got: v.len() });
     }
     let p = modulus.get();
-    if let Some((index, &value)) = v.iter().enumerate().find(|(_, &x)| x >= p) {
+    if let Some((index, value)) = v.iter().map(|&c| c.into()).enumerate().find(|&(_, x)| x >= p) {
         return Err(Error::EntryOutOfRange { what, index, value: value as i64, modulus: p });
     }
     Ok(())

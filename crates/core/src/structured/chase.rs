@@ -57,7 +57,7 @@ impl Line {
 }
 
 /// A board cell type: `u32` for any p, `u8` for p < 256.
-pub(crate) trait Cell: Copy + Default + Send + Sync + 'static {
+pub(crate) trait Cell: Copy + Default + Into<u32> + Send + Sync + 'static {
     /// The value as a `u32`.
     fn to_u32(self) -> u32;
     /// A value known to fit.

@@ -7,7 +7,7 @@ use super::reduced::Reduced;
 use super::{poly, poly2};
 use crate::count::SolutionCount;
 use crate::error::{Error, Result};
-use crate::field::Modulus;
+use crate::field::{check_vector, Modulus};
 use crate::limits::{bits_per_entry, check_dense, check_dense_bits, check_lights};
 use crate::solutions::Solutions;
 
@@ -246,14 +246,7 @@ impl GridSolver {
     }
 
     fn check_board<C: Cell>(&self, what: &'static str, v: &[C]) -> Result<()> {
-        if v.len() != self.lights() {
-            return Err(Error::DimensionMismatch { what, expected: self.lights(), got: v.len() });
-        }
-        let p = self.modulus.get();
-        if let Some((index, value)) = v.iter().map(|c| c.to_u32()).enumerate().find(|&(_, x)| x >= p) {
-            return Err(Error::EntryOutOfRange { what, index, value: value as i64, modulus: p });
-        }
-        Ok(())
+        check_vector(what, v, self.lights(), self.modulus)
     }
 
     /// `c = -x_{m+1}` of the chase with `x_1 = 0`: the right-hand side of the reduced system.
