@@ -7,7 +7,6 @@ use crate::error::Result;
 use crate::fewest::QuietCoset;
 use crate::game::Game;
 use lightsout_core::minimal::difficulty_walk;
-use lightsout_core::Field;
 
 impl Game {
     /// [`Game::random_with_difficulty`] for games whose `p^lights` exceeds the core's
@@ -20,8 +19,6 @@ impl Game {
             let coset = QuietCoset::new(self)?;
             Ok((move |s: &[u32], budget: &_| coset.minimal(s, budget), self.nullity()?))
         })?;
-        // The board that `s` turns off: b = -M s.
-        let f = self.modulus().field();
-        Ok(self.apply(&vec![0; n], &s)?.into_iter().map(|x| f.neg(x)).collect())
+        self.board_solved_by(&s)
     }
 }

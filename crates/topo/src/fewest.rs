@@ -8,7 +8,6 @@ use crate::error::{Error, Result};
 use crate::game::Game;
 use lightsout_core::minimal::{self, Budget, MinimalSolution, Minimizer, Stats};
 use lightsout_core::{Field, Modulus};
-use rand::SeedableRng;
 
 /// The largest null basis (quiet patterns as `u32` vectors: nullity x lights x 4 bytes) that a
 /// fewest-press search holds in memory: 2 GiB. The 1024 x 1024 grid (nullity 484, about 1.9 GiB)
@@ -83,20 +82,13 @@ impl Game {
     /// assert!(Game::preset("classic").unwrap().random_with_presses(1, 26).is_err()); // 25 buttons
     /// ```
     pub fn random_with_presses(&self, seed: u64, presses: usize) -> Result<Vec<u32>> {
-        let n = self.size();
-        if presses > n {
-            return Err(Error::invalid(format!(
-                "cannot press {presses} distinct buttons: the game has only {n} buttons"
-            )));
-        }
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let mut s = vec![0u32; n];
-        for j in rand::seq::index::sample(&mut rng, n, presses) {
-            s[j] = 1;
-        }
-        // The board b with b + M s = 0.
+        self.board_solved_by(&minimal::random_press_pattern(self.size(), seed, presses)?)
+    }
+
+    /// The board that the presses `s` turn off: `b = -M s`, so that `b + M s = 0`.
+    pub(crate) fn board_solved_by(&self, s: &[u32]) -> Result<Vec<u32>> {
         let f = self.modulus().field();
-        Ok(self.apply(&vec![0; n], &s)?.into_iter().map(|x| f.neg(x)).collect())
+        Ok(self.apply(&vec![0; self.size()], s)?.into_iter().map(|x| f.neg(x)).collect())
     }
 
     /// A solvable board whose minimal solution needs exactly `minimal_presses` presses,

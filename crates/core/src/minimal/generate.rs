@@ -38,18 +38,31 @@ fn board_solved_by(solver: &Solver, presses: &[u32]) -> Result<Vec<u32>> {
 /// assert!(random_with_presses(&solver, 1, 26).is_err()); // only 25 buttons
 /// ```
 pub fn random_with_presses(solver: &Solver, seed: u64, presses: usize) -> Result<Vec<u32>> {
-    let n = solver.buttons();
-    if presses > n {
+    board_solved_by(solver, &random_press_pattern(solver.buttons(), seed, presses)?)
+}
+
+/// The press pattern behind [`random_with_presses`]: `presses` distinct buttons of `buttons`,
+/// each pressed once, chosen uniformly at random and reproducibly from `seed`. Solvers that
+/// multiply by M their own way (structured, banded) turn it into the same board, `-M s`.
+///
+/// ```
+/// use lightsout_core::minimal::random_press_pattern;
+/// let s = random_press_pattern(25, 1, 3).unwrap();
+/// assert_eq!((s.len(), s.iter().sum::<u32>()), (25, 3));
+/// assert!(random_press_pattern(25, 1, 26).is_err()); // only 25 buttons
+/// ```
+pub fn random_press_pattern(buttons: usize, seed: u64, presses: usize) -> Result<Vec<u32>> {
+    if presses > buttons {
         return Err(Error::InvalidArgument(format!(
-            "cannot press {presses} distinct buttons: the game has only {n} buttons"
+            "cannot press {presses} distinct buttons: the game has only {buttons} buttons"
         )));
     }
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    let mut s = vec![0u32; n];
-    for j in sample(&mut rng, n, presses) {
+    let mut s = vec![0u32; buttons];
+    for j in sample(&mut rng, buttons, presses) {
         s[j] = 1;
     }
-    board_solved_by(solver, &s)
+    Ok(s)
 }
 
 /// A solvable board whose minimal solution weighs exactly `minimal_presses` (over GF(2): needs

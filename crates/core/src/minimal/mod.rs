@@ -38,8 +38,8 @@ mod stats;
 mod svg;
 
 pub use generate::{
-    difficulty_walk, random_with_difficulty, random_with_presses, DIFFICULTY_STEPS, DIFFICULTY_TIME,
-    EXHAUSTIVE_DIFFICULTY_WORK,
+    difficulty_walk, random_press_pattern, random_with_difficulty, random_with_presses, DIFFICULTY_STEPS,
+    DIFFICULTY_TIME, EXHAUSTIVE_DIFFICULTY_WORK,
 };
 pub use grid::plus_grid;
 pub use nullity::{dense_grid_nullity, grid_nullity, nullity_table, nullity_table_with, NullityTable};
