@@ -287,6 +287,24 @@ pub(crate) fn out_ptr<T>(ptr: *mut T, name: &str) -> Result<*mut T, Failure> {
     Ok(ptr)
 }
 
+/// The body of a query about a handle: check the handle, then `out`, and only then compute
+/// the answer and write it.
+///
+/// # Safety
+/// A non-NULL `out` must be valid for a write of `T`.
+pub(crate) unsafe fn write_answer<H: ?Sized, T>(
+    handle: Result<&H, Failure>,
+    out: *mut T,
+    answer: impl FnOnce(&H) -> Result<T, Failure>,
+) -> FfiResult {
+    let handle = handle?;
+    let out = out_ptr(out, "out")?;
+    let value = answer(handle)?;
+    // SAFETY: `out` was checked non-NULL and aligned; the caller guarantees it is writable.
+    unsafe { write_out(out, value) };
+    Ok(())
+}
+
 /// A machine-sized count from a C `uint32_t` (always fits on the 32- and 64-bit targets we build).
 pub(crate) fn to_usize(v: u32) -> usize {
     v as usize

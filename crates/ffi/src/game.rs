@@ -1,8 +1,8 @@
 //! Making, inspecting and freeing games.
 
 use crate::boundary::{
-    arg_ref, arg_slice_or_empty, arg_str, ffi_boundary, ffi_boundary_value, out_ptr, to_usize, write_out, Failure,
-    FfiResult, OutArray, Status,
+    arg_ref, arg_slice_or_empty, arg_str, ffi_boundary, ffi_boundary_value, out_ptr, to_usize, write_answer, write_out,
+    Failure, FfiResult, OutArray, Status,
 };
 use std::ffi::c_char;
 
@@ -273,13 +273,7 @@ pub unsafe extern "C" fn lightsout_game_modulus(game: *const Game) -> u32 {
 /// `game` must be NULL or a live handle; `out` NULL or valid for one write.
 #[no_mangle]
 pub unsafe extern "C" fn lightsout_game_nullity(game: *const Game, out: *mut usize) -> Status {
-    ffi_boundary!({
-        let game = unsafe { game_ref(game) }?;
-        let out = out_ptr(out, "out")?;
-        let nullity = game.nullity()?;
-        unsafe { write_out(out, nullity) };
-        Ok(())
-    })
+    ffi_boundary!({ unsafe { write_answer(game_ref(game), out, |game| Ok(game.nullity()?)) } })
 }
 
 /// The rank of the press matrix M over Z_p: p^rank of the p^size boards are solvable.
@@ -288,11 +282,5 @@ pub unsafe extern "C" fn lightsout_game_nullity(game: *const Game, out: *mut usi
 /// As for `lightsout_game_nullity`.
 #[no_mangle]
 pub unsafe extern "C" fn lightsout_game_rank(game: *const Game, out: *mut usize) -> Status {
-    ffi_boundary!({
-        let game = unsafe { game_ref(game) }?;
-        let out = out_ptr(out, "out")?;
-        let rank = game.rank()?;
-        unsafe { write_out(out, rank) };
-        Ok(())
-    })
+    ffi_boundary!({ unsafe { write_answer(game_ref(game), out, |game| Ok(game.rank()?)) } })
 }

@@ -1,6 +1,6 @@
 //! Playing a game: solvability, solving, pressing, quiet patterns and random solvable boards.
 
-use crate::boundary::{arg_slice, ffi_boundary, out_ptr, write_out, Failure, OutArray, Status};
+use crate::boundary::{arg_slice, ffi_boundary, out_ptr, write_answer, write_out, Failure, OutArray, Status};
 use crate::game::{game_ref, write_board, Game};
 
 /// Whether the board `lights` (`lights_len` = size entries in 0..p-1) can be turned off.
@@ -102,13 +102,7 @@ pub unsafe extern "C" fn lightsout_game_random_solvable(
 /// `game` must be NULL or a live handle; `out` NULL or valid for one write.
 #[no_mangle]
 pub unsafe extern "C" fn lightsout_game_null_basis_len(game: *const Game, out: *mut usize) -> Status {
-    ffi_boundary!({
-        let game = unsafe { game_ref(game) }?;
-        let out = out_ptr(out, "out")?;
-        let len = null_basis_entries(game)?;
-        unsafe { write_out(out, len) };
-        Ok(())
-    })
+    ffi_boundary!({ unsafe { write_answer(game_ref(game), out, null_basis_entries) } })
 }
 
 fn null_basis_entries(game: &lightsout_topo::Game) -> Result<usize, Failure> {

@@ -2,7 +2,7 @@
 //! never builds the N x N system, with boards as bit-packed bytes (GF(2)), one byte per light
 //! (p < 256) or `uint32_t` values; and the seed's torus decision problem.
 
-use crate::boundary::{arg_ref, arg_slice, ffi_boundary, out_ptr, write_out, Failure, OutArray, Status};
+use crate::boundary::{arg_ref, arg_slice, ffi_boundary, out_ptr, write_answer, write_out, Failure, OutArray, Status};
 use lightsout_core::structured::{self, PackedBoard};
 use lightsout_core::Modulus;
 
@@ -73,12 +73,7 @@ pub unsafe extern "C" fn lightsout_grid_solver_free(solver: *mut GridSolver) {
 /// `solver` must be NULL or a live handle; `out` NULL or valid for one write.
 #[no_mangle]
 pub unsafe extern "C" fn lightsout_grid_solver_nullity(solver: *const GridSolver, out: *mut usize) -> Status {
-    ffi_boundary!({
-        let solver = unsafe { solver_ref(solver) }?;
-        let out = out_ptr(out, "out")?;
-        unsafe { write_out(out, solver.nullity()) };
-        Ok(())
-    })
+    ffi_boundary!({ unsafe { write_answer(solver_ref(solver), out, |solver| Ok(solver.nullity())) } })
 }
 
 /// The number of lights, rows x cols.
@@ -87,12 +82,7 @@ pub unsafe extern "C" fn lightsout_grid_solver_nullity(solver: *const GridSolver
 /// `solver` must be NULL or a live handle; `out` NULL or valid for one write.
 #[no_mangle]
 pub unsafe extern "C" fn lightsout_grid_solver_size(solver: *const GridSolver, out: *mut usize) -> Status {
-    ffi_boundary!({
-        let solver = unsafe { solver_ref(solver) }?;
-        let out = out_ptr(out, "out")?;
-        unsafe { write_out(out, solver.lights()) };
-        Ok(())
-    })
+    ffi_boundary!({ unsafe { write_answer(solver_ref(solver), out, |solver| Ok(solver.lights())) } })
 }
 
 /// The length in bytes of a bit-packed board of this grid: rows x ceil(cols / 8).
@@ -106,13 +96,7 @@ pub unsafe extern "C" fn lightsout_grid_solver_size(solver: *const GridSolver, o
 /// `solver` must be NULL or a live handle; `out` NULL or valid for one write.
 #[no_mangle]
 pub unsafe extern "C" fn lightsout_grid_solver_packed_len(solver: *const GridSolver, out: *mut usize) -> Status {
-    ffi_boundary!({
-        let solver = unsafe { solver_ref(solver) }?;
-        let out = out_ptr(out, "out")?;
-        let len = packed_len(solver)?;
-        unsafe { write_out(out, len) };
-        Ok(())
-    })
+    ffi_boundary!({ unsafe { write_answer(solver_ref(solver), out, packed_len) } })
 }
 
 fn packed_len(solver: &structured::GridSolver) -> Result<usize, Failure> {
