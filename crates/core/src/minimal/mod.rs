@@ -11,7 +11,8 @@
 //!   local search for a good answer and then a branch and bound over the coefficients with
 //!   per-column lower bounds; the result says whether it is proven optimal and gives the best
 //!   lower bound known.
-//! - [`random_with_presses`] and [`random_with_difficulty`] make puzzles.
+//! - [`random_with_presses`] and [`random_with_difficulty`] make puzzles; their press patterns
+//!   ([`random_press_pattern`], [`difficulty_walk`]) serve solvers that multiply by M their own way.
 //! - [`stats`] counts the solvable boards at each minimal press count; [`nullity_table`] gives
 //!   the nullity of the n x n grids. Both draw themselves as SVG.
 //!
