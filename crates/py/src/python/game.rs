@@ -6,7 +6,7 @@ use super::errors::{topo_error, value_error};
 use super::results::{MinimalSolution, Solutions};
 use super::work::interruptible;
 use crate::batch::BatchSolver;
-use lightsout_core::minimal::{self, Budget};
+use lightsout_core::minimal::Budget;
 use lightsout_topo::{svg, text, Game};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -306,20 +306,12 @@ impl PyGame {
             (Some(_), Some(_)) => return Err(value_error("give presses or difficulty, not both")),
             (None, None) => self.ask_light(py, |g| g.random_solvable(seed)).map_err(value_error)?,
             (Some(k), None) => {
-                self.solver(py)?;
                 let game = Arc::clone(&self.game);
-                interruptible(py, move || -> lightsout_topo::Result<_> {
-                    Ok(minimal::random_with_presses(game.solver()?, seed, k)?)
-                })?
-                .map_err(value_error)?
+                interruptible(py, move || game.random_with_presses(seed, k))?.map_err(value_error)?
             }
             (None, Some(d)) => {
-                self.solver(py)?;
                 let game = Arc::clone(&self.game);
-                interruptible(py, move || -> lightsout_topo::Result<_> {
-                    Ok(minimal::random_with_difficulty(game.solver()?, seed, d)?)
-                })?
-                .map_err(value_error)?
+                interruptible(py, move || game.random_with_difficulty(seed, d))?.map_err(value_error)?
             }
         };
         self.array(py, &board, true, Dt::I64)
@@ -338,12 +330,9 @@ impl PyGame {
     ) -> PyResult<MinimalSolution> {
         let Board { values, natural, out } = self.board(lights, "lights")?;
         let budget = budget(max_work, max_time)?;
-        self.solver(py)?;
         let game = Arc::clone(&self.game);
-        let best = interruptible(py, move || -> lightsout_topo::Result<_> {
-            Ok(minimal::minimal_solution(game.solver()?, &values, &budget)?)
-        })?
-        .map_err(self.err(py, natural))?;
+        let best =
+            interruptible(py, move || game.minimal_solution(&values, &budget))?.map_err(self.err(py, natural))?;
         let presses = self.array(py, &best.presses, natural, out)?.unbind();
         Ok(MinimalSolution::new(presses, &best))
     }

@@ -218,12 +218,8 @@ fn stats(
         }
         budget.max_time = Some(std::time::Duration::from_secs_f64(t));
     }
-    game.get().solver(py)?;
     let g = std::sync::Arc::clone(&game.get().game);
-    let s = work::interruptible(py, move || -> lightsout_topo::Result<_> {
-        Ok(lightsout_core::minimal::stats(g.solver()?, &budget)?)
-    })?
-    .map_err(value_error)?;
+    let s = work::interruptible(py, move || g.stats(&budget))?.map_err(value_error)?;
     Ok(results::PyStats::new(s))
 }
 
