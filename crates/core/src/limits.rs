@@ -49,6 +49,41 @@ pub fn check_dense_bits(what: &'static str, rows: usize, cols: usize, bits: u32)
     Ok(())
 }
 
+/// The most work one dense elimination may take, in estimated nanoseconds of a core: 6 * 10^11
+/// (about ten minutes). Past that a request is refused with an error rather than appearing to
+/// hang; structured and banded solvers take the large boards that have structure.
+pub const MAX_DENSE_WORK: u128 = 600_000_000_000;
+
+/// Estimated cost of reducing a `rows x width` matrix with pivots among `pivot_cols` columns
+/// (at most `min(rows, pivot_cols)` pivots, each touching every row): `ns_per_entry` is the
+/// cost of updating one entry (1/64 for packed GF(2), 1/32 for bitsliced GF(3), a few ns for
+/// one `u32` with a remainder). An error above [`MAX_DENSE_WORK`].
+///
+/// ```
+/// use lightsout_core::limits::check_dense_work;
+/// assert!(check_dense_work("M", 10_000, 10_000, 20_000, 1.0 / 64.0).is_ok());
+/// assert!(check_dense_work("M", 20_000, 20_000, 40_000, 3.0).is_err());
+/// ```
+pub fn check_dense_work(
+    what: &'static str,
+    rows: usize,
+    pivot_cols: usize,
+    width: usize,
+    ns_per_entry: f64,
+) -> Result<()> {
+    let entries = rows.min(pivot_cols) as f64 * rows as f64 * width as f64;
+    let ns = (entries * ns_per_entry) as u128;
+    if ns > MAX_DENSE_WORK {
+        return Err(Error::TooLarge {
+            what,
+            needed: ns / 1_000_000_000,
+            unit: "seconds of estimated work",
+            limit: MAX_DENSE_WORK / 1_000_000_000,
+        });
+    }
+    Ok(())
+}
+
 /// An error if a count of lights exceeds [`MAX_LIGHTS`].
 pub fn check_lights(what: &'static str, lights: u128) -> Result<()> {
     if lights > MAX_LIGHTS {

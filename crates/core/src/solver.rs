@@ -5,7 +5,7 @@ use crate::count::SolutionCount;
 use crate::elim;
 use crate::error::{Error, Result};
 use crate::field::{check_vector, Field, Modulus};
-use crate::limits::{bits_per_entry, check_dense_bits};
+use crate::limits::{bits_per_entry, check_dense_bits, check_dense_work};
 use crate::matrix::{Matrix, SparseMatrix};
 use crate::rows::Rows;
 use crate::solutions::Solutions;
@@ -76,6 +76,12 @@ impl Solver {
             Engine::Gf3Packed if p.get() != 3 => return wrong("bitsliced GF(3)", 3),
             chosen => chosen,
         };
+        let ns_per_entry = match engine {
+            Engine::Gf2Packed => 1.0 / 64.0,
+            Engine::Gf3Packed => 1.0 / 32.0,
+            _ => 3.0,
+        };
+        check_dense_work("the dense factorisation of M", lights, buttons, width, ns_per_entry)?;
         let use_bits = engine == Engine::Gf2Packed;
         let (pivots, rref, transform) = if use_bits {
             let mut aug = BitMatrix::zeros(lights, width)?;

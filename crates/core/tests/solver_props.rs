@@ -96,4 +96,9 @@ fn bad_inputs_are_errors_not_panics() {
     assert!(lightsout_core::Modulus::new(1 << 31).is_err());
     let huge = lightsout_core::Matrix::zeros(lightsout_core::Modulus::TWO, 1 << 20, 1 << 20);
     assert!(matches!(huge, Err(Error::TooLarge { .. })));
+    // Fits in memory (3.2 GB as u32) but would take about 13 hours: refused before allocating.
+    let z5 = lightsout_core::Modulus::new(5).unwrap();
+    let diagonal = lightsout_core::SparseMatrix::from_press_sets(z5, 20_000, (0..20_000).map(|i| vec![i]).collect());
+    let err = Solver::new(&diagonal.unwrap()).unwrap_err();
+    assert!(matches!(err, Error::TooLarge { unit: "seconds of estimated work", .. }), "{err}");
 }
