@@ -9,6 +9,9 @@
 //! Any prime `p < 2^31` works, chosen at run time. GF(2) runs on bit-packed rows (64 lights
 //! per word); the generic engine is the reference it is tested against.
 //!
+//! [`BatchSolver`] solves many boards of one game at once, for every front end that takes boards
+//! in bulk.
+//!
 //! ```
 //! use lightsout_core::{Modulus, SparseMatrix, Solver};
 //! // The 2x2 grid with the plus rule over Z_3.
@@ -21,6 +24,7 @@
 //! ```
 
 pub mod banded;
+pub mod batch;
 pub mod bitmatrix;
 pub mod count;
 pub mod elim;
@@ -34,6 +38,7 @@ pub mod solutions;
 pub mod solver;
 pub mod structured;
 
+pub use batch::BatchSolver;
 pub use bitmatrix::{pack_bits, unpack_bits, BitMatrix};
 pub use count::SolutionCount;
 pub use error::{Error, Result};

@@ -1,7 +1,7 @@
 //! numpy arrays in and out: boards and presses in the game's natural shape or flat, any
 //! integer dtype; results in the shape (and, where it can hold them, the dtype) given.
 
-use crate::batch::Cell;
+use lightsout_core::batch::Cell;
 use lightsout_topo::Game;
 use numpy::{
     Element, PyArray1, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods,

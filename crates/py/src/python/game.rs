@@ -5,7 +5,7 @@ use super::convert::{self, Board, Dt};
 use super::errors::{topo_error, value_error};
 use super::results::{MinimalSolution, Solutions};
 use super::work::interruptible;
-use crate::batch::BatchSolver;
+use lightsout_core::batch::BatchSolver;
 use lightsout_core::minimal::Budget;
 use lightsout_topo::{svg, text, Game};
 use pyo3::prelude::*;

@@ -9,10 +9,10 @@ mod grid_solver;
 mod results;
 mod work;
 
-use crate::batch::{BadEntry, BoardLayout, Cell};
 use convert::{int_array, with_dt, Dt};
 use errors::{value_error, UnsolvableError};
 use game::PyGame;
+use lightsout_core::batch::{BadEntry, BoardLayout, Cell};
 use lightsout_core::{Matrix, Modulus};
 use lightsout_topo::{text, Game, Shape};
 use numpy::{Element, PyArrayDyn, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
@@ -303,7 +303,7 @@ type BatchOut<'py> = std::result::Result<(Bound<'py, PyAny>, Vec<bool>), BadEntr
 
 fn run<'py, T: Element + Cell>(
     py: Python<'py>,
-    batch: &crate::batch::BatchSolver,
+    batch: &lightsout_core::batch::BatchSolver,
     input: &Bound<'py, PyUntypedArray>,
     layout: &BoardLayout,
     count: usize,

@@ -1,4 +1,8 @@
-//! Solving many boards of one game at once (`lightsout.solve_many`).
+//! Solving many boards of one game at once.
+//!
+//! Why it lives here: every front end that takes boards in bulk (the Python `lightsout.solve_many`
+//! today; the C ABI or the command line just the same) needs the same layout and the same range
+//! checks, so the work is done once in the core and the bindings only convert their arrays to slices.
 //!
 //! The solver's pseudoinverse W and its obstructions Y are laid out light by light, so a board
 //! is solved by adding up the columns of its lit lights: `s = W(-b)`, and the board is
@@ -6,7 +10,7 @@
 //! by obstruction bits) and a board costs one XOR per lit light and word; other moduli use one
 //! `u64` accumulator per button and obstruction. Boards are split between the cores.
 
-use lightsout_core::{Error, Result, Solver};
+use crate::{Error, Result, Solver};
 
 /// The most entries `lights x (buttons + obstructions)` a [`BatchSolver`] lays out densely.
 pub const MAX_BATCH_ENTRIES: u128 = 1 << 28;
@@ -14,7 +18,8 @@ pub const MAX_BATCH_ENTRIES: u128 = 1 << 28;
 /// Boards per thread below which splitting the work costs more than it saves.
 const MIN_BOARDS_PER_THREAD: usize = 2048;
 
-/// One entry of a board as stored by the caller (a numpy dtype on the Python side).
+/// One entry of a board as stored by the caller (any integer type or `bool`, such as a numpy
+/// dtype on the Python side), so boards are read in place without converting them first.
 pub trait Cell: Copy + Send + Sync {
     /// The entry as a light state, `None` if it is negative or does not fit a `u32`.
     fn to_u32(self) -> Option<u32>;
@@ -92,7 +97,7 @@ enum Kernel {
 ///
 /// ```
 /// use lightsout_core::{minimal::plus_grid, Modulus, Solver};
-/// use lightsout_py::batch::{BatchSolver, BoardLayout};
+/// use lightsout_core::batch::{BatchSolver, BoardLayout};
 /// let solver = Solver::new(&plus_grid(5, 5, Modulus::TWO).unwrap()).unwrap();
 /// let batch = BatchSolver::new(&solver).unwrap();
 /// let boards: Vec<u8> = (0..4).flat_map(|i| solver.random_solvable(i)).map(|v| v as u8).collect();
@@ -159,6 +164,12 @@ impl BatchSolver {
     /// into `presses` (same layout, holes set to 0). An unsolvable board gets all-zero presses
     /// and `false` in `solvable`. The first entry that is not in `0..p` (or a non-zero hole)
     /// is an error naming it; `presses` and `solvable` are then unspecified.
+    ///
+    /// # Panics
+    ///
+    /// If the slice lengths or `layout` do not match this game (`boards` and `presses` must hold
+    /// `solvable.len() * layout.stride` entries; `layout.cell_of_light` must be empty with a stride
+    /// of one entry per light, or name every light): callers check shapes before solving.
     pub fn solve<T: Cell>(
         &self,
         boards: &[T],
@@ -346,8 +357,8 @@ impl BatchSolver {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use lightsout_core::minimal::plus_grid;
-    use lightsout_core::Modulus;
+    use crate::minimal::plus_grid;
+    use crate::Modulus;
 
     fn check_against_solver(rows: usize, cols: usize, p: u64, boards: usize) {
         let solver = Solver::new(&plus_grid(rows, cols, Modulus::new(p).unwrap()).unwrap()).unwrap();
@@ -413,7 +424,7 @@ mod tests {
     fn holes_are_skipped_and_must_be_zero() {
         // Lights at positions 0, 2, 3 of a 2x2 array (position 1 is a hole).
         let sets = vec![vec![0, 2], vec![1], vec![0, 2]];
-        let m = lightsout_core::SparseMatrix::from_press_sets(Modulus::TWO, 3, sets).unwrap();
+        let m = crate::SparseMatrix::from_press_sets(Modulus::TWO, 3, sets).unwrap();
         let solver = Solver::new(&m).unwrap();
         let batch = BatchSolver::new(&solver).unwrap();
         let layout = BoardLayout { stride: 4, cell_of_light: vec![0, 2, 3] };

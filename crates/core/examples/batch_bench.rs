@@ -1,7 +1,7 @@
-//! Time the batch solver without Python: `cargo run --release -p lightsout-py --example batch_bench [BOARDS]`.
+//! Time the batch solver without Python: `cargo run --release -p lightsout-core --example batch_bench [BOARDS]`.
 
+use lightsout_core::batch::{BatchSolver, BoardLayout};
 use lightsout_core::{minimal::plus_grid, Modulus, Solver};
-use lightsout_py::batch::{BatchSolver, BoardLayout};
 use std::time::Instant;
 
 fn main() {
