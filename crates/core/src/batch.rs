@@ -75,6 +75,21 @@ pub struct BadEntry {
     pub value: i128,
 }
 
+/// Why a batch could not be solved: the arrays do not fit the game, or an entry is bad.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BatchError {
+    /// The slice lengths or the layout do not match the game (the message says how).
+    Shape(Error),
+    /// An entry is not a light state (or a hole holds a non-zero value).
+    Entry(BadEntry),
+}
+
+impl From<BadEntry> for BatchError {
+    fn from(bad: BadEntry) -> Self {
+        BatchError::Entry(bad)
+    }
+}
+
 /// How one board is stored: `stride` entries per board; light `l` is at `cell_of_light[l]`
 /// (all other positions are holes and must hold 0), or at `l` when `cell_of_light` is empty.
 #[derive(Debug, Clone, Default)]
@@ -165,27 +180,23 @@ impl BatchSolver {
     /// and `false` in `solvable`. The first entry that is not in `0..p` (or a non-zero hole)
     /// is an error naming it; `presses` and `solvable` are then unspecified.
     ///
-    /// # Panics
-    ///
-    /// If the slice lengths or `layout` do not match this game (`boards` and `presses` must hold
-    /// `solvable.len() * layout.stride` entries; `layout.cell_of_light` must be empty with a stride
-    /// of one entry per light, or name every light): callers check shapes before solving.
+    /// Slice lengths or a layout that do not fit this game are a [`BatchError::Shape`] error
+    /// (`boards` and `presses` must hold `solvable.len() * layout.stride` entries;
+    /// `layout.cell_of_light` must be empty with a stride of one entry per light, or name every
+    /// light by a distinct position inside the stride).
     pub fn solve<T: Cell>(
         &self,
         boards: &[T],
         layout: &BoardLayout,
         presses: &mut [T],
         solvable: &mut [bool],
-    ) -> std::result::Result<(), BadEntry> {
+    ) -> std::result::Result<(), BatchError> {
         let count = solvable.len();
-        assert_eq!(boards.len(), count * layout.stride, "boards must hold solvable.len() boards");
-        assert_eq!(presses.len(), boards.len(), "presses must have the shape of boards");
-        assert!(layout.cell_of_light.is_empty() || layout.cell_of_light.len() == self.lights);
-        assert!(!layout.cell_of_light.is_empty() || layout.stride == self.lights);
+        self.check_shapes(boards.len(), layout, presses.len(), count).map_err(BatchError::Shape)?;
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         let threads = threads.min(count / MIN_BOARDS_PER_THREAD).max(1);
         if threads == 1 || layout.stride == 0 {
-            return self.solve_range(boards, layout, presses, solvable, 0);
+            return self.solve_range(boards, layout, presses, solvable, 0).map_err(BatchError::Entry);
         }
         let per = count.div_ceil(threads);
         let results: Vec<_> = std::thread::scope(|scope| {
@@ -198,7 +209,37 @@ impl BatchSolver {
                 .collect();
             handles.into_iter().map(|h| h.join().expect("batch worker panicked")).collect()
         });
-        results.into_iter().collect()
+        results.into_iter().collect::<std::result::Result<(), BadEntry>>().map_err(BatchError::Entry)
+    }
+
+    fn check_shapes(&self, boards: usize, layout: &BoardLayout, presses: usize, count: usize) -> Result<()> {
+        let mismatch = |what, expected, got| Err(Error::DimensionMismatch { what, expected, got });
+        let expected = count.checked_mul(layout.stride).ok_or_else(|| {
+            Error::InvalidArgument(format!("{count} boards of {} entries overflow memory", layout.stride))
+        })?;
+        if boards != expected {
+            return mismatch("boards", expected, boards);
+        }
+        if presses != expected {
+            return mismatch("presses", expected, presses);
+        }
+        if layout.cell_of_light.is_empty() {
+            if layout.stride != self.lights {
+                return mismatch("every board", self.lights, layout.stride);
+            }
+        } else {
+            if layout.cell_of_light.len() != self.lights {
+                return mismatch("the layout's cells of lights", self.lights, layout.cell_of_light.len());
+            }
+            let sorted = layout.cell_of_light.windows(2).all(|w| w[0] < w[1]);
+            if !sorted || layout.cell_of_light.last().is_some_and(|&c| c >= layout.stride) {
+                return Err(Error::InvalidArgument(format!(
+                    "the layout must name every light by an increasing position below the stride {}",
+                    layout.stride
+                )));
+            }
+        }
+        Ok(())
     }
 
     fn solve_range<T: Cell>(
@@ -414,10 +455,24 @@ mod tests {
         let boards: Vec<i32> = vec![0, 1, 1, 0, 1, 0, -1, 0];
         let mut out = vec![0i32; 8];
         let err = batch.solve(&boards, &BoardLayout { stride: 4, cell_of_light: vec![] }, &mut out, &mut [false; 2]);
-        assert_eq!(err, Err(BadEntry { board: 1, position: 2, value: -1 }));
+        assert_eq!(err, Err(BatchError::Entry(BadEntry { board: 1, position: 2, value: -1 })));
         let boards: Vec<u8> = vec![0, 2, 0, 0];
         let err = batch.solve(&boards, &BoardLayout { stride: 4, cell_of_light: vec![] }, &mut [0u8; 4], &mut [false]);
-        assert_eq!(err, Err(BadEntry { board: 0, position: 1, value: 2 }));
+        assert_eq!(err, Err(BatchError::Entry(BadEntry { board: 0, position: 1, value: 2 })));
+    }
+
+    #[test]
+    fn shapes_that_do_not_fit_are_errors() {
+        let solver = Solver::new(&plus_grid(2, 2, Modulus::TWO).unwrap()).unwrap();
+        let batch = BatchSolver::new(&solver).unwrap();
+        let flat = BoardLayout { stride: 4, cell_of_light: vec![] };
+        let shape_error = |r: std::result::Result<(), BatchError>| matches!(r, Err(BatchError::Shape(_)));
+        assert!(shape_error(batch.solve(&[0u8; 7], &flat, &mut [0u8; 7], &mut [false; 2])));
+        assert!(shape_error(batch.solve(&[0u8; 8], &flat, &mut [0u8; 4], &mut [false; 2])));
+        let short = BoardLayout { stride: 3, cell_of_light: vec![] };
+        assert!(shape_error(batch.solve(&[0u8; 3], &short, &mut [0u8; 3], &mut [false; 1])));
+        let outside = BoardLayout { stride: 4, cell_of_light: vec![0, 1, 2, 9] };
+        assert!(shape_error(batch.solve(&[0u8; 4], &outside, &mut [0u8; 4], &mut [false; 1])));
     }
 
     #[test]
@@ -435,6 +490,6 @@ mod tests {
         assert!(ok[0]);
         assert_eq!(out, vec![direct[0] as u8, 0, direct[1] as u8, direct[2] as u8]);
         let err = batch.solve(&[0u8, 1, 0, 0], &layout, &mut out, &mut ok);
-        assert_eq!(err, Err(BadEntry { board: 0, position: 1, value: 1 }));
+        assert_eq!(err, Err(BatchError::Entry(BadEntry { board: 0, position: 1, value: 1 })));
     }
 }

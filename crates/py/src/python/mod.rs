@@ -12,7 +12,7 @@ mod work;
 use convert::{int_array, with_dt, Dt};
 use errors::{value_error, UnsolvableError};
 use game::PyGame;
-use lightsout_core::batch::{BadEntry, BoardLayout, Cell};
+use lightsout_core::batch::{BadEntry, BatchError, BoardLayout, Cell};
 use lightsout_core::{Matrix, Modulus};
 use lightsout_topo::{text, Game, Shape};
 use numpy::{Element, PyArrayDyn, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
@@ -324,9 +324,13 @@ fn run<'py, T: Element + Cell>(
             &mut presses[start * stride..end * stride],
             &mut solvable[start..end],
         );
-        if let Err(mut bad) = py.detach(|| batch.solve(b, layout, s, ok)) {
-            bad.board += start;
-            return Ok(Err(bad));
+        match py.detach(|| batch.solve(b, layout, s, ok)) {
+            Ok(()) => {}
+            Err(BatchError::Entry(mut bad)) => {
+                bad.board += start;
+                return Ok(Err(bad));
+            }
+            Err(BatchError::Shape(e)) => return Err(value_error(e)),
         }
         py.check_signals()?;
         start = end;
