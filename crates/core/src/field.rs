@@ -206,6 +206,28 @@ pub(crate) fn check_vector<C: Copy + Into<u32>>(what: &'static str, v: &[C], n: 
     Ok(())
 }
 
+/// `n` press counts drawn uniformly from `0..p`, reproducible from `seed`. Every solver's
+/// `random_solvable` is M times this draw, so all of them give the same board for a seed.
+///
+/// ```
+/// use lightsout_core::{field::random_presses, Modulus};
+/// let a = random_presses(Modulus::new(3).unwrap(), 5, 42);
+/// assert_eq!(a, random_presses(Modulus::new(3).unwrap(), 5, 42));
+/// assert!(a.iter().all(|&x| x < 3));
+/// ```
+pub fn random_presses(modulus: Modulus, n: usize, seed: u64) -> Vec<u32> {
+    let mut presses = vec![0; n];
+    fill_random_presses(&mut presses, modulus, seed);
+    presses
+}
+
+/// [`random_presses`] into a buffer the caller allocated (so that a huge one can fail cleanly).
+pub fn fill_random_presses(presses: &mut [u32], modulus: Modulus, seed: u64) {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    presses.iter_mut().for_each(|x| *x = rng.gen_range(0..modulus.get()));
+}
+
 impl std::fmt::Display for Modulus {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}", self.0)

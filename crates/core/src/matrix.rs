@@ -313,6 +313,16 @@ impl SparseMatrix {
         Ok(m)
     }
 
+    /// The board after pressing: `b + M s`, with both vectors checked (length, entries in `0..p`).
+    /// Every solver that holds M answers `apply` through this.
+    pub fn apply(&self, lights: &[u32], presses: &[u32]) -> Result<Vec<u32>> {
+        crate::field::check_vector("lights", lights, self.rows, self.modulus)?;
+        crate::field::check_vector("presses", presses, self.cols(), self.modulus)?;
+        let change = self.mul_vec(presses)?;
+        let f = self.modulus.field();
+        Ok(lights.iter().zip(change).map(|(&a, b)| f.add(a, b)).collect())
+    }
+
     /// `M v`: the change of every light after pressing button j `v[j]` times.
     pub fn mul_vec(&self, v: &[u32]) -> Result<Vec<u32>> {
         if v.len() != self.cols() {

@@ -4,12 +4,11 @@ use crate::bitmatrix::BitMatrix;
 use crate::count::SolutionCount;
 use crate::elim;
 use crate::error::{Error, Result};
-use crate::field::{check_vector, Field, Modulus};
+use crate::field::{check_vector, random_presses, Field, Modulus};
 use crate::limits::{bits_per_entry, check_dense_bits, check_dense_work};
 use crate::matrix::{Matrix, SparseMatrix};
 use crate::rows::Rows;
 use crate::solutions::Solutions;
-use rand::{Rng, SeedableRng};
 
 /// Which elimination engine factors M.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -268,19 +267,13 @@ impl Solver {
 
     /// The board after pressing: `b + M s`.
     pub fn apply(&self, lights: &[u32], presses: &[u32]) -> Result<Vec<u32>> {
-        self.check_board("lights", lights, self.lights())?;
-        self.check_board("presses", presses, self.buttons())?;
-        let change = self.matrix.mul_vec(presses)?;
-        let f = self.modulus().field();
-        Ok(lights.iter().zip(change).map(|(&a, b)| f.add(a, b)).collect())
+        self.matrix.apply(lights, presses)
     }
 
     /// A board drawn uniformly from the solvable boards (M times uniformly random presses),
     /// reproducible from `seed`.
     pub fn random_solvable(&self, seed: u64) -> Vec<u32> {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let p = self.modulus().get();
-        let presses: Vec<u32> = (0..self.buttons()).map(|_| rng.gen_range(0..p)).collect();
+        let presses = random_presses(self.modulus(), self.buttons(), seed);
         self.matrix.mul_vec(&presses).expect("presses have one entry per button")
     }
 }

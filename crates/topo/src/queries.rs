@@ -6,7 +6,6 @@ use crate::backend::{Structured, STRUCTURED_MIN_LIGHTS};
 use crate::error::Result;
 use crate::game::Game;
 use lightsout_core::{SolutionCount, Solutions};
-use rand::{Rng, SeedableRng};
 
 impl Game {
     /// Whether the answers of [`Game::solve`], [`Game::rank`] and the other questions below come
@@ -131,9 +130,7 @@ impl Game {
     /// reproducible from `seed`; the same board as [`lightsout_core::Solver::random_solvable`] with that seed,
     /// but without factoring M.
     pub fn random_solvable(&self, seed: u64) -> Result<Vec<u32>> {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let p = self.modulus().get();
-        let presses: Vec<u32> = (0..self.size()).map(|_| rng.gen_range(0..p)).collect();
+        let presses = lightsout_core::field::random_presses(self.modulus(), self.size(), seed);
         self.apply(&vec![0; self.size()], &presses)
     }
 }

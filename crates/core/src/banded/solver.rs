@@ -6,10 +6,9 @@ use super::order::BandOrdering;
 use super::zp::ZpBand;
 use crate::count::SolutionCount;
 use crate::error::{Error, Result};
-use crate::field::{check_vector, Field, Modulus};
+use crate::field::{check_vector, random_presses, Field, Modulus};
 use crate::matrix::SparseMatrix;
 use crate::solutions::Solutions;
-use rand::{Rng, SeedableRng};
 
 /// The memory the banded solver uses unless told otherwise: 8 GiB.
 pub const DEFAULT_MAX_BAND_BYTES: u64 = 8 << 30;
@@ -347,18 +346,12 @@ impl BandedSolver {
 
     /// The board after pressing: `b + M s`.
     pub fn apply(&self, lights: &[u32], presses: &[u32]) -> Result<Vec<u32>> {
-        self.check_board("lights", lights, self.lights())?;
-        self.check_board("presses", presses, self.buttons())?;
-        let change = self.matrix.mul_vec(presses)?;
-        let f = self.modulus().field();
-        Ok(lights.iter().zip(change).map(|(&a, b)| f.add(a, b)).collect())
+        self.matrix.apply(lights, presses)
     }
 
     /// A board drawn uniformly from the solvable ones (M times random presses), from `seed`.
     pub fn random_solvable(&self, seed: u64) -> Vec<u32> {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let p = self.modulus().get();
-        let presses: Vec<u32> = (0..self.buttons()).map(|_| rng.gen_range(0..p)).collect();
+        let presses = random_presses(self.modulus(), self.buttons(), seed);
         self.matrix.mul_vec(&presses).expect("presses have one entry per button")
     }
 }

@@ -282,11 +282,8 @@ impl GridSolver {
     /// A board drawn uniformly from the solvable boards (M times uniformly random presses),
     /// reproducible from `seed`.
     pub fn random_solvable(&self, seed: u64) -> Result<Vec<u32>> {
-        use rand::{Rng, SeedableRng};
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let p = self.modulus.get();
         let mut presses: Vec<u32> = try_zeroed("the presses", self.lights())?;
-        presses.iter_mut().for_each(|x| *x = rng.gen_range(0..p));
+        crate::field::fill_random_presses(&mut presses, self.modulus, seed);
         let zero: Vec<u32> = try_zeroed("the board", self.lights())?;
         Ok(apply_grid(self.fp, self.layout.rows, self.layout.cols, self.self_toggle, &zero, &presses))
     }
