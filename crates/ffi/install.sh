@@ -5,7 +5,8 @@
 #   crates/ffi/install.sh [--no-build] PREFIX      e.g. crates/ffi/install.sh "$HOME/.local"
 #
 # Then: cc app.c $(pkg-config --cflags --libs lightsout)   (PKG_CONFIG_PATH=PREFIX/lib/pkgconfig
-# if PREFIX is not a standard location). Builds the release library first unless --no-build.
+# if PREFIX is not a standard location; lightsout.pc adds an rpath to PREFIX/lib, so the program
+# finds the library wherever it is installed). Builds the release library first unless --no-build.
 set -euo pipefail
 build=1
 if [ "${1:-}" = "--no-build" ]; then
@@ -18,7 +19,7 @@ if [ $# -ne 1 ]; then
 fi
 mkdir -p "$1"
 prefix=$(cd "$1" && pwd)
-root=$(cd "$(dirname "$0")/../.." && pwd)
+root=$(cd -P "$(dirname "$0")/../.." && pwd)
 cd "$root"
 target_dir=${CARGO_TARGET_DIR:-$root/target}
 if [ "$build" = 1 ]; then
@@ -35,7 +36,18 @@ native_libs=${LIGHTSOUT_NATIVE_LIBS:-$default_libs}
 version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
 mkdir -p "$prefix/include" "$prefix/lib/pkgconfig"
 install -m 644 include/lightsout.h "$prefix/include/lightsout.h"
-install -m 755 "$target_dir/release/liblightsout.so" "$prefix/lib/liblightsout.so"
+# The shared library under its full version, the soname link programs load (see build.rs:
+# liblightsout.so.0.MINOR while the major version is 0) and the plain link the linker finds.
+major=${version%%.*}
+rest=${version#*.}
+minor=${rest%%.*}
+if [ "$major" = 0 ]; then abi="0.$minor"; else abi="$major"; fi
+rm -f "$prefix/lib/liblightsout.so" "$prefix/lib/liblightsout.so.$abi"
+install -m 755 "$target_dir/release/liblightsout.so" "$prefix/lib/liblightsout.so.$version"
+if [ "$abi" != "$version" ]; then
+  ln -s "liblightsout.so.$version" "$prefix/lib/liblightsout.so.$abi"
+fi
+ln -s "liblightsout.so.$abi" "$prefix/lib/liblightsout.so"
 install -m 644 "$target_dir/release/liblightsout.a" "$prefix/lib/liblightsout.a"
 for pc in lightsout lightsout-static; do
   sed -e "s|@PREFIX@|$prefix|" -e "s|@VERSION@|$version|" -e "s|@NATIVE_LIBS@|$native_libs|" \

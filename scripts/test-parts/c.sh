@@ -109,7 +109,7 @@ run_expect() {
 for kind in shared static; do
   step "examples/c and examples/cpp against the $kind library"
   if [ "$kind" = shared ]; then
-    flags=("${shared_flags[@]}" "-Wl,-rpath,$libdir")
+    flags=("${shared_flags[@]}") # lightsout.pc carries the rpath: no extra flag needed
   else
     flags=("${static_flags[@]}")
   fi
@@ -124,12 +124,36 @@ for kind in shared static; do
   run_expect "$work/solve_cpp_$kind" examples/cpp/solve.expected
 done
 
-step "the first program of crates/ffi/README.md"
-awk '/^```c$/ { inside = 1; next } /^```$/ { if (inside) exit } inside' crates/ffi/README.md >"$work/readme.c"
-"$CC" -std=c11 "${WARN[@]}" "$work/readme.c" "${shared_flags[@]}" "-Wl,-rpath,$libdir" -o "$work/readme"
+step "the shared library has a versioned soname, installed with its links"
+soname=$(readelf -d "$libdir/liblightsout.so" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
+case "$soname" in
+  liblightsout.so.[0-9]*) [ -e "$libdir/$soname" ] || fail "$libdir/$soname (the soname) is not installed" ;;
+  *) fail "liblightsout.so has no versioned soname (found '$soname')" ;;
+esac
+
+step "the first program of crates/ffi/README.md, linked by the README's own line (the first cc line)"
+awk '/^```c$/ { inside = 1; next } /^```$/ { if (inside) exit } inside' crates/ffi/README.md >"$work/app.c"
+link_line=$(grep -m 1 '^cc .*pkg-config --cflags --libs lightsout)' crates/ffi/README.md | sed 's/ *#.*//')
+[ -n "$link_line" ] || fail "crates/ffi/README.md has no 'cc ... \$(pkg-config --cflags --libs lightsout)' line"
+(cd "$work" && bash -euc "$link_line -o readme")
 "$work/readme" >"$work/readme.txt"
 if [ "$(grep -Ecx '[01]{5}' "$work/readme.txt")" != 5 ] || [ "$(wc -l <"$work/readme.txt")" != 5 ]; then
   fail "the README program should print 5 rows of 5 presses, it printed: $(cat "$work/readme.txt")"
+fi
+
+step "the C block of README.md as written: install under \$HOME/.local (a scratch HOME), compile, run"
+# A scratch HOME makes $HOME/.local a non-standard prefix; cargo and rustup keep their homes.
+mkdir -p "$work/readme-home" "$work/readme-run"
+ln -s "$root/crates" "$work/readme-run/crates"
+cp "$work/app.c" "$work/readme-run/app.c"
+awk '/^## C and C\+\+/ { section = 1 } section && /^```sh$/ { inside = 1; next } inside && /^```$/ { exit } inside' \
+  README.md >"$work/readme-c.sh"
+grep -q 'pkg-config --cflags --libs lightsout' "$work/readme-c.sh" || fail "README.md's C section lost its sh block"
+(cd "$work/readme-run" && env -u PKG_CONFIG_PATH HOME="$work/readme-home" CARGO_HOME="${CARGO_HOME:-$HOME/.cargo}" \
+  RUSTUP_HOME="${RUSTUP_HOME:-$HOME/.rustup}" CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}" \
+  bash -euo pipefail "$work/readme-c.sh") >"$work/readme-c.txt" || fail "README.md's C block failed"
+if [ "$(grep -Ecx '[01]{5}' "$work/readme-c.txt")" != 5 ]; then
+  fail "README.md's C block should run the program and print 5 rows of presses, it printed: $(cat "$work/readme-c.txt")"
 fi
 
 # --- bad inputs ----------------------------------------------------------------------------
@@ -151,7 +175,7 @@ ASAN_OPTIONS=detect_leaks=1 run_expect "$work/solve_asan" examples/c/solve.expec
 
 if [ "$have_valgrind" = 1 ]; then
   step "tests/c/bad_inputs.c under valgrind (shared library)"
-  "$CC" -std=c11 -g "${WARN[@]}" tests/c/bad_inputs.c "${shared_flags[@]}" "-Wl,-rpath,$libdir" -pthread \
+  "$CC" -std=c11 -g "${WARN[@]}" tests/c/bad_inputs.c "${shared_flags[@]}" -pthread \
     -o "$work/bad_shared"
   valgrind --quiet --error-exitcode=1 --leak-check=full --show-leak-kinds=definite,indirect \
     --errors-for-leak-kinds=definite,indirect \

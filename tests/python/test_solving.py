@@ -65,6 +65,21 @@ def test_unsolvable_board_carries_its_obstruction(classic):
     with pytest.raises(lo.UnsolvableError) as flat:
         classic.solve(board.ravel())
     assert flat.value.obstruction.shape == (25,)
+    # The message explains the proof and, for a small game, draws the pattern.
+    message = str(err)
+    assert "cannot be solved" in message and "odd number" in message
+    assert f"({int((y != 0).sum())} lights)" in message
+    assert "\n".join("".join(str(v) for v in row) for row in y) in message
+
+
+def test_unsolvable_message_over_z3_speaks_of_weighted_sums():
+    g = lo.grid(4, 4, modulus=3)
+    ys = g.obstructions()
+    assert len(ys) > 0
+    board = np.zeros(16, dtype=np.int64)
+    board[int(np.flatnonzero(ys[0])[0])] = 1
+    with pytest.raises(lo.UnsolvableError, match="weighted sum .* not 0 mod 3"):
+        g.solve(board)
 
 
 def test_obstructions_decide_solvability(classic, rng):
@@ -162,6 +177,10 @@ def test_minimal_solution_of_the_5x5(classic):
     assert best.presses.shape == (5, 5) and best.presses.sum() == 11
     assert not classic.apply(board, best.presses).any()
     assert "proven_optimal=True" in repr(best)
+    # A minimal solution converts like the presses it holds.
+    assert (np.asarray(best) == best.presses).all() and np.asarray(best).shape == (5, 5)
+    assert np.asarray(best, dtype=np.uint8).dtype == np.uint8
+    assert np.array(best, copy=True) is not best.presses
     for s in classic.solutions(board):
         assert s.sum() >= best.weight
 

@@ -258,6 +258,7 @@ Examples:
 
 /// `lightsout stats`.
 #[derive(Debug, Args)]
+#[command(mut_arg("svg", |a| a.help("Also draw the histogram (or, with --grids, the nullity plot) as an SVG picture in FILE")))]
 pub struct StatsArgs {
     /// The game.
     #[command(flatten)]
@@ -308,8 +309,13 @@ pub fn parse_dims(text: &str) -> Result<(usize, usize), String> {
     let (r, c) =
         text.split_once(['x', 'X', '*']).ok_or_else(|| format!("expected ROWSxCOLUMNS such as 5x5, found {text:?}"))?;
     let number = |s: &str, what: &str| {
-        s.trim().parse::<usize>().map_err(|_| {
-            format!("expected ROWSxCOLUMNS such as 5x5, but the {what} {s:?} is not a whole number that fits in memory")
+        let s = s.trim();
+        s.parse::<usize>().map_err(|e| match e.kind() {
+            std::num::IntErrorKind::Empty => format!("expected ROWSxCOLUMNS such as 5x5, but the {what} is missing"),
+            std::num::IntErrorKind::PosOverflow => {
+                format!("expected ROWSxCOLUMNS such as 5x5, but the {what} {s} is too large (at most {})", usize::MAX)
+            }
+            _ => format!("expected ROWSxCOLUMNS such as 5x5, but the {what} {s:?} is not a whole number"),
         })
     };
     Ok((number(r, "number of rows")?, number(c, "number of columns")?))

@@ -67,7 +67,9 @@ fn bad_topologies() {
         "",
         &["grid 1000x1000, moore rule", "too large"],
     );
-    fails(&["solve", "--grid", "99999999999999999999999x2"], "", &["--grid", "not a whole number"]);
+    fails(&["solve", "--grid", "99999999999999999999999x2"], "", &["--grid", "too large"]);
+    fails(&["solve", "--grid", "5x"], "", &["--grid", "number of columns is missing"]);
+    fails(&["solve", "--grid", "5xa"], "", &["--grid", "\"a\" is not a whole number"]);
     fails(&["solve", "--grid", "5by5"], "", &["--grid", "5by5", "ROWSxCOLUMNS"]);
     fails(&["solve", "--preset", "nope"], "", &["unknown preset \"nope\"", "classic"]);
     fails(&["solve", "--grid", "3x3", "--rule", "hex"], "", &["unknown rule \"hex\""]);

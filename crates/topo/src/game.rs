@@ -280,10 +280,28 @@ impl Game {
     }
     /// A one-line description such as `classic: grid 5x5, plus rule, modulus 2`.
     pub fn describe(&self) -> String {
-        let body = format!("{}, {} rule, modulus {}", self.shape.describe(), self.rule.name(), self.modulus);
+        let body = format!("{}, {} rule, modulus {}", self.shape.describe(), self.rule_name(), self.modulus);
         match &self.name {
             Some(n) => format!("{n}: {body}"),
             None => body,
+        }
+    }
+
+    /// The rule's name as a user chose it: a graph's press sets are the plus rule when every
+    /// vertex toggles itself and the neighbours rule when none does (`Rule::Sets` otherwise).
+    fn rule_name(&self) -> &'static str {
+        match (&self.shape, &self.rule) {
+            (Shape::Graph { .. }, Rule::Sets { sets }) => {
+                let own = sets.iter().enumerate().filter(|(j, s)| s.contains(j)).count();
+                if own == sets.len() {
+                    "plus"
+                } else if own == 0 {
+                    "neighbours"
+                } else {
+                    self.rule.name()
+                }
+            }
+            _ => self.rule.name(),
         }
     }
 

@@ -172,12 +172,15 @@ fn graph(game: &Game, out: &mut String, lights: &[u32], presses: Option<&[u32]>,
     }
     let n = game.size();
     let radius = (n as f64 * CELL / std::f64::consts::TAU).max(2.0 * CELL);
-    let centre = MARGIN + radius + CELL / 2.0;
-    let pos = |i: usize| {
-        let a = std::f64::consts::TAU * i as f64 / n as f64 - std::f64::consts::FRAC_PI_2;
-        (centre + radius * a.cos(), centre + radius * a.sin())
-    };
     let node = CELL * 0.35;
+    // Vertex labels sit outside the circle of vertices, clear of every node and edge.
+    let label_gap = node + 10.0;
+    let centre = MARGIN + radius + label_gap + 6.0;
+    let at = |i: usize, r: f64| {
+        let a = std::f64::consts::TAU * i as f64 / n as f64 - std::f64::consts::FRAC_PI_2;
+        (centre + r * a.cos(), centre + r * a.sin())
+    };
+    let pos = |i: usize| at(i, radius);
     // An undirected pair (both directions present) is one plain line; a one-way entry an arrow.
     let t = m.transpose();
     for (j, col) in m.columns().iter().enumerate() {
@@ -212,14 +215,17 @@ fn graph(game: &Game, out: &mut String, lights: &[u32], presses: Option<&[u32]>,
             r##"<circle cx="{x:.1}" cy="{y:.1}" r="{node:.1}" fill="{}" stroke="#111"/>"##,
             fill(lights[i], p)
         );
-        let _ = writeln!(
-            out,
-            r##"<text x="{x:.1}" y="{:.1}" font-size="8" text-anchor="middle" fill="#999">{i}</text>"##,
-            y - node - 2.0
-        );
         if let Some(count) = presses.map(|s| s[i]).filter(|&c| c > 0) {
             mark(out, x, y, count, p, node * 0.6);
         }
+    }
+    for i in 0..n {
+        let (x, y) = at(i, radius + label_gap);
+        let _ = writeln!(
+            out,
+            r##"<text x="{x:.1}" y="{:.1}" font-size="9" text-anchor="middle" fill="#555">{i}</text>"##,
+            y + 3.0
+        );
     }
     let side = 2.0 * centre;
     Ok((side, side))

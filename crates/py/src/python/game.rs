@@ -2,7 +2,7 @@
 
 use super::args;
 use super::convert::{self, Board, Dt};
-use super::errors::{topo_error, value_error};
+use super::errors::{topo_error, value_error, Proof};
 use super::results::{MinimalSolution, Solutions};
 use super::work::interruptible;
 use lightsout_core::batch::BatchSolver;
@@ -124,7 +124,8 @@ impl PyGame {
 
     /// An error mapper that shapes an obstruction like the board was given.
     pub(crate) fn err<'a>(&'a self, py: Python<'a>, natural: bool) -> impl Fn(lightsout_topo::Error) -> PyErr + 'a {
-        move |e| topo_error(py, e, |py, y| Ok(convert::to_array(py, &self.game, &y, natural, Dt::I64)?.unbind()))
+        let proof = Proof { modulus: self.game.modulus().get(), game: Some(&self.game) };
+        move |e| topo_error(py, e, proof, |py, y| Ok(convert::to_array(py, &self.game, &y, natural, Dt::I64)?.unbind()))
     }
 
     fn dense<'py>(&self, py: Python<'py>, m: &lightsout_core::Matrix) -> PyResult<Bound<'py, PyAny>> {

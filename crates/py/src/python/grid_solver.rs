@@ -3,7 +3,7 @@
 
 use super::args;
 use super::convert::{self, int_array, Dt};
-use super::errors::{core_error, value_error};
+use super::errors::{core_error, value_error, Proof};
 use lightsout_core::structured::{GridSolver, PackedBoard};
 use lightsout_core::Modulus;
 use numpy::{PyArray1, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
@@ -45,6 +45,10 @@ impl PyGridSolver {
         } else {
             Ok(arr)
         }
+    }
+
+    fn proof(&self) -> Proof<'static> {
+        Proof { modulus: self.inner.modulus().get(), game: None }
     }
 
     fn shaper(&self, natural: bool) -> impl FnOnce(Python<'_>, Vec<u32>) -> PyResult<Py<PyAny>> + '_ {
@@ -137,7 +141,7 @@ impl PyGridSolver {
     fn is_solvable(&self, py: Python<'_>, lights: &Bound<'_, PyAny>) -> PyResult<bool> {
         let (b, natural, _) = self.board(lights, "lights")?;
         let inner = &self.inner;
-        py.detach(|| inner.is_solvable(&b)).map_err(|e| core_error(py, e, self.shaper(natural)))
+        py.detach(|| inner.is_solvable(&b)).map_err(|e| core_error(py, e, self.proof(), self.shaper(natural)))
     }
 
     /// Presses that turn the board off, in the shape given; UnsolvableError (with the quiet
@@ -145,7 +149,7 @@ impl PyGridSolver {
     fn solve<'py>(&self, py: Python<'py>, lights: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         let (b, natural, dt) = self.board(lights, "lights")?;
         let inner = &self.inner;
-        let s = py.detach(|| inner.solve(&b)).map_err(|e| core_error(py, e, self.shaper(natural)))?;
+        let s = py.detach(|| inner.solve(&b)).map_err(|e| core_error(py, e, self.proof(), self.shaper(natural)))?;
         self.out(py, &s, natural, dt)
     }
 
@@ -153,7 +157,9 @@ impl PyGridSolver {
     fn count_solutions<'py>(&self, py: Python<'py>, lights: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         let (b, natural, _) = self.board(lights, "lights")?;
         let inner = &self.inner;
-        let count = py.detach(|| inner.count_solutions(&b)).map_err(|e| core_error(py, e, self.shaper(natural)))?;
+        let count = py
+            .detach(|| inner.count_solutions(&b))
+            .map_err(|e| core_error(py, e, self.proof(), self.shaper(natural)))?;
         match count.exponent() {
             None => Ok(0i64.into_pyobject(py)?.into_any()),
             Some(e) => Ok(count.modulus().get().into_pyobject(py)?.into_any().pow(e, py.None())?),
@@ -202,7 +208,7 @@ impl PyGridSolver {
             let y = py.detach(|| inner.obstruction_packed(&board)).map_err(value_error)?;
             let y = y.ok_or_else(|| PyValueError::new_err("internal error: no obstruction for an unsolvable board"))?;
             let arr = self.unpacked(py, &y)?.unbind();
-            return Err(super::errors::unsolvable(py, 0, Vec::new(), move |_, _| Ok(arr)));
+            return Err(super::errors::unsolvable(py, 0, Vec::new(), self.proof(), move |_, _| Ok(arr)));
         }
         let s = py.detach(|| inner.solve_packed_gf2(&board)).map_err(value_error)?;
         drop(board);

@@ -291,7 +291,7 @@ fn solve_many<'py>(
         if err.is_instance_of::<UnsolvableError>(py) {
             let value = err.value(py);
             value.setattr("board_index", first)?;
-            let msg = format!("board {first} of the batch is not solvable");
+            let msg = format!("board {first} of the batch is not solvable: {}", value.str()?);
             value.setattr("args", (msg,))?;
         }
         return Err(err);

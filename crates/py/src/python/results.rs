@@ -91,6 +91,22 @@ impl MinimalSolution {
 
 #[pymethods]
 impl MinimalSolution {
+    /// `numpy.asarray(m)` is `m.presses` (so a minimal solution converts like the presses it
+    /// holds); `dtype` converts, `copy=True` always copies.
+    #[pyo3(signature = (dtype=None, copy=None))]
+    fn __array__<'py>(
+        &self,
+        py: Python<'py>,
+        dtype: Option<Bound<'py, PyAny>>,
+        copy: Option<bool>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let numpy = py.import("numpy")?;
+        let kwargs = pyo3::types::PyDict::new(py);
+        kwargs.set_item("dtype", dtype)?;
+        let how = if copy == Some(true) { "array" } else { "asarray" };
+        numpy.call_method(how, (self.presses.bind(py),), Some(&kwargs))
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "MinimalSolution(weight={}, proven_optimal={}, lower_bound={}, method={:?})",
