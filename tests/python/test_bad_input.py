@@ -102,6 +102,16 @@ def test_bad_keyword_values(classic):
         lo.stats(lo.grid(8, 8))  # 2**64 boards do not fit the counts
 
 
+def test_huge_and_infinite_time_limits_mean_no_limit(classic):
+    # Past the range of a duration (1e20 s) or infinite: no time limit, never a panic.
+    board = classic.random_solvable(seed=3)
+    for t in (1e20, 1e300, float("inf"), None, 5):
+        assert classic.minimal_solution(board, max_time=t).proven_optimal
+        assert lo.stats(lo.grid(3, 3), max_time=t).solvable_boards == 2**9
+    with pytest.raises(ValueError, match=r"max_time must be a number of seconds >= 0 \(float\('inf'\)"):
+        lo.stats(classic, max_time=float("-inf"))
+
+
 def test_big_games_refuse_dense_answers_instead_of_crashing():
     g = lo.grid(4096, 4096)  # answered by the structured solver
     assert g.size == 4096 * 4096

@@ -160,7 +160,8 @@ pub struct SolveArgs {
     pub minimal: bool,
     /// With --minimal: give up proving the fewest presses after this many seconds and report
     /// the best found with a lower bound.
-    #[arg(long, value_name = "SECONDS", default_value_t = 60.0, requires = "minimal")]
+    /// `inf` for no limit.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0, requires = "minimal", allow_negative_numbers = true)]
     pub time_limit: f64,
     /// Output options.
     #[command(flatten)]
@@ -266,8 +267,9 @@ pub struct StatsArgs {
     /// The nullity of the n x n grids for n = 1..N instead of the statistics of one game.
     #[arg(long, value_name = "N", conflicts_with = "shape")]
     pub grids: Option<usize>,
-    /// Give up after this many seconds (a partial table would be wrong, so that is an error).
-    #[arg(long, value_name = "SECONDS", default_value_t = 600.0)]
+    /// Give up after this many seconds (a partial table would be wrong, so that is an error);
+    /// `inf` for no limit.
+    #[arg(long, value_name = "SECONDS", default_value_t = 600.0, allow_negative_numbers = true)]
     pub time_limit: f64,
     /// Output options.
     #[command(flatten)]
@@ -296,12 +298,20 @@ pub struct PlayArgs {
     pub seed: Option<u64>,
 }
 
-/// Parse a time limit in seconds (positive, finite).
-pub fn seconds(value: f64, flag: &str) -> Result<std::time::Duration, String> {
-    std::time::Duration::try_from_secs_f64(value)
-        .ok()
-        .filter(|d| !d.is_zero())
-        .ok_or_else(|| format!("{flag} expects a positive number of seconds, found {value}"))
+/// Read a time limit in seconds: a positive number; `inf`, or any time too long to represent
+/// (past 5.8e11 years), means no limit (`None`). Zero, negative numbers and NaN are refused.
+pub fn seconds(value: f64, flag: &str) -> Result<Option<std::time::Duration>, String> {
+    if value.is_nan() || value <= 0.0 {
+        // {:?} keeps extreme values short (1e-300, not 300 digits).
+        return Err(format!("{flag} expects a positive number of seconds (or inf for no limit), found {value:?}"));
+    }
+    match std::time::Duration::try_from_secs_f64(value) {
+        Ok(d) if d.is_zero() => {
+            Err(format!("{flag} expects a positive number of seconds, found {value:?}, which rounds to 0 ns"))
+        }
+        Ok(d) => Ok(Some(d)),
+        Err(_) => Ok(None),
+    }
 }
 
 /// Parse `RxC` (also `RXC` or `R*C`) into two numbers.

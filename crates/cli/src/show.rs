@@ -80,6 +80,14 @@ pub fn count_json(count: SolutionCount) -> serde_json::Value {
     }
 }
 
+/// An error if `--svg` was asked for a game too large to draw: checked before any work.
+pub fn check_svg(output: &crate::args::OutputArgs, game: &Game) -> CliResult<()> {
+    match output.svg {
+        Some(_) => svg::check(game).map_err(|e| CliError::from_topo("--svg", e)),
+        None => Ok(()),
+    }
+}
+
 /// Draw the game with its lights and presses into an SVG file.
 pub fn write_svg(path: &Path, game: &Game, lights: Option<&[u32]>, presses: Option<&[u32]>) -> CliResult<()> {
     let picture = svg::render(game, lights, presses).map_err(|e| CliError::from_topo("--svg", e))?;

@@ -32,8 +32,21 @@ impl Topology {
         }
     }
 
+    /// `--directed` without `--graph` is an error, not ignored (clap's `requires` does not
+    /// see through the flattened option groups).
+    fn check_directed(&self) -> CliResult<()> {
+        if self.directed && self.graph.is_none() {
+            return Err(CliError::input(
+                "--directed applies to --graph FILE only (the edges of a graph going one way); \
+                 the other shapes have no direction",
+            ));
+        }
+        Ok(())
+    }
+
     /// Build the game; without any shape option, the classic preset.
     pub fn build(&self) -> CliResult<Built> {
+        self.check_directed()?;
         let rule = self.rule()?;
         let modulus = self.modulus.unwrap_or(2);
         let plain = |flag: &str, shape: Shape| -> CliResult<Built> {
@@ -108,6 +121,7 @@ pub fn board_game(input: &Input, rule: Option<Rule>, modulus: u64) -> CliResult<
 pub fn build_with_lights(topology: &Topology, lights: Option<&Input>) -> CliResult<Built> {
     match lights {
         Some(input) if !topology.has_shape() => {
+            topology.check_directed()?;
             let rule = topology.rule()?;
             board_game(input, rule, topology.modulus.unwrap_or(2))
         }

@@ -97,3 +97,50 @@ fn missing_files_and_bad_options() {
     fails(&["stats", "--grids", "0"], "", &["--grids"]);
     fails(&["solve", "--minimal", "--time-limit=0"], "", &["--time-limit"]);
 }
+
+#[test]
+fn numbers_too_large_and_files_without_lights_say_so_with_line_and_column() {
+    let twenty = "99999999999999999999";
+    fails(&["decide"], &format!("3\n{twenty}\n"), &["line 2, column 1", "too large"]);
+    fails(&["decide"], &format!("3\n1\n0 {twenty}\n"), &["line 3, column 3", "too large"]);
+    let graph = TempFile::new("big.txt", &format!("3\n0 {twenty}\n"));
+    fails(&["analyze", "--graph", graph.path()], "", &[graph.path(), "line 2, column 3", "too large"]);
+    let empty = TempFile::new("zero.txt", "0\n");
+    fails(&["analyze", "--graph", empty.path()], "", &[empty.path(), "line 1, column 1", "at least one vertex"]);
+    fails(&["solve", "--lights", "-"], "###\n###\n", &["<stdin>", "line 1, column 1", "only holes"]);
+    fails(&["solve", "--board", "-"], &format!("1 {twenty}\n"), &["line 1, column 3", "out of range"]);
+}
+
+#[test]
+fn time_limits_and_flags_that_do_not_apply() {
+    let minimal = ["solve", "--preset", "classic", "--minimal", "--time-limit"];
+    for (value, needle) in [("-1", "found -1.0"), ("0", "found 0.0"), ("nan", "found NaN"), ("1e-300", "1e-300")] {
+        let args: Vec<&str> = minimal.iter().copied().chain([value]).collect();
+        fails(&args, "", &["--time-limit expects a positive number of seconds", needle]);
+    }
+    for value in ["inf", "1e300"] {
+        let (code, out, err) = run(&["solve", "--preset", "classic", "--minimal", "--time-limit", value], "");
+        assert_eq!(code, 0, "{value}: {err}");
+        assert!(out.contains("fewest") || out.contains("press"), "{out}");
+    }
+    fails(&["stats", "--preset", "mini", "--time-limit", "-5"], "", &["found -5.0"]);
+    fails(&["analyze", "--grid", "3x3", "--directed"], "", &["--directed applies to --graph"]);
+    fails(&["solve", "--lights", "-", "--directed"], "11\n11\n", &["--graph"]);
+}
+
+#[test]
+fn drawings_too_large_are_refused_before_any_work() {
+    // A 6-million-light cube and a 4-million-light board with holes would take seconds to
+    // generate or solve; the drawing limit is known from the description.
+    let svg = std::env::temp_dir().join(format!("lightsout-never-{}.svg", std::process::id()));
+    let svg = svg.to_str().unwrap();
+    let start = std::time::Instant::now();
+    fails(&["generate", "--cube", "1000", "--seed", "1", "--svg", svg], "", &["--svg", "too large", "lights"]);
+    fails(
+        &["solve", "--grid", "2000x2000", "--rule", "moore", "--random", "1", "--svg", svg],
+        "",
+        &["--svg", "lights"],
+    );
+    assert!(start.elapsed() < std::time::Duration::from_secs(5), "{:?}", start.elapsed());
+    assert!(!std::path::Path::new(svg).exists());
+}

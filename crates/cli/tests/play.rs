@@ -65,3 +65,15 @@ fn auto_plays_the_fewest_presses() {
     let (_, out, _) = run(&["play", "--preset", "classic", "--seed", "1"], "auto\n");
     assert_eq!(out.matches("Auto: press").count() as u64, fewest, "{out}");
 }
+
+#[test]
+fn auto_shows_repeated_presses_of_a_button_as_one_step() {
+    // With p = 2^31 - 1 a button may need billions of presses: one step each, with the count.
+    let (code, out, err) = run(&["play", "--grid", "2x2", "--modulus", "2147483647", "--seed", "1"], "auto\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.len() < 10_000, "{} bytes of output", out.len());
+    let steps = out.matches("Auto: press").count();
+    assert!((1..=4).contains(&steps), "{out}");
+    assert!(out.contains(" times\n"), "{out}");
+    assert!(out.contains("All lights are out"), "{out}");
+}

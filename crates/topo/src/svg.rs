@@ -17,6 +17,32 @@ pub const MAX_SVG_EDGES: usize = 200_000;
 const CELL: f64 = 40.0;
 const MARGIN: f64 = 12.0;
 
+/// An error if `game` is too large to draw ([`MAX_SVG_LIGHTS`] lights, [`MAX_SVG_EDGES`]
+/// press entries for a graph), decided from its description alone: callers check this before
+/// solving, so that a drawing that cannot be made costs nothing.
+///
+/// ```
+/// use lightsout_topo::{svg, Game};
+/// assert!(svg::check(&Game::grid(300, 300, 2).unwrap()).is_ok());
+/// assert!(svg::check(&Game::cube(1000, 2).unwrap()).is_err()); // no matrix is built
+/// ```
+pub fn check(game: &Game) -> Result<()> {
+    if game.size() > MAX_SVG_LIGHTS {
+        return Err(Error::too_large("a drawing", game.size() as u128, "lights", MAX_SVG_LIGHTS as u128));
+    }
+    if matches!(game.shape(), Shape::Graph { .. } | Shape::Explicit { .. }) {
+        let entries: usize = match game.rule() {
+            crate::Rule::Sets { sets } => sets.iter().map(Vec::len).sum(),
+            crate::Rule::Weighted { columns } => columns.iter().map(Vec::len).sum(),
+            _ => 0,
+        };
+        if entries > MAX_SVG_EDGES {
+            return Err(Error::too_large("a graph drawing", entries as u128, "edges", MAX_SVG_EDGES as u128));
+        }
+    }
+    Ok(())
+}
+
 /// Draw `game`, optionally with the state of every light and the presses (light vectors of
 /// length `game.size()` with entries in `0..p`).
 ///
@@ -30,9 +56,7 @@ const MARGIN: f64 = 12.0;
 /// assert!(svg::render(&g, Some(&[1, 0]), None).is_err());
 /// ```
 pub fn render(game: &Game, lights: Option<&[u32]>, presses: Option<&[u32]>) -> Result<String> {
-    if game.size() > MAX_SVG_LIGHTS {
-        return Err(Error::too_large("a drawing", game.size() as u128, "lights", MAX_SVG_LIGHTS as u128));
-    }
+    check(game)?;
     let lights = match lights {
         Some(l) => game.cells_from_lights(l)?,
         None => vec![0; game.shape().cells()],

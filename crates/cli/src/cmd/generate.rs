@@ -19,6 +19,7 @@ pub fn fresh_seed() -> u64 {
 /// Print a board drawn uniformly from the solvable boards.
 pub fn run(args: GenerateArgs, out: &mut dyn Write) -> CliResult<()> {
     let game = args.topology.build()?.game;
+    show::check_svg(&args.output, &game)?;
     let seed = match args.seed {
         Some(s) => s,
         None => {

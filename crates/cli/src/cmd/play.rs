@@ -83,7 +83,7 @@ impl Session {
                 }
                 _ => match self.parse_button(&command) {
                     Ok(light) => {
-                        self.press(light)?;
+                        self.press(light, 1)?;
                         self.show(out)?;
                         self.check_won(out)?;
                     }
@@ -118,11 +118,12 @@ impl Session {
         self.game.light_at(&coords).ok_or_else(|| format!("({}) is a hole: it has no button", show::join(&coords, " ")))
     }
 
-    fn press(&mut self, light: usize) -> CliResult<()> {
-        let mut unit = vec![0; self.game.size()];
-        unit[light] = 1;
-        self.board = self.game.apply(&self.board, &unit)?;
-        self.presses += 1;
+    /// Press `light` `times` times (in `1..p`) as one move.
+    fn press(&mut self, light: usize, times: u32) -> CliResult<()> {
+        let mut presses = vec![0; self.game.size()];
+        presses[light] = times;
+        self.board = self.game.apply(&self.board, &presses)?;
+        self.presses = self.presses.saturating_add(times as u64);
         Ok(())
     }
 
@@ -174,12 +175,13 @@ impl Session {
             return Ok(());
         }
         let solution = self.solution()?;
-        for (light, &times) in solution.iter().enumerate() {
-            for _ in 0..times {
-                writeln!(out, "Auto: press {}", show::coords(&self.game, light))?;
-                self.press(light)?;
-                self.show(out)?;
-            }
+        // One step per button, however many times it is pressed: with a large modulus a
+        // button may need up to p - 1 presses, which would be billions of boards to show.
+        for (light, &times) in solution.iter().enumerate().filter(|(_, &t)| t > 0) {
+            let repeat = if times == 1 { String::new() } else { format!(" {times} times") };
+            writeln!(out, "Auto: press {}{repeat}", show::coords(&self.game, light))?;
+            self.press(light, times)?;
+            self.show(out)?;
         }
         self.check_won(out)
     }

@@ -65,6 +65,7 @@ pub fn run(args: SolveArgs, out: &mut dyn Write) -> CliResult<()> {
     let lights_input = args.lights.as_deref().map(input::read).transpose()?;
     let built = topology::build_with_lights(&args.topology, lights_input.as_ref())?;
     let game = built.game;
+    show::check_svg(&args.output, &game)?;
     let (board, origin) = match (lights_input, built.board) {
         (_, Some(_)) if args.random.is_some() => {
             return Err(CliError::input("--random cannot be used with --board, whose file already holds the lights"))
@@ -150,7 +151,7 @@ pub fn run(args: SolveArgs, out: &mut dyn Write) -> CliResult<()> {
 /// The fewest-press member of the solutions of the board that `presses` solves.
 fn fewest(game: &Game, presses: &[u32], seconds: f64) -> CliResult<MinimalSolution> {
     let time = crate::args::seconds(seconds, "--time-limit").map_err(CliError::input)?;
-    let budget = Budget { max_time: Some(time), ..Budget::default() };
+    let budget = Budget { max_time: time, ..Budget::default() };
     let _spinner =
         Spinner::start("searching for the fewest presses", if game.nullity()? > 20 { usize::MAX } else { 0 });
     Ok(game.minimal_from_presses(presses, &budget)?)

@@ -22,7 +22,7 @@ pub fn run(args: StatsArgs, out: &mut dyn Write) -> CliResult<()> {
     let game = args.topology.build()?.game;
     let stats = {
         let _spinner = Spinner::start(format!("counting the solvable boards of {}", game.describe()), usize::MAX);
-        let budget = Budget { max_time: Some(time), ..Budget::default() };
+        let budget = Budget { max_time: time, ..Budget::default() };
         game.stats(&budget).map_err(|e| CliError::input(format!("{}: {e}", game.describe())))?
     };
     if let Some(path) = &args.output.svg {

@@ -111,3 +111,26 @@ pub(crate) fn sets(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<Vec<usize
 pub(crate) fn type_name(obj: &Bound<'_, PyAny>) -> String {
     obj.get_type().name().map_or_else(|_| "?".to_string(), |n| n.to_string())
 }
+
+/// A search budget from `max_work` (an int, `None` for the default 2**32) and `max_time`
+/// (seconds: `None` for the default 60 s, `float("inf")` or any time too long to represent
+/// for no limit, else a number >= 0). NaN and negative times are a `ValueError`.
+pub(crate) fn budget(
+    max_work: Option<&Bound<'_, PyAny>>,
+    max_time: Option<f64>,
+) -> PyResult<lightsout_core::minimal::Budget> {
+    let mut b = lightsout_core::minimal::Budget::default();
+    if let Some(w) = max_work.filter(|w| !w.is_none()) {
+        b.max_work = nonneg(w, "max_work")?;
+    }
+    if let Some(t) = max_time {
+        if t.is_nan() || t < 0.0 {
+            return Err(PyValueError::new_err(format!(
+                "max_time must be a number of seconds >= 0 (float('inf') for no limit), not {t}"
+            )));
+        }
+        // Past Duration's range (about 5.8e11 years) a limit can never be reached.
+        b.max_time = std::time::Duration::try_from_secs_f64(t).ok();
+    }
+    Ok(b)
+}

@@ -6,7 +6,6 @@ use super::errors::{topo_error, value_error, Proof};
 use super::results::{MinimalSolution, Solutions};
 use super::work::interruptible;
 use lightsout_core::batch::BatchSolver;
-use lightsout_core::minimal::Budget;
 use lightsout_topo::{svg, text, Game};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -131,22 +130,6 @@ impl PyGame {
     fn dense<'py>(&self, py: Python<'py>, m: &lightsout_core::Matrix) -> PyResult<Bound<'py, PyAny>> {
         convert::matrix(py, m.rows(), m.cols(), m.as_slice().iter().map(|&v| v as i64).collect())
     }
-}
-
-fn budget(max_work: Option<&Bound<'_, PyAny>>, max_time: Option<f64>) -> PyResult<Budget> {
-    let mut b = Budget::default();
-    if let Some(w) = max_work.filter(|w| !w.is_none()) {
-        b.max_work = args::nonneg(w, "max_work")?;
-    }
-    if let Some(t) = max_time {
-        if !(t.is_finite() && t >= 0.0) {
-            return Err(pyo3::exceptions::PyValueError::new_err(format!(
-                "max_time must be a finite number of seconds >= 0, not {t}"
-            )));
-        }
-        b.max_time = Some(std::time::Duration::from_secs_f64(t));
-    }
-    Ok(b)
 }
 
 #[pymethods]
@@ -320,7 +303,8 @@ impl PyGame {
 
     /// The solution with the fewest presses (over Z_p: the smallest total press count),
     /// searched within `max_work` coset members and `max_time` seconds (default 2**32 and
-    /// 60 s), with the GIL released. The result says whether it is proven optimal.
+    /// 60 s; `max_time=float("inf")` for no time limit), with the GIL released. The result
+    /// says whether it is proven optimal.
     #[pyo3(signature = (lights, *, max_work=None, max_time=None))]
     fn minimal_solution(
         &self,
@@ -330,7 +314,7 @@ impl PyGame {
         max_time: Option<f64>,
     ) -> PyResult<MinimalSolution> {
         let Board { values, natural, out } = self.board(lights, "lights")?;
-        let budget = budget(max_work, max_time)?;
+        let budget = args::budget(max_work, max_time)?;
         let game = Arc::clone(&self.game);
         let best =
             interruptible(py, move || game.minimal_solution(&values, &budget))?.map_err(self.err(py, natural))?;

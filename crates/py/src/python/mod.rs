@@ -199,7 +199,8 @@ fn parse_board<'py>(
 }
 
 /// The number of solvable boards at each minimal press count (exhaustive: p**size coset
-/// members must fit `max_work`, default 2**32), computed with the GIL released.
+/// members must fit `max_work`, default 2**32; `max_time` seconds, default 60,
+/// `float("inf")` for no limit), computed with the GIL released.
 #[pyfunction]
 #[pyo3(signature = (game, *, max_work=None, max_time=None))]
 fn stats(
@@ -208,16 +209,7 @@ fn stats(
     max_work: Option<&Bound<'_, PyAny>>,
     max_time: Option<f64>,
 ) -> PyResult<results::PyStats> {
-    let mut budget = lightsout_core::Budget::default();
-    if let Some(w) = max_work.filter(|w| !w.is_none()) {
-        budget.max_work = args::nonneg(w, "max_work")?;
-    }
-    if let Some(t) = max_time {
-        if !(t.is_finite() && t >= 0.0) {
-            return Err(PyValueError::new_err(format!("max_time must be a finite number of seconds >= 0, not {t}")));
-        }
-        budget.max_time = Some(std::time::Duration::from_secs_f64(t));
-    }
+    let budget = args::budget(max_work, max_time)?;
     let g = std::sync::Arc::clone(&game.get().game);
     let s = work::interruptible(py, move || g.stats(&budget))?.map_err(value_error)?;
     Ok(results::PyStats::new(s))

@@ -20,12 +20,20 @@ fn parse_row(line_no: usize, line: &str, modulus: u32) -> Result<Vec<Cell>> {
         match token {
             "#" => Ok(None),
             "." => Ok(Some(0)),
-            _ => match token.parse::<u64>() {
+            _ => match super::count(token, "a cell value") {
                 Ok(v) if v < modulus as u64 => Ok(Some(v as u32)),
                 Ok(v) => Err(Error::parse(
                     line_no,
                     column,
                     format!("cell value {v} is out of range: expected 0 to {} (the modulus is {modulus})", modulus - 1),
+                )),
+                Err(_) if token.bytes().all(|b| b.is_ascii_digit()) => Err(Error::parse(
+                    line_no,
+                    column,
+                    format!(
+                        "cell value {token} is out of range: expected 0 to {} (the modulus is {modulus})",
+                        modulus - 1
+                    ),
                 )),
                 Err(_) => Err(Error::parse(
                     line_no,
@@ -138,6 +146,13 @@ pub fn parse_board_with(text: &str, rule: Rule, modulus: u64) -> Result<(Game, V
     check_width(block, cols, "like the first row")?;
     let rows = block.rows.len();
     let cells: Vec<Cell> = block.rows.iter().flatten().copied().collect();
+    if cells.iter().all(Option::is_none) {
+        return Err(Error::parse(
+            block.lines[0],
+            1,
+            "expected at least one light ('.' or a digit), found only holes '#'",
+        ));
+    }
     let shape = if cells.iter().all(Option::is_some) {
         Shape::Grid { rows, cols }
     } else {

@@ -1,6 +1,6 @@
 //! Graphs as edge lists (`u v`) or adjacency lines (`u: v w ...`).
 
-use super::{numbers, strip_bom, words_with_columns};
+use super::{count, numbers, strip_bom, words_with_columns};
 use crate::error::{Error, Result};
 use crate::shape::{MAX_CELLS, MAX_PRESS_ENTRIES};
 
@@ -41,6 +41,9 @@ pub fn parse_edge_list(text: &str) -> Result<EdgeList> {
         let ln = i + 1;
         if first && !line.contains(':') && line.split_whitespace().count() == 1 {
             let [n] = numbers::<1>(ln, line, ["n (the number of vertices)"])?;
+            if n == 0 {
+                return Err(Error::parse(ln, 1, "expected n >= 1 (a graph has at least one vertex), found 0"));
+            }
             if n as u128 > MAX_CELLS {
                 return Err(Error::too_large("the graph", n as u128, "vertices", MAX_CELLS));
             }
@@ -50,9 +53,7 @@ pub fn parse_edge_list(text: &str) -> Result<EdgeList> {
         }
         first = false;
         let vertex = |column: usize, word: &str| -> Result<usize> {
-            let value: u64 = word.parse().map_err(|_| {
-                Error::parse(ln, column, format!("expected a vertex (a non-negative integer), found {word:?}"))
-            })?;
+            let value = count(word, "a vertex").map_err(|message| Error::parse(ln, column, message))?;
             let limit = declared.map_or(MAX_CELLS as u64, |n| n as u64);
             if value >= limit {
                 let expected = match declared {

@@ -55,6 +55,19 @@ pub(crate) fn word_column(line: &str, index: usize) -> usize {
     line.chars().count() + 1
 }
 
+/// A non-negative integer in a text format, or what was wrong with it (`expected` says what the
+/// word should be): a run of digits past 2^64 - 1 is "too large", anything else "not a
+/// non-negative integer".
+pub(crate) fn count(word: &str, expected: &str) -> std::result::Result<u64, String> {
+    word.parse().map_err(|_| {
+        if !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit()) {
+            format!("expected {expected}, found {word}, which is too large (at most {})", u64::MAX)
+        } else {
+            format!("expected {expected} (a non-negative integer), found {word:?}")
+        }
+    })
+}
+
 /// Exactly `N` non-negative integers on a line, or an error naming the first bad word.
 pub(crate) fn numbers<const N: usize>(line_no: usize, line: &str, names: [&str; N]) -> Result<[u64; N]> {
     let words: Vec<&str> = line.split_whitespace().collect();
@@ -64,9 +77,7 @@ pub(crate) fn numbers<const N: usize>(line_no: usize, line: &str, names: [&str; 
         let word = words
             .get(i)
             .ok_or_else(|| Error::parse(line_no, column, format!("expected {name}, found the end of the line")))?;
-        out[i] = word.parse().map_err(|_| {
-            Error::parse(line_no, column, format!("expected {name} (a non-negative integer), found {word:?}"))
-        })?;
+        out[i] = count(word, name).map_err(|message| Error::parse(line_no, column, message))?;
     }
     if words.len() > N {
         let column = word_column(line, N);
