@@ -1,6 +1,7 @@
 """Pickling, reprs, drawings, networkx, threads and Ctrl-C."""
 
 import collections
+import os
 import pickle
 import signal
 import threading
@@ -138,3 +139,77 @@ def test_ctrl_c_interrupts_factoring_a_matrix():
         g.rank
     assert time.perf_counter() - t0 < 0.4
     assert g.rank + g.nullity == g.size  # asking again works
+
+
+def _threads():
+    return len(os.listdir("/proc/self/task"))
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs POSIX interval timers")
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="counts threads in /proc")
+def _banded():
+    # 1.4 million lights with the Moore rule: about a minute of banded elimination. M is built
+    # first (outside the timed part): only the elimination runs under the alarm.
+    g = lo.mask(np.ones((1200, 1200), dtype=bool), rule="moore")
+    zeros = np.zeros(g.size, dtype=np.uint8)
+    g.apply(zeros, zeros)
+    return lambda: g.rank
+
+
+@pytest.mark.parametrize(
+    "prepare",
+    [
+        lambda: lambda: lo.nullity_table(10**6),  # about n^2 operations for each n up to a million
+        lambda: lambda: lo.GridSolver(2**20, 2**20, modulus=3),  # 2^40 lights: hours of chasing
+        lambda: lambda: lo.GridSolver(2**20, 2**20),  # the packed GF(2) chase
+        _banded,
+    ],
+    ids=["nullity_table", "grid_solver_z3", "grid_solver_gf2", "banded"],
+)
+def test_ctrl_c_stops_long_work_and_leaves_nothing_running(prepare):
+    work = prepare()
+    before = _threads()
+    t0 = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt), _Alarm(0.2):
+        work()
+    assert time.perf_counter() - t0 < 2.0
+    # The worker has stopped: no extra thread, and the process uses no CPU while idle.
+    deadline = time.perf_counter() + 2.0
+    while _threads() > before and time.perf_counter() < deadline:
+        time.sleep(0.01)
+    assert _threads() <= before
+    cpu = time.process_time()
+    time.sleep(0.3)
+    assert time.process_time() - cpu < 0.1
+
+
+def test_threads_racing_the_first_question_factor_once():
+    # Eight threads ask a fresh game at once: one factors, the others wait for its answer.
+    def fresh():
+        cells = np.ones((50, 50), dtype=bool)
+        cells[0, 0] = False
+        return lo.mask(cells, modulus=3)  # 2499 lights, the bitsliced dense engine
+
+    alone = fresh()
+    expected = (alone.rank, alone.nullity, alone.solve(alone.random_solvable(seed=1)).tolist())
+    game = fresh()
+    barrier = threading.Barrier(8)
+    answers = []
+
+    def ask():
+        barrier.wait()
+        answers.append((game.rank, game.nullity, game.solve(game.random_solvable(seed=1)).tolist()))
+
+    cpu = time.process_time()
+    threads = [threading.Thread(target=ask) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    racing_cpu = time.process_time() - cpu
+    assert answers == [expected] * 8
+    cpu = time.process_time()
+    fresh().rank
+    one_cpu = time.process_time() - cpu
+    # Eight factorisations would cost about eight times one; once, about one.
+    assert racing_cpu < 3 * one_cpu + 0.2, (racing_cpu, one_cpu)

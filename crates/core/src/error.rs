@@ -49,6 +49,10 @@ pub enum Error {
     /// An argument is invalid for another reason, explained in the message.
     #[error("{0}")]
     InvalidArgument(String),
+    /// The work was asked to stop before it finished (see [`crate::interrupt`]): Ctrl-C in
+    /// Python. Nothing was computed; asking again starts afresh.
+    #[error("interrupted: the work was stopped before it finished")]
+    Interrupted,
     /// The board has no solution. `obstruction` is a vector `y` with `y·M = 0` and
     /// `y·(-b) != 0`: it proves that `M s = -b` has no solution.
     #[error("the board is not solvable: it fails obstruction check {obstruction_index}")]

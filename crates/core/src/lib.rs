@@ -30,6 +30,7 @@ pub mod count;
 pub mod elim;
 pub mod error;
 pub mod field;
+pub mod interrupt;
 pub mod limits;
 pub mod matrix;
 pub mod minimal;

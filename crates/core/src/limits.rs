@@ -84,6 +84,32 @@ pub fn check_dense_work(
     Ok(())
 }
 
+/// Estimated cost of a banded elimination of `cols` columns with band width `width`: each
+/// pivot updates at most about `width` active rows of at most `width` entries, so at most
+/// `cols * width^2` entry updates at `ns_per_entry` each (1/64 for the bit-packed GF(2) band,
+/// a few ns for one `u32` with a remainder). The same limit as the dense engine,
+/// [`MAX_DENSE_WORK`]: past it the request is refused before any elimination, rather than
+/// running for hours.
+///
+/// ```
+/// use lightsout_core::limits::check_band_work;
+/// assert!(check_band_work("the band", 1 << 20, 1024, 1.0 / 64.0).is_ok()); // a 1024 x 1024 board
+/// assert!(check_band_work("the band", 6 * 1672 * 1672, 4 * 1672, 1.0 / 64.0).is_err());
+/// ```
+pub fn check_band_work(what: &'static str, cols: usize, width: usize, ns_per_entry: f64) -> Result<()> {
+    let w = width as f64;
+    let ns = (cols as f64 * w * w * ns_per_entry) as u128;
+    if ns > MAX_DENSE_WORK {
+        return Err(Error::TooLarge {
+            what,
+            needed: ns / 1_000_000_000,
+            unit: "seconds of estimated work",
+            limit: MAX_DENSE_WORK / 1_000_000_000,
+        });
+    }
+    Ok(())
+}
+
 /// An error if a count of lights exceeds [`MAX_LIGHTS`].
 pub fn check_lights(what: &'static str, lights: u128) -> Result<()> {
     if lights > MAX_LIGHTS {

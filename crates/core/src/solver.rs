@@ -93,6 +93,8 @@ impl Solver {
                 aug.set(r, buttons + r, true);
             }
             let pivots = elim::gf2::rref(&mut aug, buttons);
+            // An interrupted elimination stops early: its result must not be used.
+            crate::interrupt::check()?;
             let rank = pivots.len();
             (pivots, Rows::from_bits(&aug, 0..rank, 0..buttons), Rows::from_bits(&aug, 0..lights, buttons..width))
         } else if engine == Engine::Gf3Packed {
@@ -106,6 +108,7 @@ impl Solver {
                 aug.set(r, buttons + r, 1)?;
             }
             let pivots = elim::gf3::rref(&mut aug, buttons);
+            crate::interrupt::check()?;
             let rank = pivots.len();
             (pivots, Rows::Dense(aug.block(0..rank, 0..buttons)?), Rows::Dense(aug.block(0..lights, buttons..width)?))
         } else {
@@ -119,6 +122,7 @@ impl Solver {
                 aug.set(r, buttons + r, 1);
             }
             let pivots = elim::generic::rref(p.field(), &mut aug, buttons);
+            crate::interrupt::check()?;
             let rank = pivots.len();
             (pivots, Rows::from_dense(&aug, 0..rank, 0..buttons), Rows::from_dense(&aug, 0..lights, buttons..width))
         };

@@ -273,3 +273,25 @@ fn empty_and_degenerate_matrices() {
     agree(&SparseMatrix::from_press_sets(Modulus::TWO, 4, vec![vec![], vec![1, 2], vec![], vec![2, 1]]).unwrap(), 3);
     agree(&SparseMatrix::from_press_sets(Modulus::TWO, 0, vec![vec![], vec![]]).unwrap(), 4);
 }
+
+/// A band too wide to eliminate in ten minutes is refused at once, from its width, before any
+/// elimination (a random graph has no narrow numbering: its band is a good part of N wide).
+#[test]
+fn hours_of_banded_work_are_refused_before_starting() {
+    for p in [2u64, 5] {
+        let n = if p == 2 { 200_000 } else { 30_000 };
+        let mut rng = ChaCha8Rng::seed_from_u64(p);
+        let sets: Vec<Vec<usize>> = (0..n).map(|j| vec![j, rng.gen_range(0..n), rng.gen_range(0..n)]).collect();
+        let m = SparseMatrix::from_press_sets(Modulus::new(p).unwrap(), n, sets).unwrap();
+        let start = std::time::Instant::now();
+        match BandedSolver::new(&m) {
+            Err(Error::TooLarge { unit, needed, limit, .. }) => {
+                assert_eq!(unit, "seconds of estimated work");
+                assert!(needed > limit);
+            }
+            other => panic!("p = {p}: expected TooLarge, got {:?}", other.map(|s| s.rank())),
+        }
+        // Only the ordering ran (linear time), not hours of elimination.
+        assert!(start.elapsed() < std::time::Duration::from_secs(60), "{:?}", start.elapsed());
+    }
+}

@@ -60,12 +60,16 @@ impl Game {
     /// ```
     pub fn minimal_from_presses(&self, presses: &[u32], budget: &Budget) -> Result<MinimalSolution> {
         self.check_values("presses", presses, self.size())?;
-        if self.uses_structured_solver() || self.uses_banded_solver() {
-            return QuietCoset::new(self)?.minimal(presses, budget);
-        }
-        let solver = self.solver()?;
-        check_null_basis(solver.nullity(), solver.buttons())?;
-        Ok(Minimizer::new(solver)?.minimal_from_presses(presses, budget)?)
+        let best = if self.uses_structured_solver() || self.uses_banded_solver() {
+            QuietCoset::new(self)?.minimal(presses, budget)?
+        } else {
+            let solver = self.solver()?;
+            check_null_basis(solver.nullity(), solver.buttons())?;
+            Minimizer::new(solver)?.minimal_from_presses(presses, budget)?
+        };
+        // An interrupted search stops like one out of time; it must not pass for an answer.
+        lightsout_core::interrupt::check()?;
+        Ok(best)
     }
 
     /// A board made by pressing exactly `presses` distinct buttons once each, chosen uniformly

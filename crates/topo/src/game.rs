@@ -3,15 +3,16 @@
 use crate::backend::Structured;
 use crate::error::{Error, Result};
 use crate::layout::{self, Layout};
+use crate::once::Once;
 use crate::shape::{Rule, Shape};
 use crate::spec::Spec;
 use lightsout_core::{Matrix, Modulus, Solver, SparseMatrix};
-use std::sync::OnceLock;
 
 /// A Lights Out game: where the lights are ([`Shape`]), what a press does ([`Rule`]) and the
 /// number of states of a light (the prime modulus p). The press matrix M and its [`Solver`]
 /// are built on first use and then shared (a `Game` is `Clone + Send + Sync`; clones made after
-/// the solver was built share nothing but copy it).
+/// the solver was built share nothing but copy it). Threads that race the first question of a
+/// fresh game build them once: one computes, the others wait for its answer (or its error).
 ///
 /// Boards and presses are light vectors (one entry in `0..p` per light, in light order:
 /// row-major over the natural array, skipping holes). [`Game::lights_from_cells`] and
@@ -32,9 +33,9 @@ pub struct Game {
     modulus: Modulus,
     name: Option<String>,
     layout: Layout,
-    matrix: OnceLock<SparseMatrix>,
-    solver: OnceLock<Solver>,
-    pub(crate) structured: OnceLock<Structured>,
+    matrix: Once<SparseMatrix>,
+    solver: Once<Solver>,
+    pub(crate) structured: Once<Structured>,
 }
 
 impl std::fmt::Debug for Game {
@@ -78,9 +79,9 @@ impl Game {
             modulus,
             name: None,
             layout,
-            matrix: OnceLock::new(),
-            solver: OnceLock::new(),
-            structured: OnceLock::new(),
+            matrix: Once::default(),
+            solver: Once::default(),
+            structured: Once::default(),
         })
     }
 
@@ -308,21 +309,13 @@ impl Game {
     /// The press matrix M, built on first use (limited to [`crate::MAX_PRESS_ENTRIES`] entries,
     /// which the constructors already checked).
     pub fn matrix(&self) -> Result<&SparseMatrix> {
-        if let Some(m) = self.matrix.get() {
-            return Ok(m);
-        }
-        let m = layout::press_matrix(&self.shape, &self.rule, &self.layout, self.modulus)?;
-        Ok(self.matrix.get_or_init(|| m))
+        self.matrix.get_or_try_init(|| layout::press_matrix(&self.shape, &self.rule, &self.layout, self.modulus))
     }
 
     /// The solver (M factored once), built on first use. An error if the dense factorisation
     /// would exceed the core's limit ([`lightsout_core::limits::MAX_DENSE_ENTRIES`]).
     pub fn solver(&self) -> Result<&Solver> {
-        if let Some(s) = self.solver.get() {
-            return Ok(s);
-        }
-        let s = Solver::new(self.matrix()?)?;
-        Ok(self.solver.get_or_init(|| s))
+        self.solver.get_or_try_init(|| Ok(Solver::new(self.matrix()?)?))
     }
 
     /// The lights that one press of `button` changes, with the amount (1 for every rule but

@@ -41,6 +41,7 @@ pub mod error;
 mod fewest;
 mod game;
 mod layout;
+mod once;
 mod presets;
 mod queries;
 pub mod shape;

@@ -44,17 +44,13 @@ impl Game {
     }
 
     fn structured(&self) -> Result<Option<&Structured>> {
-        if let Some(s) = self.structured.get() {
-            return Ok(Some(s));
-        }
-        let s = if self.uses_structured_solver() {
-            Structured::new(self.shape(), self.rule(), self.modulus())?
+        if self.uses_structured_solver() {
+            self.structured.get_or_try_init(|| Structured::new(self.shape(), self.rule(), self.modulus())).map(Some)
         } else if self.uses_banded_solver() {
-            Structured::banded(self.matrix()?)?
+            self.structured.get_or_try_init(|| Structured::banded(self.matrix()?)).map(Some)
         } else {
-            return Ok(None);
-        };
-        Ok(Some(self.structured.get_or_init(|| s)))
+            Ok(None)
+        }
     }
 
     /// The rank of M over Z_p.

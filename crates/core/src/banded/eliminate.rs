@@ -123,6 +123,9 @@ fn eliminate_generic(
     let mut pivot_row = vec![0u64; ring];
     let mut mask: Vec<u64> = Vec::new();
     for k in 0..band.cols {
+        if k % 256 == 0 {
+            crate::interrupt::check()?;
+        }
         for i in band.intro_start[k]..band.intro_start[k + 1] {
             let r = band.intro_rows[i] as usize;
             let s = pool.alloc(budget)?;

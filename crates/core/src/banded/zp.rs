@@ -54,6 +54,7 @@ impl ZpBand {
     ) -> Result<ZpBand> {
         let schedule = Schedule::of(rows, cols, row_start, row_cols);
         let ring = schedule.width;
+        crate::limits::check_band_work("the banded elimination of M", cols, ring, 3.0)?;
         budget.charge("the row and column tables of the band", rows as u64 * 12 + cols as u64 * 16)?;
         let u_bound = rows.min(cols) as u64 * (ring as u64 * 4 + std::mem::size_of::<Pivot>() as u64);
         budget.check("the rows of U in the band (at most W entries of 4 bytes per pivot)", u_bound)?;
@@ -93,6 +94,9 @@ impl ZpBand {
         let mut head = vec![NONE; nb];
         let mut pivot_row = vec![0u32; ring];
         for k in 0..self.cols {
+            if k % 256 == 0 {
+                crate::interrupt::check()?;
+            }
             for i in self.schedule.intro_start[k]..self.schedule.intro_start[k + 1] {
                 let r = self.schedule.intro_rows[i] as usize;
                 let s = match free.pop() {

@@ -18,7 +18,8 @@ pub fn rref<F: Field>(f: F, m: &mut Matrix, pivot_cols: usize) -> Vec<usize> {
     let mut pivots = Vec::new();
     let mut r = 0;
     for c in 0..pivot_cols.min(cols) {
-        if r == rows {
+        // Interrupted: stop here; the caller reports it (crate::interrupt).
+        if r == rows || (c % 16 == 0 && crate::interrupt::requested()) {
             break;
         }
         let Some(found) = (r..rows).find(|&i| m.get(i, c) != 0) else { continue };

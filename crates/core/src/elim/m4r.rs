@@ -36,7 +36,8 @@ pub(crate) fn eliminate(m: &mut BitMatrix, pivot_cols: usize, full: bool) -> Vec
     // each other, which there weighs as much as the row updates.
     let pass = if rows.saturating_mul(wpr) < SMALL_WORDS { 32 } else { 64 };
     let (mut r, mut c) = (0, 0);
-    while c < limit && r < rows {
+    // Interrupted: stop after this pass; the caller reports it (crate::interrupt).
+    while c < limit && r < rows && !crate::interrupt::requested() {
         let word = c / 64;
         let end = (c + pass).min(limit).min(word * 64 + 64);
         let mask = (if end - c == 64 { !0 } else { (1u64 << (end - c)) - 1 }) << (c % 64);
@@ -53,7 +54,7 @@ pub(crate) fn eliminate(m: &mut BitMatrix, pivot_cols: usize, full: bool) -> Vec
         }
         c = end;
     }
-    if full {
+    if full && !crate::interrupt::requested() {
         back_substitute(m, &passes, &pivots, pivot_cols);
     }
     pivots

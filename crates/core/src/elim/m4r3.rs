@@ -28,7 +28,8 @@ pub(crate) fn eliminate(m: &mut Gf3Matrix, pivot_cols: usize, full: bool) -> Vec
     let mut passes = Vec::new();
     let mut tables = Tables::default();
     let (mut r, mut c) = (0, 0);
-    while c < limit && r < rows {
+    // Interrupted: stop after this pass; the caller reports it (crate::interrupt).
+    while c < limit && r < rows && !crate::interrupt::requested() {
         let end = (c + PASS).min(limit);
         let mask = (1u64 << (end - c)) - 1;
         let bits = select_pivots(m, r, c, mask);
@@ -44,7 +45,7 @@ pub(crate) fn eliminate(m: &mut Gf3Matrix, pivot_cols: usize, full: bool) -> Vec
         }
         c = end;
     }
-    if full {
+    if full && !crate::interrupt::requested() {
         back_substitute(m, &passes, &pivots, pivot_cols);
     }
     pivots

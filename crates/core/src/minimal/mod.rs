@@ -90,21 +90,23 @@ impl Budget {
     }
 }
 
-/// A clock that knows when the budget's time is up.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Deadline(Option<Instant>);
+/// A clock that knows when the budget's time is up, or the work was interrupted: it carries
+/// the interrupt flag of the thread that started it to the helper threads of an enumeration
+/// (see [`crate::interrupt`]).
+#[derive(Debug, Clone)]
+pub(crate) struct Deadline(Option<Instant>, Option<crate::interrupt::Interrupt>);
 
 impl Deadline {
     pub(crate) fn start(budget: &Budget) -> Self {
-        Deadline(budget.max_time.and_then(|t| Instant::now().checked_add(t)))
+        Deadline(budget.max_time.and_then(|t| Instant::now().checked_add(t)), crate::interrupt::current())
     }
     pub(crate) fn passed(&self) -> bool {
-        self.0.is_some_and(|d| Instant::now() >= d)
+        self.1.as_ref().is_some_and(|i| i.is_interrupted()) || self.0.is_some_and(|d| Instant::now() >= d)
     }
     /// A deadline `fraction` of the way from now to this one.
     pub(crate) fn part(&self, fraction: f64) -> Self {
         let now = Instant::now();
-        Deadline(self.0.map(|d| now + d.saturating_duration_since(now).mul_f64(fraction)))
+        Deadline(self.0.map(|d| now + d.saturating_duration_since(now).mul_f64(fraction)), self.1.clone())
     }
 }
 

@@ -68,7 +68,12 @@ pub fn nullity_table_with(n_max: usize, mut nullity_of: impl FnMut(usize) -> Res
     if n_max == 0 {
         return Err(Error::InvalidArgument("n_max must be at least 1, not 0".into()));
     }
-    let rows = (1..=n_max).map(|n| nullity_of(n).map(|u| (n, u))).collect::<Result<_>>()?;
+    let rows = (1..=n_max)
+        .map(|n| {
+            crate::interrupt::check()?;
+            nullity_of(n).map(|u| (n, u))
+        })
+        .collect::<Result<_>>()?;
     Ok(NullityTable { rows })
 }
 

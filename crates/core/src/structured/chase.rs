@@ -152,6 +152,10 @@ pub(crate) fn run<C: Cell>(
     let (mut prev, mut cur, mut next) = (x0.to_vec(), x1.to_vec(), vec![0u32; n]);
     let mut b = vec![0u32; n];
     for k in 0..layout.m() {
+        // Interrupted: stop; the solver being built reports it (crate::interrupt).
+        if crate::interrupt::requested() {
+            break;
+        }
         if let Some(board) = board {
             layout.load(board, k, &mut b);
         }

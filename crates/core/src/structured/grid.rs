@@ -127,6 +127,8 @@ impl GridSolver {
                 Core::Poly { d, u, kernel }
             }
         };
+        // Long loops above stop early when interrupted; their results must not be used.
+        crate::interrupt::check()?;
         Ok(GridSolver { modulus, self_toggle, layout, line, fp, core })
     }
 

@@ -215,6 +215,10 @@ pub(crate) fn run(
     let w = n.div_ceil(64);
     let (mut prev, mut cur, mut next) = (x0.to_vec(), x1.to_vec(), vec![0u64; w]);
     for k in 0..m {
+        // Interrupted: stop; the solver being built reports it (crate::interrupt).
+        if crate::interrupt::requested() {
+            break;
+        }
         visit(k, &cur);
         step(n, delta, board.map(|b| b.row(k)), &prev, &cur, &mut next);
         std::mem::swap(&mut prev, &mut cur);

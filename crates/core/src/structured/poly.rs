@@ -24,6 +24,9 @@ pub(crate) fn from_vector(fp: Fp, delta: bool, c: &[u32]) -> Poly {
     let n = c.len();
     let (mut b1, mut b2) = (vec![0u32; n + 1], vec![0u32; n + 1]);
     for j in (0..n).rev() {
+        if crate::interrupt::requested() {
+            break; // the solver being built reports it
+        }
         // b2 <- c_j + (x - δ) b1 - b2, with deg b1 <= n - j - 2.
         let top = n - j;
         for i in (0..top).rev() {
@@ -45,6 +48,9 @@ pub(crate) fn chi(fp: Fp, delta: bool, n: usize) -> Poly {
     let (mut g0, mut g1) = (vec![0u32; n + 2], vec![0u32; n + 2]);
     g1[0] = 1;
     for k in 0..n {
+        if crate::interrupt::requested() {
+            break; // the solver being built reports it
+        }
         // g0 <- (x - δ) g1 - g0, deg g1 = k.
         for i in 0..k + 2 {
             let shifted = if i > 0 { g1[i - 1] } else { 0 };
@@ -129,6 +135,9 @@ pub(crate) fn ext_gcd(fp: Fp, f: &[u32], g: &[u32]) -> (Poly, Poly) {
     while !r1.is_empty() {
         let lead_inv = fp.inv(r1[r1.len() - 1]);
         while r0.len() >= r1.len() {
+            if crate::interrupt::requested() {
+                return (vec![1], Vec::new()); // unused: the solver being built reports it
+            }
             let shift = r0.len() - r1.len();
             let c = fp.mul(r0[r0.len() - 1], lead_inv);
             sub_scaled_shifted(fp, &mut r0, &r1, c, shift);

@@ -58,6 +58,9 @@ pub(crate) fn from_vector(delta: bool, n: usize, c: &[u64]) -> Vec<u64> {
     let words = (n + 1).div_ceil(64);
     let (mut b1, mut b2) = (vec![0u64; words], vec![0u64; words]);
     for j in (0..n).rev() {
+        if crate::interrupt::requested() {
+            break; // the solver being built reports it
+        }
         // b2 <- c_j + (x + δ) b1 + b2; b1 has degree <= n - j - 2.
         let top = (n - j).div_ceil(64);
         let mut carry = 0u64;
@@ -80,6 +83,9 @@ pub(crate) fn chi(delta: bool, n: usize) -> Vec<u64> {
     let (mut g0, mut g1) = (vec![0u64; words], vec![0u64; words]);
     g1[0] = 1;
     for k in 0..n {
+        if crate::interrupt::requested() {
+            break; // the solver being built reports it
+        }
         // g0 <- (x + δ) g1 + g0, deg g1 = k.
         let top = (k + 2).div_ceil(64).min(words);
         let mut carry = 0u64;
@@ -137,6 +143,12 @@ pub(crate) fn ext_gcd(f: &[u64], g: &[u64]) -> (Vec<u64>, Vec<u64>) {
     s1[0] = 1;
     while let Some(d1) = degree(&r1) {
         while let Some(d0) = degree(&r0).filter(|&d0| d0 >= d1) {
+            if crate::interrupt::requested() {
+                // Unused: the solver being built reports it.
+                let mut one = vec![0u64; words];
+                one[0] = 1;
+                return (one, vec![0u64; words]);
+            }
             let shift = d0 - d1;
             xor_shifted(&mut r0, &r1, d1, shift);
             if let Some(ds) = degree(&s1) {

@@ -227,6 +227,8 @@ impl WrapSolver {
                 Inner::Chase { plan, reduced }
             }
         };
+        // Long loops above stop early when interrupted; their results must not be used.
+        crate::interrupt::check()?;
         Ok(WrapSolver { rows, cols, wrap, self_toggle, modulus, inner })
     }
 

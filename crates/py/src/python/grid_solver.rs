@@ -102,7 +102,9 @@ impl PyGridSolver {
             None => 2,
         };
         let modulus = Modulus::new(p).map_err(value_error)?;
-        let inner = py.detach(|| GridSolver::new(rows, cols, self_toggle, modulus)).map_err(value_error)?;
+        // Building it chases every light (hours for 2^40 of them): Ctrl-C stops it.
+        let inner = super::work::interruptible(py, move || GridSolver::new(rows, cols, self_toggle, modulus))?
+            .map_err(value_error)?;
         Ok(PyGridSolver { inner })
     }
 

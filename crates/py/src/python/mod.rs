@@ -220,8 +220,8 @@ fn stats(
 #[pyfunction]
 fn nullity_table(py: Python<'_>, n_max: &Bound<'_, PyAny>) -> PyResult<results::NullityTable> {
     let n_max = args::size(n_max, "n_max")?;
-    let nullity = |n: usize| lightsout_core::structured::GridSolver::new(n, n, true, Modulus::TWO).map(|g| g.nullity());
-    let t = py.detach(|| lightsout_core::minimal::nullity_table_with(n_max, nullity)).map_err(value_error)?;
+    // Each n costs about n^2 operations, so a large n_max runs long: Ctrl-C stops it.
+    let t = work::interruptible(py, move || lightsout_core::minimal::nullity_table(n_max))?.map_err(value_error)?;
     Ok(results::NullityTable::new(t))
 }
 
