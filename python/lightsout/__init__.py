@@ -45,8 +45,10 @@ from lightsout._core import (
     stats,
     torus,
 )
+from lightsout.data import Dataset, dataset, minimal_many
 
 __all__ = [
+    "Dataset",
     "Drawing",
     "Game",
     "GridSolver",
@@ -58,6 +60,7 @@ __all__ = [
     "__version__",
     "cube",
     "cylinder",
+    "dataset",
     "draw",
     "from_matrix",
     "from_networkx",
@@ -66,6 +69,7 @@ __all__ = [
     "graph",
     "grid",
     "mask",
+    "minimal_many",
     "nullity_table",
     "parse_board",
     "preset",

@@ -40,6 +40,7 @@ mod difficulty;
 pub mod error;
 mod fewest;
 mod game;
+pub mod geometry;
 mod layout;
 mod once;
 mod presets;
@@ -53,6 +54,7 @@ pub use backend::STRUCTURED_MIN_LIGHTS;
 pub use error::{Error, Result};
 pub use fewest::MAX_NULL_BASIS_BYTES;
 pub use game::Game;
+pub use geometry::Geometry;
 pub use shape::{Rule, Shape, MAX_CELLS, MAX_PRESS_ENTRIES, MAX_STENCIL_OFFSETS};
 pub use spec::Spec;
 

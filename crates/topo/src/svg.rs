@@ -3,19 +3,16 @@
 //! Lit lights are yellow (for p > 2 a deeper shade for a higher state, with the state
 //! written); a press is marked with a ring, and for p > 2 the press count is written in it.
 
-use crate::cube::{FACE_NAMES, NET_POSITIONS};
 use crate::error::{Error, Result};
 use crate::game::Game;
+use crate::geometry::{Geometry, CELL};
 use crate::shape::Shape;
 use std::fmt::Write as _;
 
 /// The most lights a drawing may have.
-pub const MAX_SVG_LIGHTS: usize = 100_000;
+pub const MAX_SVG_LIGHTS: usize = crate::geometry::MAX_PICTURE_LIGHTS;
 /// The most press-matrix entries a graph drawing may have (one line per entry).
-pub const MAX_SVG_EDGES: usize = 200_000;
-
-const CELL: f64 = 40.0;
-const MARGIN: f64 = 12.0;
+pub const MAX_SVG_EDGES: usize = crate::geometry::MAX_PICTURE_EDGES;
 
 /// An error if `game` is too large to draw ([`MAX_SVG_LIGHTS`] lights, [`MAX_SVG_EDGES`]
 /// press entries for a graph), decided from its description alone: callers check this before
@@ -44,7 +41,7 @@ pub fn check(game: &Game) -> Result<()> {
 }
 
 /// Draw `game`, optionally with the state of every light and the presses (light vectors of
-/// length `game.size()` with entries in `0..p`).
+/// length `game.size()` with entries in `0..p`), at the places [`Geometry::of`] gives.
 ///
 /// ```
 /// use lightsout_topo::{svg, Game};
@@ -57,83 +54,48 @@ pub fn check(game: &Game) -> Result<()> {
 /// ```
 pub fn render(game: &Game, lights: Option<&[u32]>, presses: Option<&[u32]>) -> Result<String> {
     check(game)?;
-    let lights = match lights {
-        Some(l) => game.cells_from_lights(l)?,
-        None => vec![0; game.shape().cells()],
-    };
-    let presses = match presses {
-        Some(s) => Some(game.cells_from_lights(s)?),
-        None => None,
-    };
+    let geo = Geometry::of(game)?;
+    let n = game.size();
+    if let Some(l) = lights {
+        game.cells_from_lights(l)?;
+    }
+    if let Some(s) = presses {
+        game.cells_from_lights(s)?;
+    }
     let p = game.modulus().get();
     let mut body = String::new();
-    let (width, height) = match game.shape() {
-        Shape::Cube { k } => {
-            let k = *k;
-            let face = k as f64 * CELL + CELL / 2.0;
-            for (f, &(fx, fy)) in NET_POSITIONS.iter().enumerate() {
-                let (x0, y0) = (MARGIN + fx as f64 * face, MARGIN + fy as f64 * face);
-                let _ = writeln!(
-                    body,
-                    r##"<text x="{:.1}" y="{:.1}" font-size="9" fill="#666">{}</text>"##,
-                    x0,
-                    y0 + k as f64 * CELL + 10.0,
-                    FACE_NAMES[f]
-                );
-                for r in 0..k {
-                    for c in 0..k {
-                        let cell = f * k * k + r * k + c;
-                        let (x, y) = (x0 + c as f64 * CELL, y0 + r as f64 * CELL);
-                        square(&mut body, x, y, lights[cell], presses.as_ref().map(|s| s[cell]), p);
-                    }
-                }
-            }
-            (2.0 * MARGIN + 4.0 * face, 2.0 * MARGIN + 3.0 * face)
+    for &(x, y, text) in &geo.labels {
+        let _ = writeln!(body, r##"<text x="{x:.1}" y="{y:.1}" font-size="9" fill="#666">{text}</text>"##);
+    }
+    for link in &geo.links {
+        let (a, b) = (geo.spots[link.from], geo.spots[link.to]);
+        let (dx, dy) = (b.x - a.x, b.y - a.y);
+        let len = (dx * dx + dy * dy).sqrt().max(1e-9);
+        let (ux, uy) = (dx / len * a.r, dy / len * a.r);
+        let arrow = if link.directed { r#" marker-end="url(#arrow)""# } else { "" };
+        let _ = writeln!(
+            body,
+            r##"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#888" stroke-width="1.5"{arrow}/>"##,
+            a.x + ux,
+            a.y + uy,
+            b.x - ux,
+            b.y - uy
+        );
+    }
+    for (i, spot) in geo.spots.iter().enumerate().take(n) {
+        let value = lights.map_or(0, |l| l[i]);
+        let press = presses.map(|s| s[i]);
+        if geo.round {
+            node(&mut body, spot.x, spot.y, spot.r, i, value, press, p);
+        } else {
+            square(&mut body, spot.x - CELL / 2.0, spot.y - CELL / 2.0, value, press, p);
         }
-        Shape::Graph { .. } | Shape::Explicit { .. } => graph(game, &mut body, &lights, presses.as_deref(), p)?,
-        shape => {
-            let dims = shape.dims();
-            let (rows, cols) = (dims[0], dims[1]);
-            for r in 0..rows {
-                for c in 0..cols {
-                    let cell = r * cols + c;
-                    if game.is_hole(cell) {
-                        continue;
-                    }
-                    let (x, y) = (MARGIN + c as f64 * CELL, MARGIN + r as f64 * CELL);
-                    square(&mut body, x, y, lights[cell], presses.as_ref().map(|s| s[cell]), p);
-                }
-            }
-            let (w, h) = (cols as f64 * CELL, rows as f64 * CELL);
-            let (wrap_rows, wrap_cols) = match shape {
-                Shape::Torus { .. } => (true, true),
-                Shape::Cylinder { .. } => (false, true),
-                _ => (false, false),
-            };
-            let dash = r##"stroke="#3a7bd5" stroke-width="3" stroke-dasharray="6 4""##;
-            if wrap_cols {
-                let _ = writeln!(
-                    body,
-                    r#"<line x1="{MARGIN}" y1="{MARGIN}" x2="{MARGIN}" y2="{:.1}" {dash}/>"#,
-                    MARGIN + h
-                );
-                let x = MARGIN + w;
-                let _ =
-                    writeln!(body, r#"<line x1="{x:.1}" y1="{MARGIN}" x2="{x:.1}" y2="{:.1}" {dash}/>"#, MARGIN + h);
-            }
-            if wrap_rows {
-                let _ = writeln!(
-                    body,
-                    r#"<line x1="{MARGIN}" y1="{MARGIN}" x2="{:.1}" y2="{MARGIN}" {dash}/>"#,
-                    MARGIN + w
-                );
-                let y = MARGIN + h;
-                let _ =
-                    writeln!(body, r#"<line x1="{MARGIN}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" {dash}/>"#, MARGIN + w);
-            }
-            (2.0 * MARGIN + w, 2.0 * MARGIN + h)
-        }
-    };
+    }
+    let dash = r##"stroke="#3a7bd5" stroke-width="3" stroke-dasharray="6 4""##;
+    for [x1, y1, x2, y2] in &geo.wraps {
+        let _ = writeln!(body, r#"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" {dash}/>"#);
+    }
+    let (width, height) = (geo.width, geo.height);
     let title = escape(&game.describe());
     Ok(format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" \
@@ -189,70 +151,17 @@ fn mark(out: &mut String, cx: f64, cy: f64, count: u32, p: u32, r: f64) {
     }
 }
 
-fn graph(game: &Game, out: &mut String, lights: &[u32], presses: Option<&[u32]>, p: u32) -> Result<(f64, f64)> {
-    let m = game.matrix()?;
-    if m.nnz() > MAX_SVG_EDGES {
-        return Err(Error::too_large("a graph drawing", m.nnz() as u128, "edges", MAX_SVG_EDGES as u128));
+#[allow(clippy::too_many_arguments)]
+fn node(out: &mut String, x: f64, y: f64, r: f64, i: usize, value: u32, press: Option<u32>, p: u32) {
+    let _ = writeln!(out, r##"<circle cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="{}" stroke="#111"/>"##, fill(value, p));
+    let _ = writeln!(
+        out,
+        r##"<text x="{x:.1}" y="{:.1}" font-size="8" text-anchor="middle" fill="#999">{i}</text>"##,
+        y - r - 2.0
+    );
+    if let Some(count) = press.filter(|&c| c > 0) {
+        mark(out, x, y, count, p, r * 0.6);
     }
-    let n = game.size();
-    let radius = (n as f64 * CELL / std::f64::consts::TAU).max(2.0 * CELL);
-    let node = CELL * 0.35;
-    // Vertex labels sit outside the circle of vertices, clear of every node and edge.
-    let label_gap = node + 10.0;
-    let centre = MARGIN + radius + label_gap + 6.0;
-    let at = |i: usize, r: f64| {
-        let a = std::f64::consts::TAU * i as f64 / n as f64 - std::f64::consts::FRAC_PI_2;
-        (centre + r * a.cos(), centre + r * a.sin())
-    };
-    let pos = |i: usize| at(i, radius);
-    // An undirected pair (both directions present) is one plain line; a one-way entry an arrow.
-    let t = m.transpose();
-    for (j, col) in m.columns().iter().enumerate() {
-        for &(l, _) in col {
-            let l = l as usize;
-            if l == j {
-                continue;
-            }
-            let back = t.column(j).iter().any(|&(b, _)| b as usize == l);
-            if back && l < j {
-                continue;
-            }
-            let ((x1, y1), (x2, y2)) = (pos(j), pos(l));
-            let (dx, dy) = (x2 - x1, y2 - y1);
-            let len = (dx * dx + dy * dy).sqrt().max(1e-9);
-            let (ux, uy) = (dx / len * node, dy / len * node);
-            let arrow = if back { "" } else { r#" marker-end="url(#arrow)""# };
-            let _ = writeln!(
-                out,
-                r##"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#888" stroke-width="1.5"{arrow}/>"##,
-                x1 + ux,
-                y1 + uy,
-                x2 - ux,
-                y2 - uy
-            );
-        }
-    }
-    for i in 0..n {
-        let (x, y) = pos(i);
-        let _ = writeln!(
-            out,
-            r##"<circle cx="{x:.1}" cy="{y:.1}" r="{node:.1}" fill="{}" stroke="#111"/>"##,
-            fill(lights[i], p)
-        );
-        if let Some(count) = presses.map(|s| s[i]).filter(|&c| c > 0) {
-            mark(out, x, y, count, p, node * 0.6);
-        }
-    }
-    for i in 0..n {
-        let (x, y) = at(i, radius + label_gap);
-        let _ = writeln!(
-            out,
-            r##"<text x="{x:.1}" y="{:.1}" font-size="9" text-anchor="middle" fill="#555">{i}</text>"##,
-            y + 3.0
-        );
-    }
-    let side = 2.0 * centre;
-    Ok((side, side))
 }
 
 fn escape(s: &str) -> String {

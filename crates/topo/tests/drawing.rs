@@ -79,3 +79,27 @@ fn games_are_send_sync_and_build_their_solver_once() {
     assert!(std::ptr::eq(g.solver().unwrap(), g.solver().unwrap()));
     assert!(format!("{g:?}").contains("grid 6x6"));
 }
+
+#[test]
+fn geometry_places_every_light_once_inside_the_picture() {
+    use lightsout_topo::Geometry;
+    let holes = Game::mask(2, 3, vec![true, false, true, true, true, false], Rule::Plus, 2).unwrap();
+    let path = Game::graph(4, &[(0, 1), (1, 2), (2, 3)], false, true, 2).unwrap();
+    let arrows = Game::graph(3, &[(0, 1), (1, 2)], true, true, 2).unwrap();
+    for g in [holes.clone(), Game::cube(3, 3).unwrap(), path.clone(), arrows.clone(), Game::torus(2, 5, 2).unwrap()] {
+        let geo = Geometry::of(&g).unwrap();
+        assert_eq!(geo.spots.len(), g.size());
+        for s in &geo.spots {
+            assert!(s.x - s.r >= 0.0 && s.y - s.r >= 0.0 && s.x + s.r <= geo.width && s.y + s.r <= geo.height);
+        }
+        for (i, a) in geo.spots.iter().enumerate() {
+            assert!(geo.spots[..i].iter().all(|b| (a.x - b.x).abs() + (a.y - b.y).abs() > 2.0 * a.r));
+        }
+    }
+    // Light 2 of the board with holes is at row 1, column 0 (cell 3).
+    let geo = Geometry::of(&holes).unwrap();
+    assert_eq!((geo.spots[2].x, geo.spots[2].y), (12.0 + 20.0, 12.0 + 60.0));
+    assert_eq!(Geometry::of(&Game::cube(2, 2).unwrap()).unwrap().labels.len(), 6);
+    assert_eq!(Geometry::of(&path).unwrap().links.len(), 3);
+    assert!(Geometry::of(&arrows).unwrap().links.iter().all(|l| l.directed));
+}

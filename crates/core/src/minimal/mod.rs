@@ -13,6 +13,8 @@
 //!   lower bound known.
 //! - [`random_with_presses`] and [`random_with_difficulty`] make puzzles; their press patterns
 //!   ([`random_press_pattern`], [`difficulty_walk`]) serve solvers that multiply by M their own way.
+//! - [`BatchMinimizer`] answers many boards at once with exact fewest presses, and draws random
+//!   boards (uniform, or of one difficulty) with their fewest-press solutions.
 //! - [`stats`] counts the solvable boards at each minimal press count; [`nullity_table`] gives
 //!   the nullity of the n x n grids. Both draw themselves as SVG.
 //!
@@ -33,6 +35,7 @@ mod coset;
 mod generate;
 mod gray;
 mod grid;
+mod many;
 mod nullity;
 mod search;
 mod stats;
@@ -43,6 +46,7 @@ pub use generate::{
     DIFFICULTY_TIME, EXHAUSTIVE_DIFFICULTY_WORK,
 };
 pub use grid::plus_grid;
+pub use many::{BatchMinimizer, Sampler, BLOCK_ROWS, MAX_BATCH_COSET};
 pub use nullity::{dense_grid_nullity, grid_nullity, nullity_table, nullity_table_with, NullityTable};
 pub use stats::{stats, Stats};
 

@@ -27,6 +27,9 @@ pub(crate) struct PyGame {
     ready: Flag,
     /// Whether the dense solver exists.
     dense_ready: Flag,
+    /// The bulk fewest-press solver and its samplers by difficulty (see `many.rs`).
+    pub(crate) many: OnceLock<lightsout_core::minimal::BatchMinimizer>,
+    pub(crate) samplers: std::sync::Mutex<Vec<(Option<u64>, Arc<lightsout_core::minimal::Sampler>)>>,
 }
 
 /// Games with at least this many lights answer with the GIL released.
@@ -47,7 +50,14 @@ impl Flag {
 
 impl PyGame {
     pub(crate) fn new(game: Game) -> Self {
-        PyGame { game: Arc::new(game), batch: OnceLock::new(), ready: Flag::default(), dense_ready: Flag::default() }
+        PyGame {
+            game: Arc::new(game),
+            batch: OnceLock::new(),
+            ready: Flag::default(),
+            dense_ready: Flag::default(),
+            many: OnceLock::new(),
+            samplers: Default::default(),
+        }
     }
 
     /// The dense solver, built (with the GIL released) on first use: for the matrix-valued
@@ -342,6 +352,15 @@ impl PyGame {
         };
         let (l, s) = (read(lights, "lights")?, read(presses, "presses")?);
         svg::render(&self.game, l.as_deref(), s.as_deref()).map_err(value_error)
+    }
+
+    /// Where each light is drawn, as the SVG drawing and the notebook board place it: a dict
+    /// with the picture's `width` and `height`, whether lights are circles (`round`), per
+    /// light its centre `x`, `y`, half-size `r` and `coords`, the wrapped-edge segments
+    /// `wraps`, text `labels` (x, y, text), graph `links` (from, to, directed) and per button
+    /// the lights it changes with the amount added (`buttons`).
+    fn geometry<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+        super::many::geometry(py, &self.game)
     }
 
     /// Jupyter's picture of the game (None when it is too large to draw).

@@ -6,6 +6,7 @@ mod convert;
 mod errors;
 mod game;
 mod grid_solver;
+mod many;
 mod results;
 mod work;
 
@@ -240,53 +241,19 @@ fn solve_many<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let this = game.get();
     let g = &this.game;
-    let (arr, dt) = int_array(boards, "boards")?;
-    let shape = arr.shape().to_vec();
-    let (n, dims) = (g.size(), g.dims());
-    let natural = if shape.len() == 2 && shape[1] == n {
-        false
-    } else if shape.len() == dims.len() + 1 && shape[1..] == dims[..] {
-        true
-    } else {
-        return Err(PyValueError::new_err(format!(
-            "boards must have shape (B, {n}) or (B, {}), got {}",
-            dims.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", "),
-            convert::shape_text(&shape)
-        )));
-    };
+    let many::BatchInput { input, shape, layout, out_dt } = many::batch_input(py, g, boards)?;
     let p = g.modulus().get();
-    let out_dt = dt.for_results(p);
-    let np = py.import("numpy")?;
-    let dtype_name = with_dt!(out_dt, T => numpy::dtype::<T>(py));
-    let input = np.call_method1("ascontiguousarray", (arr, dtype_name))?.cast_into::<PyUntypedArray>()?;
-    let layout = if natural && g.shape().cells() != n {
-        BoardLayout { stride: g.shape().cells(), cell_of_light: (0..n).map(|l| cell_of(g, l)).collect() }
-    } else {
-        BoardLayout { stride: n, cell_of_light: Vec::new() }
-    };
     let batch = this.batch(py)?;
     let count = shape[0];
     let (presses, solvable) = with_dt!(out_dt, T => run::<T>(py, batch, &input, &layout, count)?)
-        .map_err(|bad| bad_entry(g, &shape, &layout, bad, p))?;
+        .map_err(|bad| many::bad_entry(&shape, &layout, bad, p))?;
     let presses = presses.call_method1("reshape", (shape.clone(),))?;
     if return_solvable {
         let solvable = numpy::PyArray1::from_vec(py, solvable);
         return Ok((presses, solvable).into_pyobject(py)?.into_any());
     }
     if let Some(first) = solvable.iter().position(|&ok| !ok) {
-        // Solve that board alone for its obstruction.
-        let board = input.get_item(first)?;
-        let err = match game.call_method1("solve", (board,)) {
-            Err(e) => e,
-            Ok(_) => return Err(PyValueError::new_err("internal error: batch and single solve disagree")),
-        };
-        if err.is_instance_of::<UnsolvableError>(py) {
-            let value = err.value(py);
-            value.setattr("board_index", first)?;
-            let msg = format!("board {first} of the batch is not solvable: {}", value.str()?);
-            value.setattr("args", (msg,))?;
-        }
-        return Err(err);
+        return Err(many::unsolvable_board(py, game, &input, first));
     }
     Ok(presses)
 }
@@ -331,27 +298,6 @@ fn run<'py, T: Element + Cell>(
     Ok(Ok((out.into_any(), solvable)))
 }
 
-fn cell_of(g: &Game, light: usize) -> usize {
-    let dims = g.dims();
-    let coords = g.coords_of(light).unwrap_or_default();
-    coords.iter().zip(&dims).fold(0, |acc, (&c, &d)| acc * d + c)
-}
-
-fn bad_entry(g: &Game, shape: &[usize], layout: &BoardLayout, bad: BadEntry, p: u32) -> PyErr {
-    let flat = bad.board * layout.stride + bad.position;
-    let is_hole = !layout.cell_of_light.is_empty() && layout.cell_of_light.binary_search(&bad.position).is_err();
-    let _ = g;
-    let value = bad.value.to_string();
-    if is_hole && (0..p as i128).contains(&bad.value) {
-        PyValueError::new_err(format!(
-            "boards{} is a hole and must hold 0, not {value}",
-            convert::index_text(shape, flat)
-        ))
-    } else {
-        convert::out_of_range("boards", shape, flat, value, p)
-    }
-}
-
 /// `modulus=None` means 2.
 fn modulus_of(m: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
     match m {
@@ -391,6 +337,8 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(stats, m)?)?;
     m.add_function(wrap_pyfunction!(nullity_table, m)?)?;
     m.add_function(wrap_pyfunction!(solve_many, m)?)?;
+    m.add_function(wrap_pyfunction!(many::minimal_many, m)?)?;
+    m.add_function(wrap_pyfunction!(many::dataset, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }
