@@ -72,6 +72,7 @@ __all__ = [
     "minimal_many",
     "nullity_table",
     "parse_board",
+    "play",
     "preset",
     "presets",
     "solve_many",
@@ -116,6 +117,19 @@ def draw(game: Game, lights: Optional[Any] = None, presses: Optional[Any] = None
     if not isinstance(game, Game):
         raise TypeError(f"draw() needs a lightsout.Game, not {type(game).__name__}")
     return Drawing(game.svg(lights, presses))
+
+
+def play(game: Game, board: Optional[Any] = None, seed: Optional[int] = None) -> Any:
+    """An interactive board for ``game`` in a notebook (needs the ``widget`` extra:
+    ``pip install "lightsout-solver[widget]"``); see :mod:`lightsout.widget`. Starts from
+    ``board`` or a random solvable board (reproducible from ``seed``); click lights to press,
+    ask for a hint, watch a fewest-press solution, deal new boards by difficulty, see the
+    quiet patterns. Python reads and drives it: ``w.board``, ``w.presses``, ``w.moves``,
+    ``w.press(r, c)``, ``w.solve()``.
+    """
+    from lightsout.widget import play as _play
+
+    return _play(game, board=board, seed=seed)
 
 
 def from_networkx(

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The Python package: build it into a virtual environment (.venv at the repository root,
 # created on first use and reused), then run the pytest suite, check the type stubs with
-# mypy's stubtest and execute the quickstart notebook headless.
+# mypy's stubtest and execute the example notebooks headless. The notebook board's browser tests
+# drive Debian's chromium (installed here when missing) through selenium.
 # Needs only Python 3.9+ with venv/pip and Rust. LIGHTSOUT_PYTHON picks the interpreter.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -14,11 +15,19 @@ if [ ! -x "$VENV/bin/python" ]; then
 fi
 PY="$VENV/bin/python"
 # Install the tools only when one is missing, so reruns do not touch the network.
-if ! "$PY" -c "import maturin, numpy, pytest, nbclient, nbformat, ipykernel, networkx, mypy" 2>/dev/null; then
+if ! "$PY" -c "import maturin, numpy, pytest, nbclient, nbformat, ipykernel, networkx, mypy, anywidget, gymnasium, selenium" 2>/dev/null; then
   echo "-- python: installing build and test tools"
   "$PY" -m pip install --quiet --upgrade pip
-  "$PY" -m pip install --quiet "maturin>=1.9.4,<2" numpy pytest nbclient nbformat ipykernel networkx mypy
+  "$PY" -m pip install --quiet "maturin>=1.9.4,<2" numpy pytest nbclient nbformat ipykernel networkx mypy \
+    "anywidget>=0.9" "gymnasium>=1.0" selenium
 fi
+if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+  echo "-- python: installing chromium and chromium-driver (Debian) for the notebook board's browser tests"
+  apt-get update -qq
+  apt-get install -y -qq chromium chromium-driver >/dev/null
+fi
+# The browser tests fail, rather than skip, when the browser is missing.
+export LIGHTSOUT_BROWSER_TESTS=require
 
 echo "-- python: building the extension (release) into $VENV"
 # maturin develop installs the package in editable mode: python/lightsout plus the compiled
@@ -31,17 +40,19 @@ echo "-- python: pytest"
 echo "-- python: stubtest"
 "$PY" -m mypy.stubtest lightsout
 
-echo "-- python: notebook"
+echo "-- python: notebooks"
 "$PY" - <<'PYEOF'
+import glob
+
 import nbformat
 from nbclient import NotebookClient
 
-path = "examples/notebooks/quickstart.ipynb"
-nb = nbformat.read(path, as_version=4)
-# "python3" is the kernel of the interpreter running this script: the venv with the package.
-client = NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": "examples/notebooks"}})
-client.execute()  # raises CellExecutionError if a cell fails
-cells = sum(1 for c in nb.cells if c.cell_type == "code")
-print(f"notebook: {cells} code cells ran without error")
+for path in sorted(glob.glob("examples/notebooks/*.ipynb")):
+    nb = nbformat.read(path, as_version=4)
+    # "python3" is the kernel of the interpreter running this script: the venv with the package.
+    client = NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": "examples/notebooks"}})
+    client.execute()  # raises CellExecutionError if a cell fails
+    cells = sum(1 for c in nb.cells if c.cell_type == "code")
+    print(f"{path}: {cells} code cells ran without error")
 PYEOF
 echo "-- python: all passed"

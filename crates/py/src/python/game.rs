@@ -363,6 +363,18 @@ impl PyGame {
         super::many::geometry(py, &self.game)
     }
 
+    /// An interactive board for this game in a notebook (needs the `widget` extra): the same
+    /// as `lightsout.play(game, board, seed)`.
+    #[pyo3(signature = (board=None, seed=None))]
+    fn widget<'py>(
+        slf: &Bound<'py, Self>,
+        board: Option<&Bound<'py, PyAny>>,
+        seed: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let play = slf.py().import("lightsout.widget")?.getattr("play")?;
+        play.call1((slf, board, seed))
+    }
+
     /// Jupyter's picture of the game (None when it is too large to draw).
     fn _repr_svg_(&self) -> Option<String> {
         svg::render(&self.game, None, None).ok()
