@@ -35,7 +35,9 @@ def dataset(
     """``count`` random solvable boards with fewest-press solutions and distances.
 
     Boards are uniform over the solvable boards of ``game``, or with ``difficulty=d`` uniform
-    over those whose fewest-press solution has exactly ``d`` presses. The same ``seed`` gives
+    over those whose fewest-press solution has exactly ``d`` presses (a difficulty too rare to
+    draw by rejection, on a game too large to list its boards, comes from a random walk
+    instead: exact, but not exactly uniform). The same ``seed`` gives
     the same rows (``None``: a fresh random seed). Boards and presses have shape
     ``(count, *game.shape)`` (``flat=True``: ``(count, game.size)``) and the smallest unsigned
     dtype holding ``p - 1``; distances are int64. A million 5 x 5 rows take well under a second

@@ -16,7 +16,7 @@ works through :class:`LightsOutEnv` directly.
   solutions is searched, so games need at most 65536 solutions per board).
 - Start boards: uniform over the solvable boards (never the dark one), or with ``difficulty``
   uniform over the boards whose fewest-press solution has exactly that many presses (an int,
-  or a sequence of ints to pick from at random each episode).
+  or a sequence of ints to pick from at random each episode; see :func:`lightsout.dataset`).
 
 :class:`LightsOutVectorEnv` steps many boards at once, with distances from the core's batch
 solver and resets through :func:`lightsout.dataset`.

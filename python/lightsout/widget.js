@@ -156,8 +156,10 @@ function render({ model, el }) {
       markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse",
     }, defs);
     node("path", { d: "M 0 0 L 10 5 L 0 10 z", fill: "#888" }, marker);
-    for (const [x, y, text] of g.labels) {
-      node("text", { x, y, "font-size": 9, fill: "#666" }, svg).textContent = text;
+    for (const [x, y, text, centred] of g.labels) {
+      const t = node("text", { x, y, "font-size": 9, fill: "#555" }, svg);
+      if (centred) t.setAttribute("text-anchor", "middle");
+      t.textContent = text;
     }
     for (const [from, to, directed] of g.links) {
       const [ax, ay, bx, by] = [g.x[from], g.y[from], g.x[to], g.y[to]];
@@ -181,10 +183,6 @@ function render({ model, el }) {
       const where = g.coords[i].join(", ");
       node("title", {}, shape).textContent = `light ${i} (${where}): state ${now[i]}`;
       shape.addEventListener("click", () => press(i));
-      if (g.round) {
-        const t = node("text", { x, y: y - r - 2, "font-size": 8, "text-anchor": "middle", fill: "#999" }, svg);
-        t.textContent = String(i);
-      }
       if (k > 2 && now[i] > 0) {
         const t = node("text", { x: x - r + 3, y: y - r + 10, "font-size": 9, fill: "#333" }, svg);
         t.textContent = String(now[i]);

@@ -45,6 +45,19 @@ pub struct Link {
     pub directed: bool,
 }
 
+/// A text label at `(x, y)`: its baseline's left end, or its middle when `centred`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Label {
+    /// Left to right.
+    pub x: f64,
+    /// Top to bottom (the baseline).
+    pub y: f64,
+    /// The text.
+    pub text: String,
+    /// Whether `x` is the middle of the text rather than its start.
+    pub centred: bool,
+}
+
 /// The layout of a game's picture.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Geometry {
@@ -58,8 +71,8 @@ pub struct Geometry {
     pub spots: Vec<Spot>,
     /// Wrapped edges, as segments `(x1, y1, x2, y2)`.
     pub wraps: Vec<[f64; 4]>,
-    /// Text labels (the cube's face names) at their lower-left corner.
-    pub labels: Vec<(f64, f64, &'static str)>,
+    /// Text labels: the cube's face names, a graph's vertex numbers.
+    pub labels: Vec<Label>,
     /// Graph links between lights.
     pub links: Vec<Link>,
 }
@@ -96,7 +109,8 @@ impl Geometry {
                 let face = k as f64 * CELL + CELL / 2.0;
                 for (f, &(fx, fy)) in NET_POSITIONS.iter().enumerate() {
                     let (x0, y0) = (MARGIN + fx as f64 * face, MARGIN + fy as f64 * face);
-                    g.labels.push((x0, y0 + k as f64 * CELL + 10.0, FACE_NAMES[f]));
+                    let (x, y, text) = (x0, y0 + k as f64 * CELL + 10.0, FACE_NAMES[f].to_string());
+                    g.labels.push(Label { x, y, text, centred: false });
                     for cell in 0..k * k {
                         g.spots.push(square(x0 + (cell % k) as f64 * CELL, y0 + (cell / k) as f64 * CELL));
                     }
@@ -138,11 +152,17 @@ impl Geometry {
         }
         let n = game.size();
         let radius = (n as f64 * CELL / std::f64::consts::TAU).max(2.0 * CELL);
-        let centre = MARGIN + radius + CELL / 2.0;
+        let node = CELL * 0.35;
+        // Vertex numbers sit outside the circle of vertices, clear of every node and link.
+        let label_gap = node + 10.0;
+        let centre = MARGIN + radius + label_gap + 6.0;
         self.round = true;
         for i in 0..n {
             let a = std::f64::consts::TAU * i as f64 / n as f64 - std::f64::consts::FRAC_PI_2;
-            self.spots.push(Spot { x: centre + radius * a.cos(), y: centre + radius * a.sin(), r: CELL * 0.35 });
+            let (cos, sin) = (a.cos(), a.sin());
+            self.spots.push(Spot { x: centre + radius * cos, y: centre + radius * sin, r: node });
+            let (x, y) = (centre + (radius + label_gap) * cos, centre + (radius + label_gap) * sin + 3.0);
+            self.labels.push(Label { x, y, text: i.to_string(), centred: true });
         }
         // An undirected pair (both directions present) is one link; a one-way entry an arrow.
         let t = m.transpose();

@@ -64,8 +64,10 @@ pub fn render(game: &Game, lights: Option<&[u32]>, presses: Option<&[u32]>) -> R
     }
     let p = game.modulus().get();
     let mut body = String::new();
-    for &(x, y, text) in &geo.labels {
-        let _ = writeln!(body, r##"<text x="{x:.1}" y="{y:.1}" font-size="9" fill="#666">{text}</text>"##);
+    for label in &geo.labels {
+        let (x, y, text) = (label.x, label.y, escape(&label.text));
+        let anchor = if label.centred { r#" text-anchor="middle""# } else { "" };
+        let _ = writeln!(body, r##"<text x="{x:.1}" y="{y:.1}" font-size="9" fill="#555"{anchor}>{text}</text>"##);
     }
     for link in &geo.links {
         let (a, b) = (geo.spots[link.from], geo.spots[link.to]);
@@ -86,7 +88,7 @@ pub fn render(game: &Game, lights: Option<&[u32]>, presses: Option<&[u32]>) -> R
         let value = lights.map_or(0, |l| l[i]);
         let press = presses.map(|s| s[i]);
         if geo.round {
-            node(&mut body, spot.x, spot.y, spot.r, i, value, press, p);
+            node(&mut body, spot.x, spot.y, spot.r, value, press, p);
         } else {
             square(&mut body, spot.x - CELL / 2.0, spot.y - CELL / 2.0, value, press, p);
         }
@@ -151,14 +153,8 @@ fn mark(out: &mut String, cx: f64, cy: f64, count: u32, p: u32, r: f64) {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn node(out: &mut String, x: f64, y: f64, r: f64, i: usize, value: u32, press: Option<u32>, p: u32) {
+fn node(out: &mut String, x: f64, y: f64, r: f64, value: u32, press: Option<u32>, p: u32) {
     let _ = writeln!(out, r##"<circle cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="{}" stroke="#111"/>"##, fill(value, p));
-    let _ = writeln!(
-        out,
-        r##"<text x="{x:.1}" y="{:.1}" font-size="8" text-anchor="middle" fill="#999">{i}</text>"##,
-        y - r - 2.0
-    );
     if let Some(count) = press.filter(|&c| c > 0) {
         mark(out, x, y, count, p, r * 0.6);
     }

@@ -100,6 +100,10 @@ fn geometry_places_every_light_once_inside_the_picture() {
     let geo = Geometry::of(&holes).unwrap();
     assert_eq!((geo.spots[2].x, geo.spots[2].y), (12.0 + 20.0, 12.0 + 60.0));
     assert_eq!(Geometry::of(&Game::cube(2, 2).unwrap()).unwrap().labels.len(), 6);
+    assert_eq!(
+        Geometry::of(&path).unwrap().labels.iter().map(|l| l.text.as_str()).collect::<Vec<_>>(),
+        ["0", "1", "2", "3"]
+    );
     assert_eq!(Geometry::of(&path).unwrap().links.len(), 3);
     assert!(Geometry::of(&arrows).unwrap().links.iter().all(|l| l.directed));
 }

@@ -14,7 +14,7 @@
 
 use super::coset::CosetBasis;
 use super::stats::{for_each_coset, work};
-use super::{Budget, EXHAUSTIVE_DIFFICULTY_WORK};
+use super::{difficulty_walk, Budget, Method, MinimalSolution, EXHAUSTIVE_DIFFICULTY_WORK};
 use crate::batch::{BatchError, BatchSolver, BoardLayout, Cell};
 use crate::error::{Error, Result};
 use crate::field::Field;
@@ -84,6 +84,9 @@ enum Draw {
     Reject { target: u64, max_draws_per_row: u64 },
     /// One of the listed coset representatives (`n` entries each) of that distance.
     List { reps: Vec<u32> },
+    /// The core's difficulty walk from a random pattern, for rare difficulties of games too
+    /// large to list: the distance is exact, the draw not exactly uniform.
+    Walk { target: u64 },
 }
 
 /// Draws random solvable boards of one game, optionally of one difficulty, with their
@@ -200,8 +203,10 @@ impl BatchMinimizer {
     ///
     /// A common difficulty is drawn by rejection from uniform boards. A rare one (seen fewer
     /// than 256 times in 65536 uniform draws) is drawn from a list of all its boards when the
-    /// game has at most [`EXHAUSTIVE_DIFFICULTY_WORK`] coset members; otherwise, or when no
-    /// board has that difficulty, the error says so.
+    /// game has at most [`EXHAUSTIVE_DIFFICULTY_WORK`] coset members (an error names the
+    /// range when no board has it). On larger games a rare difficulty comes from the core's
+    /// random walk ([`difficulty_walk`]): exact, but not exactly uniform, and an error when
+    /// the walk does not reach it.
     pub fn sampler(&self, difficulty: Option<u64>) -> Result<Sampler> {
         let Some(target) = difficulty else { return Ok(Sampler { draw: Draw::Uniform }) };
         let heaviest = self.n as u128 * (self.p as u128 - 1);
@@ -223,10 +228,7 @@ impl BatchMinimizer {
             return Ok(Sampler { draw: Draw::Reject { target, max_draws_per_row } });
         }
         if self.work > EXHAUSTIVE_DIFFICULTY_WORK as u128 {
-            return Err(Error::InvalidArgument(format!(
-                "boards needing exactly {target} presses are too rare to draw uniformly on this game: {hits} of \
-                 {PILOT_DRAWS} random boards, and the game is too large to list them all (more than 2^28 press patterns)"
-            )));
+            return Ok(Sampler { draw: Draw::Walk { target } });
         }
         let mut reps = Vec::new();
         let (mut too_many, mut hardest) = (false, 0);
@@ -251,6 +253,17 @@ impl BatchMinimizer {
             });
         }
         Ok(Sampler { draw: Draw::List { reps } })
+    }
+
+    /// A press pattern whose fewest-press count is `target`, by the core's difficulty walk.
+    fn walk(&self, seed: u64, target: u64) -> Result<Vec<u32>> {
+        let exact = |s: &[u32], _: &Budget| -> Result<MinimalSolution> {
+            let mut presses = s.to_vec();
+            let weight = self.minimize(&mut presses)?;
+            let method = Method::GrayCode;
+            Ok(MinimalSolution { presses, weight, proven_optimal: true, lower_bound: weight, explored: 0, method })
+        };
+        difficulty_walk(self.matrix.modulus(), self.n, seed, target, || Ok((exact, self.solver.nullity())))
     }
 
     /// Uniform presses in `0..p` into `s`.
@@ -336,6 +349,7 @@ impl BatchMinimizer {
                             let i = rng.gen_range(0..reps.len() / self.n);
                             s.copy_from_slice(&reps[i * self.n..(i + 1) * self.n]);
                         }
+                        Draw::Walk { target } => s.copy_from_slice(&self.walk(rng.gen(), *target)?),
                         _ => self.random_presses(&mut rng, &mut s),
                     }
                     let board = self.board_of(&s)?;
@@ -446,6 +460,7 @@ mod tests {
         check_rows(3, 3, 3, None);
         check_rows(9, 9, 2, None); // more than 64 buttons
         check_rows(2, 3, 5, Some(4));
+        check_rows(6, 6, 2, Some(2)); // rare, and 2^36 press patterns: walked
     }
 
     #[test]

@@ -311,7 +311,8 @@ pub(crate) fn geometry<'py>(py: Python<'py>, g: &Game) -> PyResult<Bound<'py, Py
     d.set_item("y", geo.spots.iter().map(|s| s.y).collect::<Vec<_>>())?;
     d.set_item("r", geo.spots.iter().map(|s| s.r).collect::<Vec<_>>())?;
     d.set_item("wraps", geo.wraps.iter().map(|w| w.to_vec()).collect::<Vec<_>>())?;
-    d.set_item("labels", geo.labels.iter().map(|&(x, y, t)| (x, y, t)).collect::<Vec<_>>())?;
+    let labels: Vec<_> = geo.labels.iter().map(|l| (l.x, l.y, l.text.as_str(), l.centred)).collect();
+    d.set_item("labels", labels)?;
     d.set_item("links", geo.links.iter().map(|l| (l.from, l.to, l.directed)).collect::<Vec<_>>())?;
     let coords: Vec<Vec<usize>> = (0..g.size()).map(|l| g.coords_of(l).unwrap_or_default()).collect();
     d.set_item("coords", coords)?;
