@@ -12,6 +12,9 @@ pub enum Error {
     /// The modulus is not a prime in `2..2^31`.
     #[error("modulus must be a prime p with 2 <= p < 2^31, not {0}")]
     InvalidModulus(u64),
+    /// The modulus is not an integer in `2..2^31` (where any k, prime or not, is accepted).
+    #[error("modulus must be an integer k with 2 <= k < 2^31, not {0}")]
+    InvalidRingModulus(u64),
     /// Two sizes that must agree do not.
     #[error("{what} must have {expected} entries, got {got}")]
     DimensionMismatch {

@@ -1,8 +1,12 @@
-//! Prime fields Z_p with the modulus chosen at run time.
+//! Prime fields Z_p, and the rings Z_k, with the modulus chosen at run time.
 //!
-//! Elements are plain `u32` values in `0..p`; a [`Field`] value is the context that knows `p`
-//! and does the arithmetic. This keeps matrices compact (one `u32` per entry, or one bit for
-//! GF(2) in [`crate::BitMatrix`]) and lets p be read from a user at run time.
+//! Elements are plain `u32` values in `0..k`; a [`Field`] value is the context that knows the
+//! modulus and does the arithmetic. This keeps matrices compact (one `u32` per entry, or one bit
+//! for GF(2) in [`crate::BitMatrix`]) and lets the modulus be read from a user at run time.
+//!
+//! A [`Modulus`] is either a prime (from [`Modulus::new`]: every field engine accepts it) or any
+//! k with `2 <= k < 2^31` (from [`Modulus::ring`]: matrices, vectors and [`crate::RingSolver`]
+//! accept it; engines that divide need [`Modulus::is_prime`] and say so when it is not).
 
 use crate::error::{Error, Result};
 use num_traits::{One, Zero};
@@ -117,26 +121,28 @@ impl Field for Zp {
         ((a as u64 * b as u64) % self.p as u64) as u32
     }
     fn inv(&self, a: u32) -> Option<u32> {
-        if a % self.p == 0 {
-            return None;
-        }
-        // Fermat: a^(p-2).
-        Some(pow_mod(a, self.p - 2, self.p))
+        inverse_mod(a, self.p)
     }
 }
 
-fn pow_mod(base: u32, mut exp: u32, p: u32) -> u32 {
-    let m = p as u64;
-    let mut acc = 1u64 % m;
-    let mut b = base as u64 % m;
-    while exp > 0 {
-        if exp & 1 == 1 {
-            acc = acc * b % m;
-        }
-        b = b * b % m;
-        exp >>= 1;
+/// The inverse of `a` modulo `m` (any `m >= 2`), or `None` when `a` shares a factor with `m`
+/// (for a prime m: when `a = 0`). Extended Euclid, so it is also right for composite m.
+///
+/// ```
+/// use lightsout_core::field::inverse_mod;
+/// assert_eq!(inverse_mod(3, 7), Some(5));
+/// assert_eq!(inverse_mod(3, 8), Some(3));
+/// assert_eq!(inverse_mod(2, 8), None);
+/// ```
+pub fn inverse_mod(a: u32, m: u32) -> Option<u32> {
+    let (mut r0, mut r1) = (m as i64, (a % m) as i64);
+    let (mut t0, mut t1) = (0i64, 1i64);
+    while r1 != 0 {
+        let q = r0 / r1;
+        (r0, r1) = (r1, r0 - q * r1);
+        (t0, t1) = (t1, t0 - q * t1);
     }
-    acc as u32
+    (r0 == 1).then(|| t0.rem_euclid(m as i64) as u32)
 }
 
 /// Check that `p` is a usable modulus: a prime with `2 <= p < 2^31`.
@@ -171,24 +177,76 @@ pub fn is_prime(n: u64) -> bool {
     true
 }
 
-/// A validated modulus that dispatches to the packed GF(2) path or the generic Z_p path.
+/// Check that `k` is a usable ring modulus: any integer with `2 <= k < 2^31`.
+///
+/// ```
+/// assert_eq!(lightsout_core::field::check_ring_modulus(12), Ok(12));
+/// assert!(lightsout_core::field::check_ring_modulus(1).is_err());
+/// assert!(lightsout_core::field::check_ring_modulus(1 << 31).is_err());
+/// ```
+pub fn check_ring_modulus(k: u64) -> Result<u32> {
+    if !(2..(1u64 << 31)).contains(&k) {
+        return Err(Error::InvalidRingModulus(k));
+    }
+    Ok(k as u32)
+}
+
+/// A validated modulus: the number k of states of a light. It dispatches to the packed GF(2)
+/// path, the generic Z_p path, or (for composite k) the ring engine of [`crate::ring`].
+///
+/// ```
+/// use lightsout_core::Modulus;
+/// assert!(Modulus::new(12).is_err()); // a field needs a prime
+/// let m = Modulus::ring(12).unwrap();
+/// assert!(!m.is_prime());
+/// assert_eq!(m.factors(), vec![(2, 2), (3, 1)]);
+/// assert!(Modulus::ring(7).unwrap().is_prime());
+/// assert_eq!(Modulus::ring(7).unwrap(), Modulus::new(7).unwrap());
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Modulus(u32);
+pub struct Modulus {
+    k: u32,
+    prime: bool,
+}
 
 impl Modulus {
-    /// Validate `p` (see [`check_modulus`]).
+    /// Validate a prime `p` (see [`check_modulus`]): the modulus of a field.
     pub fn new(p: u64) -> Result<Self> {
-        check_modulus(p).map(Modulus)
+        check_modulus(p).map(|k| Modulus { k, prime: true })
+    }
+    /// Validate any `k` with `2 <= k < 2^31` (see [`check_ring_modulus`]): the modulus of the
+    /// ring Z_k. A prime k gives the same value as [`Modulus::new`].
+    pub fn ring(k: u64) -> Result<Self> {
+        check_ring_modulus(k).map(|k| Modulus { k, prime: is_prime(k as u64) })
     }
     /// GF(2).
-    pub const TWO: Modulus = Modulus(2);
-    /// The prime p.
+    pub const TWO: Modulus = Modulus { k: 2, prime: true };
+    /// The modulus k (a prime p for a field).
     pub fn get(self) -> u32 {
-        self.0
+        self.k
     }
-    /// The field Z_p as a generic context (also valid for p = 2).
+    /// Whether k is a prime, so that Z_k is a field.
+    pub fn is_prime(self) -> bool {
+        self.prime
+    }
+    /// The factorisation of k into prime powers `(p, e)`, primes ascending.
+    pub fn factors(self) -> Vec<(u32, u32)> {
+        crate::ring::factor(self.k)
+    }
+    /// An error naming `what` unless k is a prime: for the engines that divide by pivots.
+    pub fn require_prime(self, what: &str) -> Result<()> {
+        if self.prime {
+            return Ok(());
+        }
+        Err(Error::InvalidArgument(format!(
+            "{what} needs a prime modulus, but {} is not prime (composite moduli are solved by RingSolver)",
+            self.k
+        )))
+    }
+    /// Z_k as a generic arithmetic context (also valid for k = 2). For composite k, `add`,
+    /// `neg` and `mul` are the ring operations and `inv` answers for the units only.
     pub fn field(self) -> Zp {
-        Zp { p: self.0 }
+        Zp { p: self.k }
     }
 }
 
@@ -230,6 +288,6 @@ pub fn fill_random_presses(presses: &mut [u32], modulus: Modulus, seed: u64) {
 
 impl std::fmt::Display for Modulus {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", self.0)
+        write!(f, "{}", self.k)
     }
 }

@@ -9,6 +9,11 @@
 //! Any prime `p < 2^31` works, chosen at run time. GF(2) runs on bit-packed rows (64 lights
 //! per word); the generic engine is the reference it is tested against.
 //!
+//! Any modulus `2 <= k < 2^31`, composite included, works through [`RingSolver`]: the module
+//! [`ring`] splits Z_k into its prime-power factors (Chinese remainder theorem), solves each
+//! with the field engines (prime factors) or a Smith-form engine (prime powers), and recombines
+//! the answers. Its module docs describe the design.
+//!
 //! [`BatchSolver`] solves many boards of one game at once, for every front end that takes boards
 //! in bulk.
 //!
@@ -34,6 +39,7 @@ pub mod interrupt;
 pub mod limits;
 pub mod matrix;
 pub mod minimal;
+pub mod ring;
 mod rows;
 pub mod solutions;
 pub mod solver;
@@ -46,5 +52,6 @@ pub use error::{Error, Result};
 pub use field::{check_modulus, is_prime, Field, Gf2, Modulus, Zp};
 pub use matrix::{Matrix, SparseMatrix};
 pub use minimal::{minimal_solution, Budget, MinimalSolution, Minimizer, Stats};
+pub use ring::RingSolver;
 pub use solutions::Solutions;
 pub use solver::{Engine, Solver};

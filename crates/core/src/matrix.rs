@@ -125,6 +125,10 @@ impl Matrix {
     pub fn as_slice(&self) -> &[u32] {
         &self.data
     }
+    /// All entries, row-major, for in-place elimination (entries must stay in `0..k`).
+    pub(crate) fn as_mut_slice(&mut self) -> &mut [u32] {
+        &mut self.data
+    }
     /// Column `c` as a new vector.
     pub fn column(&self, c: usize) -> Vec<u32> {
         (0..self.rows).map(|r| self.get(r, c)).collect()

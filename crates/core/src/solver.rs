@@ -60,6 +60,7 @@ impl Solver {
 
     /// Factor M with a chosen engine (for testing one engine against another).
     pub fn with_engine(matrix: &SparseMatrix, engine: Engine) -> Result<Self> {
+        matrix.modulus().require_prime("the field solver")?;
         let (lights, buttons) = (matrix.rows(), matrix.cols());
         let width = buttons.checked_add(lights).ok_or(Error::InvalidArgument("matrix too large".into()))?;
         check_dense_bits("the augmented matrix [M | I]", lights, width, bits_per_entry(matrix.modulus().get()))?;

@@ -87,6 +87,7 @@ impl BandedSolver {
     /// Eliminate in a given numbering (for comparing orderings; [`BandedSolver::with_limit`]
     /// uses reverse Cuthill-McKee). The answers do not depend on the numbering, only the cost.
     pub fn with_ordering(matrix: &SparseMatrix, ordering: BandOrdering, max_bytes: u64) -> Result<Self> {
+        matrix.modulus().require_prime("the banded solver")?;
         if ordering.new_of_row().len() != matrix.rows() || ordering.new_of_col().len() != matrix.cols() {
             return Err(Error::InvalidArgument(format!(
                 "the ordering is for a {}x{} matrix, the matrix is {}x{}",

@@ -36,6 +36,7 @@ mod generate;
 mod gray;
 mod grid;
 mod many;
+mod module;
 mod nullity;
 mod search;
 mod stats;
@@ -47,6 +48,7 @@ pub use generate::{
 };
 pub use grid::plus_grid;
 pub use many::{BatchMinimizer, Sampler, BLOCK_ROWS, MAX_BATCH_COSET};
+pub use module::minimal_in_module;
 pub use nullity::{dense_grid_nullity, grid_nullity, nullity_table, nullity_table_with, NullityTable};
 pub use stats::{stats, Stats};
 
@@ -128,6 +130,11 @@ pub enum Method {
     GrayCode,
     /// Branch and bound over the null-space coefficients, seeded by a local search.
     BranchAndBound,
+    /// Every coset member was (or was to be) visited in odometer order over the generators of
+    /// the quiet patterns and their orders (composite moduli, [`minimal_in_module`]).
+    Enumeration,
+    /// A local search only, never proven optimal (composite moduli with large cosets).
+    LocalSearch,
 }
 
 /// The fewest-press solution found for a board, with how sure we are of it.

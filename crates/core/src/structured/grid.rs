@@ -84,6 +84,7 @@ impl GridSolver {
 
     /// A solver that uses a chosen method for the reduced system (to test one against the other).
     pub fn with_method(rows: usize, cols: usize, self_toggle: bool, modulus: Modulus, method: Method) -> Result<Self> {
+        modulus.require_prime("the structured grid solver")?;
         if rows == 0 || cols == 0 {
             return Err(Error::InvalidArgument(format!(
                 "a grid needs at least one row and one column, not {rows}x{cols}"

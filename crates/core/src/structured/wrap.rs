@@ -217,6 +217,7 @@ fn check_sides(rows: usize, cols: usize) -> Result<()> {
 impl WrapSolver {
     /// A solver for the `rows x cols` board with the edges of `wrap` joined.
     pub fn new(rows: usize, cols: usize, wrap: Wrap, self_toggle: bool, modulus: Modulus) -> Result<Self> {
+        modulus.require_prime("the structured torus and cylinder solver")?;
         check_sides(rows, cols)?;
         let inner = match plan(rows, cols, wrap, self_toggle, modulus.get()) {
             (None, delta) => Inner::Grid(GridSolver::new(rows, cols, delta, modulus)?),

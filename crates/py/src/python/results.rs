@@ -84,6 +84,8 @@ impl MinimalSolution {
             method: match m.method {
                 Method::GrayCode => "gray-code",
                 Method::BranchAndBound => "branch-and-bound",
+                Method::Enumeration => "enumeration",
+                Method::LocalSearch => "local-search",
             },
         }
     }

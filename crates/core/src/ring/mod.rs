@@ -1,0 +1,95 @@
+//! Lights Out over the ring Z_k for every `k >= 2`, composite k included.
+//!
+//! # Design
+//!
+//! Z_k is a field only for a prime k. For composite k it has zero divisors (2 mod 4, 3 mod 6),
+//! so Gaussian elimination that divides by any non-zero pivot gives wrong ranks and counts.
+//! This module is the one place that knows how a modulus factors and how the answers of its
+//! factors recombine:
+//!
+//! - **Factor.** `k = Π p_i^(e_i)` ([`factor`]); by the Chinese remainder theorem
+//!   `Z_k ≅ Π Z/p_i^(e_i)`, so `M s = -b (mod k)` splits into one system per prime power
+//!   `q = p^e`, with M and b reduced mod q.
+//! - **Solve each prime power.** A prime `q = p` goes to the field [`crate::Solver`] with all its
+//!   fast paths (packed GF(2), bitsliced GF(3), generic Z_p): for a prime k the answers of
+//!   [`RingSolver`] are exactly those of [`crate::Solver`]. A true prime power `p^e` (e >= 2)
+//!   goes to [`PowerSolver`], which brings M to Smith form `P M Q = D` over Z/p^e by pivoting on
+//!   an entry of least p-adic valuation (every other entry of the remaining block is then a
+//!   multiple of the pivot, so the elimination never divides by a zero divisor). D is diagonal
+//!   with entries `p^(v_i)`, the elementary divisors; from it come solvability, one solution,
+//!   the kernel as a direct sum of cyclic groups (generators with their additive orders), the
+//!   exact kernel size `p^(Σ v_i + e·(buttons − r))`, and an obstruction `y` (`y M = 0`,
+//!   `y·(-b) != 0`) for an unsolvable board.
+//! - **Recombine.** A vector `x_q` over Z/q lifts to Z_k as `x_q · ε_q mod k`, with the CRT
+//!   idempotent `ε_q ≡ 1 (mod q)`, `ε_q ≡ 0 (mod k/q)`. A solution is the sum of the lifted
+//!   solutions; kernel generators and obstructions lift one by one (orders are kept, and the
+//!   kernel stays a direct sum); counts multiply ([`crate::SolutionCount`] keeps one exponent
+//!   per prime); elementary divisors combine index by index over the sorted valuations.
+//! - **Random boards.** `M s` for uniformly random presses `s` is uniform over the image of M
+//!   (a group homomorphism maps the uniform distribution to the uniform one on its image), so
+//!   random solvable boards need no factorisation, for any k.
+//!
+//! ```
+//! use lightsout_core::{Modulus, RingSolver, SparseMatrix};
+//! // The 2x2 grid with the plus rule over Z_6 (6 states per light): det M = -3.
+//! let sets = vec![vec![0, 1, 2], vec![0, 1, 3], vec![0, 2, 3], vec![1, 2, 3]];
+//! let m = SparseMatrix::from_press_sets(Modulus::ring(6).unwrap(), 4, sets).unwrap();
+//! let s = RingSolver::new(&m).unwrap();
+//! assert_eq!(s.elementary_divisors(), vec![1, 1, 1, 3]);
+//! assert_eq!(s.kernel_size().to_u128(), Some(3)); // 3 quiet patterns (with all-zero)
+//! let board = s.random_solvable(7);
+//! let presses = s.solve(&board).unwrap();
+//! assert!(s.apply(&board, &presses).unwrap().iter().all(|&x| x == 0));
+//! ```
+
+mod part;
+pub mod power;
+mod solver;
+
+pub use power::PowerSolver;
+pub use solver::RingSolver;
+
+/// The factorisation of `k >= 1` into prime powers `(p, e)`, primes ascending (trial division:
+/// at most ~23,000 divisions below 2^31).
+///
+/// ```
+/// assert_eq!(lightsout_core::ring::factor(360), vec![(2, 3), (3, 2), (5, 1)]);
+/// assert_eq!(lightsout_core::ring::factor(2_147_483_647), vec![(2_147_483_647, 1)]);
+/// assert_eq!(lightsout_core::ring::factor(1), vec![]);
+/// ```
+pub fn factor(k: u32) -> Vec<(u32, u32)> {
+    let mut out = Vec::new();
+    let mut n = k;
+    let mut d = 2u32;
+    while (d as u64) * (d as u64) <= n as u64 {
+        if n % d == 0 {
+            let mut e = 0;
+            while n % d == 0 {
+                n /= d;
+                e += 1;
+            }
+            out.push((d, e));
+        }
+        d += if d == 2 { 1 } else { 2 };
+    }
+    if n > 1 {
+        out.push((n, 1));
+    }
+    out
+}
+
+/// The CRT idempotent of the factor `q` of `k` (`gcd(q, k/q) = 1`): `ε ≡ 1 (mod q)` and
+/// `ε ≡ 0 (mod k/q)`, so `x · ε mod k` lifts `x mod q` to Z_k with zeros in the other factors.
+///
+/// ```
+/// let e = lightsout_core::ring::idempotent(12, 4);
+/// assert_eq!((e % 4, e % 3), (1, 0));
+/// ```
+pub fn idempotent(k: u32, q: u32) -> u32 {
+    let rest = k / q;
+    if rest == 1 {
+        return 1 % k;
+    }
+    let inv = crate::field::inverse_mod(rest % q, q).expect("the prime-power factors of k are coprime");
+    ((rest as u64 * inv as u64) % k as u64) as u32
+}

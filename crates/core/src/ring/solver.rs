@@ -1,0 +1,212 @@
+//! [`RingSolver`]: M factored over Z_k for any k, one engine per prime-power factor.
+
+use crate::count::SolutionCount;
+use crate::error::{Error, Result};
+use crate::field::{check_vector, random_presses, Modulus};
+use crate::matrix::SparseMatrix;
+use crate::ring::part::{Part, PartEngine};
+use crate::solutions::Solutions;
+use crate::solver::{Engine, Solver};
+
+/// M factored over Z_k for any `k >= 2`: the field [`Solver`] for a prime k (same answers,
+/// same fast paths), else one engine per prime-power factor of k with the answers recombined
+/// by the Chinese remainder theorem (see [`crate::ring`]).
+///
+/// ```
+/// use lightsout_core::{Modulus, RingSolver, SparseMatrix};
+/// // Three lights in a row over Z_4; each button adds 1 to itself and its neighbours.
+/// let sets = vec![vec![0, 1], vec![0, 1, 2], vec![1, 2]];
+/// let m = SparseMatrix::from_press_sets(Modulus::ring(4).unwrap(), 3, sets).unwrap();
+/// let s = RingSolver::new(&m).unwrap();
+/// assert_eq!(s.elementary_divisors(), vec![1, 1, 1]); // det = -1: every board has one solution
+/// let presses = s.solve(&[1, 2, 3]).unwrap();
+/// assert_eq!(s.apply(&[1, 2, 3], &presses).unwrap(), vec![0, 0, 0]);
+/// assert!(s.rank().is_err()); // rank is for fields: see kernel_size and elementary_divisors
+/// ```
+#[derive(Clone, Debug)]
+pub struct RingSolver {
+    matrix: SparseMatrix,
+    parts: Vec<Part>,
+}
+
+impl RingSolver {
+    /// Factor M over its modulus, with the fastest engine for each prime factor.
+    pub fn new(matrix: &SparseMatrix) -> Result<Self> {
+        Self::with_engine(matrix, Engine::Auto)
+    }
+
+    /// Factor M, with `engine` for the prime factors of the modulus that appear to the first
+    /// power (for testing engines against each other).
+    pub fn with_engine(matrix: &SparseMatrix, engine: Engine) -> Result<Self> {
+        let parts = matrix
+            .modulus()
+            .factors()
+            .into_iter()
+            .map(|(p, e)| Part::new(matrix, p, e, engine))
+            .collect::<Result<_>>()?;
+        Ok(RingSolver { matrix: matrix.clone(), parts })
+    }
+
+    /// The press matrix M.
+    pub fn matrix(&self) -> &SparseMatrix {
+        &self.matrix
+    }
+    /// The modulus k.
+    pub fn modulus(&self) -> Modulus {
+        self.matrix.modulus()
+    }
+    /// Number of lights (rows of M).
+    pub fn lights(&self) -> usize {
+        self.matrix.rows()
+    }
+    /// Number of buttons (columns of M).
+    pub fn buttons(&self) -> usize {
+        self.matrix.cols()
+    }
+    /// The field solver, when k is a prime.
+    pub fn field_solver(&self) -> Option<&Solver> {
+        match (self.parts.as_slice(), self.modulus().is_prime()) {
+            ([Part { engine: PartEngine::Field(s), .. }], true) => Some(s),
+            _ => None,
+        }
+    }
+
+    fn field_only(&self, what: &str) -> Result<&Solver> {
+        self.field_solver().ok_or_else(|| {
+            Error::InvalidArgument(format!(
+                "{what} is defined over a field, and modulus {} is not prime: use the kernel size \
+                 and the elementary divisors instead",
+                self.modulus()
+            ))
+        })
+    }
+    /// The rank over Z_p; an error for composite k, where Z_k is not a field.
+    pub fn rank(&self) -> Result<usize> {
+        Ok(self.field_only("rank")?.rank())
+    }
+    /// The nullity over Z_p; an error for composite k (see [`RingSolver::kernel_size`]).
+    pub fn nullity(&self) -> Result<usize> {
+        Ok(self.field_only("nullity")?.nullity())
+    }
+
+    /// The number of quiet patterns (the kernel of M, zero included), which is also the number
+    /// of solutions of every solvable board.
+    pub fn kernel_size(&self) -> SolutionCount {
+        let powers: Vec<(u32, usize)> = self.parts.iter().map(|pt| (pt.p, pt.kernel_exponent())).collect();
+        SolutionCount::from_prime_powers(self.modulus(), &powers).expect("the primes of the modulus")
+    }
+    /// The number of solvable boards (the image of M).
+    pub fn solvable_boards(&self) -> SolutionCount {
+        let powers: Vec<(u32, usize)> = self.parts.iter().map(|pt| (pt.p, pt.image_exponent())).collect();
+        SolutionCount::from_prime_powers(self.modulus(), &powers).expect("the primes of the modulus")
+    }
+
+    /// The Smith normal form of M over Z_k: `min(lights, buttons)` divisors `d_1 | d_2 | …` of k,
+    /// where `k` stands for a zero entry. Over a prime p: `rank` ones, then p's.
+    pub fn elementary_divisors(&self) -> Vec<u32> {
+        let n = self.lights().min(self.buttons());
+        let vals: Vec<Vec<u32>> = self.parts.iter().map(|pt| pt.valuations(n)).collect();
+        (0..n).map(|i| self.parts.iter().zip(&vals).map(|(pt, v)| pt.p.pow(v[i])).product()).collect()
+    }
+
+    fn check(&self, lights: &[u32]) -> Result<()> {
+        check_vector("lights", lights, self.lights(), self.modulus())
+    }
+
+    /// Whether `b + M s = 0 (mod k)` has a solution.
+    pub fn is_solvable(&self, lights: &[u32]) -> Result<bool> {
+        self.check(lights)?;
+        for pt in &self.parts {
+            if !pt.is_solvable(&pt.reduce(lights))? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// One solution, or [`Error::Unsolvable`] with an obstruction `y` over Z_k (`y M = 0`,
+    /// `y·(-b) != 0`); its index counts through [`RingSolver::obstructions`].
+    pub fn solve(&self, lights: &[u32]) -> Result<Vec<u32>> {
+        if let Some(s) = self.field_solver() {
+            return s.solve(lights);
+        }
+        self.check(lights)?;
+        let k = self.modulus().get();
+        let mut total = vec![0u32; self.buttons()];
+        let mut offset = 0;
+        for pt in &self.parts {
+            match pt.solve(&pt.reduce(lights)) {
+                Ok(s) => add_into(&mut total, &pt.lift(&s, k), k),
+                Err(Error::Unsolvable { obstruction_index, obstruction }) => {
+                    return Err(Error::Unsolvable {
+                        obstruction_index: offset + obstruction_index,
+                        obstruction: pt.lift(&obstruction, k),
+                    })
+                }
+                Err(e) => return Err(e),
+            }
+            offset += pt.obstructions().len();
+        }
+        Ok(total)
+    }
+
+    /// Generators of the quiet patterns over Z_k; see [`RingSolver::null_orders`].
+    pub fn null_basis(&self) -> Vec<Vec<u32>> {
+        self.null_basis_with_orders().0
+    }
+    /// The additive order of each generator of [`RingSolver::null_basis`]; the kernel is the
+    /// direct sum of their cyclic groups (over Z_p: every order is p).
+    pub fn null_orders(&self) -> Vec<u32> {
+        self.null_basis_with_orders().1
+    }
+    /// Both at once.
+    pub fn null_basis_with_orders(&self) -> (Vec<Vec<u32>>, Vec<u32>) {
+        let k = self.modulus().get();
+        let (mut gens, mut orders) = (Vec::new(), Vec::new());
+        for pt in &self.parts {
+            let (g, o) = pt.null_basis();
+            gens.extend(g.iter().map(|v| pt.lift(v, k)));
+            orders.extend(o);
+        }
+        (gens, orders)
+    }
+
+    /// Generators of the left kernel (`y M = 0`): a board b is solvable iff `y·b = 0` for all.
+    pub fn obstructions(&self) -> Vec<Vec<u32>> {
+        let k = self.modulus().get();
+        self.parts
+            .iter()
+            .flat_map(|pt| pt.obstructions().into_iter().map(|y| pt.lift(&y, k)).collect::<Vec<_>>())
+            .collect()
+    }
+
+    /// Every solution, lazily: the kernel size of them for a solvable board.
+    pub fn solutions(&self, lights: &[u32]) -> Result<Solutions> {
+        let particular = self.solve(lights)?;
+        let (basis, orders) = self.null_basis_with_orders();
+        Ok(Solutions::with_orders(self.modulus(), particular, basis, orders))
+    }
+
+    /// How many solutions the board has: the kernel size if solvable, else zero.
+    pub fn count_solutions(&self, lights: &[u32]) -> Result<SolutionCount> {
+        Ok(if self.is_solvable(lights)? { self.kernel_size() } else { SolutionCount::zero(self.modulus()) })
+    }
+
+    /// The board after pressing: `b + M s (mod k)`.
+    pub fn apply(&self, lights: &[u32], presses: &[u32]) -> Result<Vec<u32>> {
+        self.matrix.apply(lights, presses)
+    }
+
+    /// A board drawn uniformly from the solvable boards (M times uniformly random presses),
+    /// reproducible from `seed`; the same board as [`Solver::random_solvable`] for a prime k.
+    pub fn random_solvable(&self, seed: u64) -> Vec<u32> {
+        let presses = random_presses(self.modulus(), self.buttons(), seed);
+        self.matrix.mul_vec(&presses).expect("presses have one entry per button")
+    }
+}
+
+fn add_into(total: &mut [u32], x: &[u32], k: u32) {
+    for (t, &v) in total.iter_mut().zip(x) {
+        *t = ((*t as u64 + v as u64) % k as u64) as u32;
+    }
+}

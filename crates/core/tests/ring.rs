@@ -1,0 +1,252 @@
+//! The ring engine over Z_k against brute force (every one of the k^N press vectors), the
+//! CRT of the prime answers for squarefree k, and the field solver for prime k.
+
+mod common;
+
+use lightsout_core::minimal::{minimal_in_module, Budget};
+use lightsout_core::{Error, Modulus, RingSolver, Solver, SparseMatrix};
+use proptest::prelude::*;
+use std::collections::HashSet;
+
+fn dense(k: u32, rows: usize, cols: usize, data: &[u32]) -> SparseMatrix {
+    let columns = (0..cols).map(|c| (0..rows).map(|r| (r, data[r * cols + c] as i64)).collect()).collect();
+    SparseMatrix::from_columns(Modulus::ring(k as u64).unwrap(), rows, columns).unwrap()
+}
+
+fn dot(y: &[u32], v: &[u32], k: u32) -> u32 {
+    (y.iter().zip(v).map(|(&a, &b)| a as u64 * b as u64).sum::<u64>() % k as u64) as u32
+}
+
+/// `y M` over Z_k.
+fn left_mul(m: &SparseMatrix, y: &[u32]) -> Vec<u32> {
+    let k = m.modulus().get() as u64;
+    m.columns()
+        .iter()
+        .map(|col| (col.iter().map(|&(r, v)| y[r as usize] as u64 * v as u64).sum::<u64>() % k) as u32)
+        .collect()
+}
+
+/// Check every answer of the ring solver against all k^N press vectors.
+fn brute_force(m: &SparseMatrix, what: &str) {
+    let k = m.modulus().get();
+    let (rows, cols) = (m.rows(), m.cols());
+    let s = RingSolver::new(m).unwrap();
+    // image (as a number in base k) -> how many press vectors make it
+    let code_of = |v: &[u32]| v.iter().rev().fold(0u64, |acc, &x| acc * k as u64 + x as u64) as usize;
+    let mut by_image = vec![0u64; (k as usize).pow(rows as u32)];
+    let mut lightest = vec![u64::MAX; by_image.len()];
+    let mut presses = vec![0u32; cols];
+    let mut image = vec![0u32; rows];
+    loop {
+        image.iter_mut().for_each(|x| *x = 0);
+        for (col, &s) in m.columns().iter().zip(&presses) {
+            for &(r, v) in col {
+                image[r as usize] = ((image[r as usize] as u64 + v as u64 * s as u64) % k as u64) as u32;
+            }
+        }
+        let code = code_of(&image);
+        by_image[code] += 1;
+        lightest[code] = lightest[code].min(presses.iter().map(|&x| x as u64).sum());
+        let Some(i) = presses.iter().position(|&x| x + 1 < k) else { break };
+        presses[..i].iter_mut().for_each(|x| *x = 0);
+        presses[i] += 1;
+    }
+    let kernel = by_image[0] as u128;
+    assert_eq!(s.kernel_size().to_u128(), Some(kernel), "{what}: kernel size");
+    let images = by_image.iter().filter(|&&c| c > 0).count() as u128;
+    assert_eq!(s.solvable_boards().to_u128(), Some(images), "{what}: solvable boards");
+    let divisors: u128 = s.elementary_divisors().iter().map(|&d| d as u128).product();
+    let extra = (k as u128).pow(cols.saturating_sub(rows) as u32);
+    assert_eq!(divisors * extra, kernel, "{what}: elementary divisors {:?}", s.elementary_divisors());
+    let (gens, orders) = s.null_basis_with_orders();
+    assert_eq!(orders.iter().map(|&o| o as u128).product::<u128>(), kernel, "{what}: orders");
+    for (g, &o) in gens.iter().zip(&orders) {
+        assert!(m.mul_vec(g).unwrap().iter().all(|&x| x == 0), "{what}: generator is quiet");
+        let scaled: Vec<u32> = g.iter().map(|&x| ((x as u64 * o as u64) % k as u64) as u32).collect();
+        assert!(scaled.iter().all(|&x| x == 0), "{what}: order kills the generator");
+    }
+    for y in s.obstructions() {
+        assert!(left_mul(m, &y).iter().all(|&x| x == 0), "{what}: obstruction in the left kernel");
+    }
+    // Boards: a spread of all k^rows (every one when there are few).
+    let total = (k as u64).pow(rows as u32);
+    let step = (total / 150).max(1);
+    let mut code = 0u64;
+    while code < total {
+        let board: Vec<u32> = (0..rows).map(|i| ((code / (k as u64).pow(i as u32)) % k as u64) as u32).collect();
+        let neg: Vec<u32> = board.iter().map(|&x| (k - x) % k).collect();
+        let expected = Some(by_image[code_of(&neg)]).filter(|&c| c > 0);
+        assert_eq!(s.is_solvable(&board).unwrap(), expected.is_some(), "{what}: solvable {board:?}");
+        match (s.solve(&board), expected) {
+            (Ok(p), Some(_)) => assert!(s.apply(&board, &p).unwrap().iter().all(|&x| x == 0), "{what}"),
+            (Err(Error::Unsolvable { obstruction, .. }), None) => {
+                assert!(left_mul(m, &obstruction).iter().all(|&x| x == 0), "{what}: y M = 0");
+                assert_ne!(dot(&obstruction, &neg, k), 0, "{what}: y.(-b) != 0");
+            }
+            (other, _) => panic!("{what}: {board:?} gave {other:?}"),
+        }
+        if let Some(all) = expected {
+            // Distinct, each a solution, and as many as brute force found: every solution.
+            let listed: Vec<Vec<u32>> = s.solutions(&board).unwrap().collect();
+            assert_eq!(listed.len() as u64, all, "{what}: every solution");
+            assert!(listed.iter().all(|p| s.apply(&board, p).unwrap().iter().all(|&x| x == 0)), "{what}");
+            assert_eq!(listed.iter().collect::<HashSet<_>>().len() as u64, all, "{what}: none twice");
+            assert_eq!(s.count_solutions(&board).unwrap().to_u128(), Some(all as u128));
+            let particular = s.solve(&board).unwrap();
+            let best = minimal_in_module(m.modulus(), &particular, &gens, &orders, &Budget::default()).unwrap();
+            assert!(best.proven_optimal, "{what}");
+            assert_eq!(best.weight, lightest[code_of(&neg)], "{what}: fewest presses of {board:?}");
+            assert!(s.apply(&board, &best.presses).unwrap().iter().all(|&x| x == 0), "{what}");
+        } else {
+            assert!(s.count_solutions(&board).unwrap().is_zero());
+        }
+        code += step;
+    }
+}
+
+/// Plus-rule grids, paths and cycles, which are the games people play.
+#[test]
+fn brute_force_on_games() {
+    for (k, max_n) in [(4u32, 8usize), (6, 6), (8, 6), (9, 5), (10, 5), (12, 5)] {
+        for (r, c) in [(1, 2), (1, 3), (2, 2), (1, 5), (2, 3), (2, 4), (1, 7)] {
+            if r * c > max_n {
+                continue;
+            }
+            let m = common::grid(Modulus::ring(k as u64).unwrap(), r, c, false);
+            brute_force(&m, &format!("grid {r}x{c} mod {k}"));
+            let t = common::grid(Modulus::ring(k as u64).unwrap(), r, c, true);
+            brute_force(&t, &format!("torus {r}x{c} mod {k}"));
+        }
+    }
+}
+
+/// Random matrices, square and not, rich in zero divisors.
+#[test]
+fn brute_force_on_random_matrices() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+    for (k, max_n) in [(4u32, 8usize), (6, 6), (8, 6), (9, 5), (10, 5), (12, 5)] {
+        for trial in 0..8 {
+            let cols = rng.gen_range(1..=max_n);
+            let rows = if trial % 2 == 0 { cols } else { rng.gen_range(1..=max_n.min(5)) };
+            let data: Vec<u32> = (0..rows * cols)
+                .map(|_| match rng.gen_range(0..4) {
+                    0 => 0,
+                    1 => k / factor_of(k),
+                    _ => rng.gen_range(0..k),
+                })
+                .collect();
+            brute_force(&dense(k, rows, cols, &data), &format!("random {rows}x{cols} mod {k} #{trial}"));
+        }
+    }
+}
+
+fn factor_of(k: u32) -> u32 {
+    (2..=k).find(|d| k % d == 0).unwrap()
+}
+
+#[test]
+fn large_moduli_stay_exact() {
+    // 2^30, 3^19 and 2^31 - 2 = 2 * 3^2 * 7 * 11 * 31 * 151 * 331: products stay in u64.
+    for k in [1u32 << 30, 1_162_261_467, 2_147_483_646] {
+        let m = common::grid(Modulus::ring(k as u64).unwrap(), 4, 4, true);
+        let s = RingSolver::new(&m).unwrap();
+        for seed in 0..5 {
+            let board = s.random_solvable(seed);
+            let p = s.solve(&board).unwrap();
+            assert!(s.apply(&board, &p).unwrap().iter().all(|&x| x == 0), "mod {k}");
+        }
+        let mut board = vec![0; 16];
+        board[0] = 1;
+        if let Err(Error::Unsolvable { obstruction, .. }) = s.solve(&board) {
+            assert!(left_mul(&m, &obstruction).iter().all(|&x| x == 0));
+            assert_ne!(dot(&obstruction, &board, k), 0);
+        }
+        for g in s.null_basis() {
+            assert!(m.mul_vec(&g).unwrap().iter().all(|&x| x == 0), "mod {k}");
+        }
+    }
+}
+
+#[test]
+fn bad_moduli_and_boards_are_errors() {
+    for k in [0u64, 1, 1 << 31, u64::MAX] {
+        let e = Modulus::ring(k).unwrap_err();
+        assert!(e.to_string().contains("2 <= k < 2^31"), "{e}");
+    }
+    let m = common::grid(Modulus::ring(6).unwrap(), 2, 2, false);
+    let s = RingSolver::new(&m).unwrap();
+    let e = s.solve(&[0, 6, 0, 0]).unwrap_err();
+    assert!(matches!(e, Error::EntryOutOfRange { value: 6, modulus: 6, .. }), "{e}");
+    assert!(s.is_solvable(&[0, 1]).is_err());
+    assert!(s.rank().unwrap_err().to_string().contains("elementary divisors"));
+    assert!(Solver::new(&m).unwrap_err().to_string().contains("not prime"));
+}
+
+fn squarefree() -> impl Strategy<Value = u32> {
+    prop_oneof![Just(6u32), Just(10), Just(15), Just(30), Just(2310), Just(2 * 1_073_741_789)]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// For squarefree k every answer is the CRT of the answers over each prime.
+    #[test]
+    fn squarefree_is_the_crt_of_primes(k in squarefree(), n in 1usize..7, seed in any::<u64>()) {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let data: Vec<u32> = (0..n * n).map(|_| if rng.gen_bool(0.4) { 0 } else { rng.gen_range(0..k) }).collect();
+        let m = dense(k, n, n, &data);
+        let s = RingSolver::new(&m).unwrap();
+        let board: Vec<u32> = if rng.gen_bool(0.5) { s.random_solvable(seed) } else { (0..n).map(|_| rng.gen_range(0..k)).collect() };
+        let answer = s.solve(&board);
+        let mut all_solvable = true;
+        for (p, _) in m.modulus().factors() {
+            let mp = dense(p, n, n, &data.iter().map(|&x| x % p).collect::<Vec<_>>());
+            let field = Solver::new(&mp).unwrap();
+            let bp: Vec<u32> = board.iter().map(|&x| x % p).collect();
+            let solvable = field.is_solvable(&bp).unwrap();
+            all_solvable &= solvable;
+            if let Ok(sol) = &answer {
+                let reduced: Vec<u32> = sol.iter().map(|&x| x % p).collect();
+                prop_assert_eq!(reduced, field.solve(&bp).unwrap());
+            }
+            let exp = s.kernel_size().prime_powers().unwrap().into_iter().find(|&(q, _)| q == p).unwrap().1;
+            prop_assert_eq!(exp, field.nullity());
+        }
+        prop_assert_eq!(answer.is_ok(), all_solvable);
+        prop_assert_eq!(s.is_solvable(&board).unwrap(), all_solvable);
+    }
+
+    /// For prime k the ring solver gives exactly the answers of the field solver.
+    #[test]
+    fn prime_is_the_field_solver(m in common::matrix(9), seed in any::<u64>()) {
+        let field = Solver::new(&m).unwrap();
+        let ring = RingSolver::new(&m).unwrap();
+        prop_assert_eq!(ring.rank().unwrap(), field.rank());
+        prop_assert_eq!(ring.null_basis(), field.null_basis());
+        prop_assert_eq!(ring.obstructions(), field.obstructions());
+        prop_assert_eq!(ring.kernel_size(), lightsout_core::SolutionCount::new(m.modulus(), field.nullity()));
+        prop_assert_eq!(ring.solvable_boards(), field.solvable_boards());
+        prop_assert_eq!(ring.random_solvable(seed), field.random_solvable(seed));
+        let p = m.modulus().get() as u64;
+        let board: Vec<u32> = (0..m.rows() as u64).map(|i| ((seed >> (i % 60)) % p) as u32).collect();
+        prop_assert_eq!(ring.solve(&board), field.solve(&board));
+        prop_assert_eq!(ring.count_solutions(&board), field.count_solutions(&board));
+        if let (Ok(a), Ok(b)) = (ring.solutions(&board), field.solutions(&board)) {
+            prop_assert_eq!(a.take(50).collect::<Vec<_>>(), b.take(50).collect::<Vec<_>>());
+        }
+        let ones = ring.elementary_divisors().iter().filter(|&&d| d == 1).count();
+        prop_assert_eq!(ones, field.rank());
+    }
+
+    /// The prime-power engine run on a prime (e = 1) agrees with the field solver.
+    #[test]
+    fn power_engine_on_a_prime(m in common::matrix(8)) {
+        let field = Solver::new(&m).unwrap();
+        let power = lightsout_core::ring::PowerSolver::new(&m).unwrap();
+        prop_assert_eq!(power.valuations().len(), field.rank());
+        prop_assert_eq!(power.kernel_exponent(), field.nullity());
+        prop_assert_eq!(power.obstructions().len(), m.rows() - field.rank());
+    }
+}
