@@ -71,7 +71,8 @@ typedef enum lightsout_status {
    */
   LIGHTSOUT_PANIC = 6,
   /**
-   * The modulus is not a prime p with 2 <= p < 2^31.
+   * The modulus is not an integer k with 2 <= k < 2^31 (or not a prime where a field is
+   * needed).
    */
   LIGHTSOUT_INVALID_MODULUS = 7,
   /**
@@ -154,8 +155,9 @@ const char *lightsout_version(void);
  * Make a `rows x cols` grid with the plus rule (a press toggles itself and its up to 4
  * neighbours) over Z_modulus. The classic game is `lightsout_game_new_grid(5, 5, 2, &game)`.
  *
- * Fails with LIGHTSOUT_INVALID_ARGUMENT for a side of 0, LIGHTSOUT_INVALID_MODULUS unless the
- * modulus is a prime below 2^31, LIGHTSOUT_TOO_LARGE above 2^24 cells.
+ * Fails with LIGHTSOUT_INVALID_ARGUMENT for a side of 0, LIGHTSOUT_INVALID_MODULUS unless
+ * 2 <= modulus < 2^31 (a composite modulus is the ring Z_k), LIGHTSOUT_TOO_LARGE above 2^24
+ * cells.
  *
  * # Safety
  * `out` must be NULL or valid for writing one pointer. On success `*out` holds a new game

@@ -42,10 +42,10 @@ def test_bad_presses(classic):
 @pytest.mark.parametrize(
     "build, error, message",
     [
-        (lambda: lo.grid(5, 5, modulus=4), ValueError, "modulus must be a prime"),
-        (lambda: lo.grid(5, 5, modulus=1), ValueError, "modulus must be a prime"),
-        (lambda: lo.grid(5, 5, modulus=-3), ValueError, "modulus must be a prime"),
-        (lambda: lo.grid(5, 5, modulus=2**31 + 11), ValueError, "modulus must be a prime"),
+        (lambda: lo.grid(5, 5, modulus=0), ValueError, "modulus must be an integer k with 2 <= k"),
+        (lambda: lo.grid(5, 5, modulus=1), ValueError, "modulus must be an integer k with 2 <= k"),
+        (lambda: lo.grid(5, 5, modulus=-3), ValueError, "modulus must be an integer k with 2 <= k"),
+        (lambda: lo.grid(5, 5, modulus=2**31 + 11), ValueError, "modulus must be an integer k with 2 <= k"),
         (lambda: lo.grid(5, 5, modulus=2**80), ValueError, "modulus"),
         (lambda: lo.grid(5, 5, modulus=2.0), TypeError, "modulus must be an int, not float"),
         (lambda: lo.grid(0, 5), ValueError, "at least 1"),

@@ -47,15 +47,28 @@ pub fn press_list(game: &Game, presses: &[u32], most: usize) -> Option<String> {
     Some(items.join(" "))
 }
 
-/// The number of decimal digits of `p^e`, rounded up (no big numbers computed).
+/// The number of decimal digits of a count, rounded up (no big numbers computed).
 fn digits(count: SolutionCount) -> f64 {
-    count.exponent().map_or(1.0, |e| e as f64 * (count.modulus().get() as f64).log10() + 1.0)
+    count.log10().map_or(1.0, |l| l + 1.0)
+}
+
+/// A count that is not a power of the modulus (over a composite k) as `2^a·3^b`.
+fn prime_powers(count: SolutionCount) -> String {
+    let parts = count.prime_powers().unwrap_or_default();
+    let shown: Vec<String> = parts.iter().filter(|&&(_, x)| x > 0).map(|&(p, x)| format!("{p}^{x}")).collect();
+    if shown.is_empty() {
+        "1".to_string()
+    } else {
+        shown.join("·")
+    }
 }
 
 /// `p^k`, with the decimal value when it is short enough to read.
 pub fn power(count: SolutionCount) -> String {
     match count.exponent() {
-        None => "0".to_string(),
+        None if count.is_zero() => "0".to_string(),
+        None if digits(count) <= 30.0 => count.to_decimal(),
+        None => prime_powers(count),
         Some(e) if digits(count) <= 30.0 => {
             let decimal = count.to_decimal();
             if e <= 1 {
@@ -76,6 +89,7 @@ pub const MAX_JSON_DIGITS: f64 = 1000.0;
 pub fn count_json(count: SolutionCount) -> serde_json::Value {
     match count.exponent() {
         Some(e) if digits(count) > MAX_JSON_DIGITS => format!("{}^{e}", count.modulus()).into(),
+        None if digits(count) > MAX_JSON_DIGITS => prime_powers(count).into(),
         _ => count.to_decimal().into(),
     }
 }

@@ -55,8 +55,8 @@ fn board_text_errors() {
 
 #[test]
 fn bad_topologies() {
-    fails(&["solve", "--grid", "5x5", "--modulus", "4"], "", &["--grid 5x5", "modulus", "prime", "4"]);
-    fails(&["analyze", "--preset", "classic", "--modulus", "1"], "", &["prime", "not 1"]);
+    fails(&["solve", "--grid", "5x5", "--modulus", "0"], "", &["--grid 5x5", "modulus", "2 <= k < 2^31", "not 0"]);
+    fails(&["analyze", "--preset", "classic", "--modulus", "1"], "", &["2 <= k < 2^31", "not 1"]);
     fails(&["solve", "--grid", "0x5"], "", &["--grid 0x5", "at least 1"]);
     fails(&["solve", "--torus", "3x0"], "", &["at least 1"]);
     fails(&["solve", "--cube", "0"], "", &["at least 1"]);

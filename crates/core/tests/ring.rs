@@ -3,7 +3,7 @@
 
 mod common;
 
-use lightsout_core::minimal::{minimal_in_module, Budget};
+use lightsout_core::minimal::{minimal_in_module, ring_stats, stats, Budget};
 use lightsout_core::{Error, Modulus, RingSolver, Solver, SparseMatrix};
 use proptest::prelude::*;
 use std::collections::HashSet;
@@ -68,6 +68,13 @@ fn brute_force(m: &SparseMatrix, what: &str) {
     for y in s.obstructions() {
         assert!(left_mul(m, &y).iter().all(|&x| x == 0), "{what}: obstruction in the left kernel");
     }
+    let stats = ring_stats(&s, &Budget::default()).unwrap();
+    let mut histogram = vec![0u64; stats.histogram.len()];
+    for &w in lightest.iter().filter(|&&w| w != u64::MAX) {
+        histogram[w as usize] += 1;
+    }
+    assert_eq!(stats.histogram, histogram, "{what}: statistics");
+    assert_eq!(stats.kernel_size as u128, kernel, "{what}");
     // Boards: a spread of all k^rows (every one when there are few).
     let total = (k as u64).pow(rows as u32);
     let step = (total / 150).max(1);
@@ -143,6 +150,21 @@ fn brute_force_on_random_matrices() {
 
 fn factor_of(k: u32) -> u32 {
     (2..=k).find(|d| k % d == 0).unwrap()
+}
+
+#[test]
+fn ring_statistics_match_the_field_statistics_for_primes() {
+    for p in [2u64, 3, 5] {
+        for (r, c) in [(2, 2), (2, 3), (3, 3), (1, 4)] {
+            let m = common::grid(Modulus::new(p).unwrap(), r, c, r == 2);
+            if (p as u128).pow((r * c) as u32) > 1 << 16 {
+                continue;
+            }
+            let field = stats(&Solver::new(&m).unwrap(), &Budget::default()).unwrap();
+            let ring = ring_stats(&RingSolver::new(&m).unwrap(), &Budget::default()).unwrap();
+            assert_eq!(ring, field, "{r}x{c} mod {p}");
+        }
+    }
 }
 
 #[test]

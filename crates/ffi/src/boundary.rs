@@ -27,7 +27,8 @@ pub enum Status {
     LightsoutTooLarge = 5,
     /// An internal error was caught at the boundary (a bug: please report it with the message).
     LightsoutPanic = 6,
-    /// The modulus is not a prime p with 2 <= p < 2^31.
+    /// The modulus is not an integer k with 2 <= k < 2^31 (or not a prime where a field is
+    /// needed).
     LightsoutInvalidModulus = 7,
     /// An entry of a board or presses array is not in 0..p-1.
     LightsoutOutOfRange = 8,
@@ -60,7 +61,7 @@ impl From<lightsout_core::Error> for Failure {
         use lightsout_core::Error as E;
         #[allow(unreachable_patterns)] // new core variants map to INVALID_ARGUMENT until given a code
         let status = match e {
-            E::InvalidModulus(_) => Status::LightsoutInvalidModulus,
+            E::InvalidModulus(_) | E::InvalidRingModulus(_) => Status::LightsoutInvalidModulus,
             E::DimensionMismatch { .. } => Status::LightsoutLengthMismatch,
             E::EntryOutOfRange { .. } => Status::LightsoutOutOfRange,
             E::TooLarge { .. } => Status::LightsoutTooLarge,

@@ -55,8 +55,9 @@ unsafe fn make(out: *mut *mut Game, build: impl FnOnce() -> Result<lightsout_top
 /// Make a `rows x cols` grid with the plus rule (a press toggles itself and its up to 4
 /// neighbours) over Z_modulus. The classic game is `lightsout_game_new_grid(5, 5, 2, &game)`.
 ///
-/// Fails with LIGHTSOUT_INVALID_ARGUMENT for a side of 0, LIGHTSOUT_INVALID_MODULUS unless the
-/// modulus is a prime below 2^31, LIGHTSOUT_TOO_LARGE above 2^24 cells.
+/// Fails with LIGHTSOUT_INVALID_ARGUMENT for a side of 0, LIGHTSOUT_INVALID_MODULUS unless
+/// 2 <= modulus < 2^31 (a composite modulus is the ring Z_k), LIGHTSOUT_TOO_LARGE above 2^24
+/// cells.
 ///
 /// # Safety
 /// `out` must be NULL or valid for writing one pointer. On success `*out` holds a new game

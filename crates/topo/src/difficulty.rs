@@ -11,9 +11,17 @@ use lightsout_core::minimal::difficulty_walk;
 impl Game {
     /// [`Game::random_with_difficulty`] for games whose `p^lights` exceeds the core's
     /// [`lightsout_core::minimal::EXHAUSTIVE_DIFFICULTY_WORK`] (every structured or banded game
-    /// has thousands of lights), so the core would walk too.
+    /// has thousands of lights), so the core would walk too; and for every game over a
+    /// composite modulus, on the generators of its quiet patterns.
     pub(crate) fn difficulty_walk(&self, seed: u64, target: u64) -> Result<Vec<u32>> {
         let n = self.size();
+        if !self.modulus().is_prime() {
+            let s = difficulty_walk(self.modulus(), n, seed, target, || {
+                let generators = self.ring_solver()?.null_basis().len();
+                Ok((move |s: &[u32], budget: &_| self.minimal_in_ring(s, budget), generators))
+            })?;
+            return self.board_solved_by(&s);
+        }
         debug_assert!(n >= 64, "smaller games take the exhaustive path of the core");
         let s = difficulty_walk(self.modulus(), n, seed, target, || {
             let coset = QuietCoset::new(self)?;

@@ -60,6 +60,11 @@ impl Game {
     /// ```
     pub fn minimal_from_presses(&self, presses: &[u32], budget: &Budget) -> Result<MinimalSolution> {
         self.check_values("presses", presses, self.size())?;
+        if !self.modulus().is_prime() {
+            let best = self.minimal_in_ring(presses, budget)?;
+            lightsout_core::interrupt::check()?;
+            return Ok(best);
+        }
         let best = if self.uses_structured_solver() || self.uses_banded_solver() {
             QuietCoset::new(self)?.minimal(presses, budget)?
         } else {
@@ -101,6 +106,7 @@ impl Game {
     /// weights otherwise). An error when no board is that hard or the difficulty cannot be
     /// computed exactly. Games with a structured or banded solver walk on its quiet patterns
     /// (the same steps, so the same board, as the dense walk); other games factor M densely.
+    /// Over a composite modulus every game walks, on the generators of its quiet patterns.
     ///
     /// ```
     /// use lightsout_core::minimal::Budget;
@@ -111,7 +117,7 @@ impl Game {
     /// assert!(game.random_with_difficulty(42, 16).is_err()); // 15 is the hardest 5x5 board
     /// ```
     pub fn random_with_difficulty(&self, seed: u64, minimal_presses: u64) -> Result<Vec<u32>> {
-        if self.uses_structured_solver() || self.uses_banded_solver() {
+        if self.uses_structured_solver() || self.uses_banded_solver() || !self.modulus().is_prime() {
             return self.difficulty_walk(seed, minimal_presses);
         }
         Ok(minimal::random_with_difficulty(self.solver()?, seed, minimal_presses)?)
@@ -121,6 +127,8 @@ impl Game {
     /// and the mean, exactly (see [`lightsout_core::minimal::stats`]). The `p^lights` coset
     /// members must fit `budget.max_work`, except for games of nullity 0, which only count
     /// press vectors by weight; both need `p^lights < 2^64`, checked before M is factored.
+    /// Over a composite modulus every press vector is visited
+    /// ([`lightsout_core::minimal::ring_stats`]).
     ///
     /// ```
     /// use lightsout_core::minimal::Budget;
@@ -145,7 +153,22 @@ impl Game {
                 most as u128,
             ));
         }
+        if !self.modulus().is_prime() {
+            return Ok(minimal::ring_stats(self.ring_solver()?, budget)?);
+        }
         Ok(minimal::stats(self.solver()?, budget)?)
+    }
+}
+
+impl Game {
+    /// [`Game::minimal_from_presses`] over a composite modulus: the quiet patterns of the ring
+    /// solver, each with its additive order, searched by
+    /// [`lightsout_core::minimal::minimal_in_module`].
+    pub(crate) fn minimal_in_ring(&self, presses: &[u32], budget: &Budget) -> Result<MinimalSolution> {
+        let ring = self.ring_solver()?;
+        let (gens, orders) = ring.null_basis_with_orders();
+        check_null_basis(gens.len(), self.size())?;
+        Ok(minimal::minimal_in_module(self.modulus(), presses, &gens, &orders, budget)?)
     }
 }
 

@@ -6,15 +6,16 @@ use crate::layout::{self, Layout};
 use crate::once::Once;
 use crate::shape::{Rule, Shape};
 use crate::spec::Spec;
-use lightsout_core::{Matrix, Modulus, Solver, SparseMatrix};
+use lightsout_core::{Matrix, Modulus, RingSolver, Solver, SparseMatrix};
 
 /// A Lights Out game: where the lights are ([`Shape`]), what a press does ([`Rule`]) and the
-/// number of states of a light (the prime modulus p). The press matrix M and its [`Solver`]
+/// number of states of a light (the modulus k: any `2 <= k < 2^31`; a prime gives the field
+/// Z_p, a composite k the ring Z_k, solved by [`Game::ring_solver`]). The press matrix M and its [`Solver`]
 /// are built on first use and then shared (a `Game` is `Clone + Send + Sync`; clones made after
 /// the solver was built share nothing but copy it). Threads that race the first question of a
 /// fresh game build them once: one computes, the others wait for its answer (or its error).
 ///
-/// Boards and presses are light vectors (one entry in `0..p` per light, in light order:
+/// Boards and presses are light vectors (one entry in `0..k` per light, in light order:
 /// row-major over the natural array, skipping holes). [`Game::lights_from_cells`] and
 /// [`Game::cells_from_lights`] convert from and to the natural array ([`Game::dims`]).
 ///
@@ -35,6 +36,7 @@ pub struct Game {
     layout: Layout,
     matrix: Once<SparseMatrix>,
     solver: Once<Solver>,
+    ring: Once<RingSolver>,
     pub(crate) structured: Once<Structured>,
 }
 
@@ -66,10 +68,12 @@ impl Game {
     /// let g = Game::with_rule(Shape::Torus { rows: 3, cols: 3 }, Rule::Moore, 2).unwrap();
     /// assert_eq!(g.size(), 9);
     /// assert!(Game::with_rule(Shape::Grid { rows: 0, cols: 5 }, Rule::Plus, 2).is_err());
-    /// assert!(Game::with_rule(Shape::Grid { rows: 2, cols: 2 }, Rule::Plus, 4).is_err());
+    /// assert!(Game::with_rule(Shape::Grid { rows: 2, cols: 2 }, Rule::Plus, 1).is_err());
+    /// let four = Game::with_rule(Shape::Grid { rows: 2, cols: 2 }, Rule::Plus, 4).unwrap();
+    /// assert_eq!(four.modulus().get(), 4); // four states per light: Z_4 is a ring
     /// ```
     pub fn with_rule(shape: Shape, rule: Rule, modulus: u64) -> Result<Game> {
-        let modulus = Modulus::new(modulus)?;
+        let modulus = Modulus::ring(modulus)?;
         shape.check()?;
         let layout = Layout::new(&shape);
         layout::check_rule(&shape, &rule, layout.size, modulus)?;
@@ -81,6 +85,7 @@ impl Game {
             layout,
             matrix: Once::default(),
             solver: Once::default(),
+            ring: Once::default(),
             structured: Once::default(),
         })
     }
@@ -259,7 +264,7 @@ impl Game {
     pub fn size(&self) -> usize {
         self.layout.size
     }
-    /// The modulus p: every light has p states.
+    /// The modulus k: every light has k states.
     pub fn modulus(&self) -> Modulus {
         self.modulus
     }
@@ -312,10 +317,26 @@ impl Game {
         self.matrix.get_or_try_init(|| layout::press_matrix(&self.shape, &self.rule, &self.layout, self.modulus))
     }
 
-    /// The solver (M factored once), built on first use. An error if the dense factorisation
-    /// would exceed the core's limit ([`lightsout_core::limits::MAX_DENSE_ENTRIES`]).
+    /// The field solver (M factored once), built on first use. An error if the dense
+    /// factorisation would exceed the core's limit
+    /// ([`lightsout_core::limits::MAX_DENSE_ENTRIES`]) or the modulus is not a prime (see
+    /// [`Game::ring_solver`]).
     pub fn solver(&self) -> Result<&Solver> {
         self.solver.get_or_try_init(|| Ok(Solver::new(self.matrix()?)?))
+    }
+
+    /// The solver over the ring Z_k (any modulus, prime or not), built on first use; the
+    /// questions of [`Game::solve`] and the others use it for a composite modulus. For a prime
+    /// it gives the answers of [`Game::solver`].
+    ///
+    /// ```
+    /// let g = lightsout_topo::Game::grid(3, 3, 6).unwrap();
+    /// let board = g.random_solvable(3).unwrap();
+    /// let presses = g.ring_solver().unwrap().solve(&board).unwrap();
+    /// assert!(g.apply(&board, &presses).unwrap().iter().all(|&x| x == 0));
+    /// ```
+    pub fn ring_solver(&self) -> Result<&RingSolver> {
+        self.ring.get_or_try_init(|| Ok(RingSolver::new(self.matrix()?)?))
     }
 
     /// The lights that one press of `button` changes, with the amount (1 for every rule but

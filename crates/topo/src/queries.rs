@@ -1,17 +1,25 @@
 //! The questions a [`Game`] answers (rank, solving, counting, pressing), each routed to the
 //! core's structured solvers when the game has one and is large, to the banded solver for
-//! other large GF(2) games with a geometry, else to the dense solver.
+//! other large GF(2) games with a geometry, else to the dense solver: the field solver for a
+//! prime modulus, the ring solver ([`lightsout_core::RingSolver`]) for a composite one.
 
 use crate::backend::{Structured, STRUCTURED_MIN_LIGHTS};
 use crate::error::Result;
 use crate::game::Game;
-use lightsout_core::{SolutionCount, Solutions};
+use lightsout_core::{RingSolver, SolutionCount, Solutions, Solver};
+
+/// Where the answers come from (see [`Game::uses_structured_solver`]).
+enum Source<'a> {
+    Structured(&'a Structured),
+    Field(&'a Solver),
+    Ring(&'a RingSolver),
+}
 
 impl Game {
     /// Whether the answers of [`Game::solve`], [`Game::rank`] and the other questions below come
     /// from the core's structured solvers (grids, tori and cylinders with the plus or
-    /// neighbours rule and at least [`STRUCTURED_MIN_LIGHTS`] lights), which never build the
-    /// N x N system, rather than from [`Game::solver`].
+    /// neighbours rule, a prime modulus and at least [`STRUCTURED_MIN_LIGHTS`] lights), which
+    /// never build the N x N system, rather than from [`Game::solver`].
     ///
     /// ```
     /// use lightsout_topo::Game;
@@ -22,7 +30,9 @@ impl Game {
     /// assert!(big.apply(&board, &big.solve(&board).unwrap()).unwrap().iter().all(|&x| x == 0));
     /// ```
     pub fn uses_structured_solver(&self) -> bool {
-        self.size() >= STRUCTURED_MIN_LIGHTS && Structured::applies(self.shape(), self.rule())
+        self.size() >= STRUCTURED_MIN_LIGHTS
+            && self.modulus().is_prime()
+            && Structured::applies(self.shape(), self.rule())
     }
 
     /// Whether the questions below are answered by the core's banded solver: GF(2) games with
@@ -53,58 +63,129 @@ impl Game {
         }
     }
 
-    /// The rank of M over Z_p.
+    /// The solver that answers: structured or banded, else the dense field solver for a prime
+    /// modulus, else the ring solver.
+    fn source(&self) -> Result<Source<'_>> {
+        Ok(match self.structured()? {
+            Some(s) => Source::Structured(s),
+            None if self.modulus().is_prime() => Source::Field(self.solver()?),
+            None => Source::Ring(self.ring_solver()?),
+        })
+    }
+
+    /// The rank of M over Z_p. For a composite modulus Z_k is not a field and this is an error
+    /// that points to [`Game::kernel_size`] and [`Game::elementary_divisors`].
     pub fn rank(&self) -> Result<usize> {
-        match self.structured()? {
-            Some(s) => Ok(s.rank()),
-            None => Ok(self.solver()?.rank()),
+        match self.source()? {
+            Source::Structured(s) => Ok(s.rank()),
+            Source::Field(s) => Ok(s.rank()),
+            Source::Ring(r) => Ok(r.rank()?),
         }
     }
-    /// The nullity of M: the dimension of the quiet patterns.
+    /// The nullity of M: the dimension of the quiet patterns (prime moduli only, like
+    /// [`Game::rank`]).
     pub fn nullity(&self) -> Result<usize> {
-        match self.structured()? {
-            Some(s) => Ok(s.nullity()),
-            None => Ok(self.solver()?.nullity()),
+        match self.source()? {
+            Source::Structured(s) => Ok(s.nullity()),
+            Source::Field(s) => Ok(s.nullity()),
+            Source::Ring(r) => Ok(r.nullity()?),
         }
     }
-    /// A basis of the quiet patterns (presses that change nothing).
+    /// The number of quiet patterns (zero included), which every solvable board has as its
+    /// number of solutions: `p^nullity` over Z_p, a product of prime powers over Z_k.
+    ///
+    /// ```
+    /// let g = lightsout_topo::Game::grid(4, 4, 4).unwrap();
+    /// assert_eq!(g.kernel_size().unwrap().to_u128(), Some(256));
+    /// assert!(g.rank().is_err()); // Z_4 is not a field
+    /// ```
+    pub fn kernel_size(&self) -> Result<SolutionCount> {
+        match self.source()? {
+            Source::Ring(r) => Ok(r.kernel_size()),
+            _ => Ok(SolutionCount::new(self.modulus(), self.nullity()?)),
+        }
+    }
+    /// The number of solvable boards: `p^rank` over Z_p.
+    pub fn solvable_boards(&self) -> Result<SolutionCount> {
+        match self.source()? {
+            Source::Ring(r) => Ok(r.solvable_boards()),
+            _ => Ok(SolutionCount::new(self.modulus(), self.rank()?)),
+        }
+    }
+    /// The Smith normal form of M over Z_k: one divisor of k per light, ascending in
+    /// divisibility, with k standing for 0 (over Z_p: `rank` ones, then p's). Their product is
+    /// the kernel size.
+    ///
+    /// ```
+    /// let g = lightsout_topo::Game::grid(2, 2, 6).unwrap();
+    /// assert_eq!(g.elementary_divisors().unwrap(), vec![1, 1, 1, 3]);
+    /// ```
+    pub fn elementary_divisors(&self) -> Result<Vec<u32>> {
+        match self.source()? {
+            Source::Ring(r) => Ok(r.elementary_divisors()),
+            _ => {
+                let rank = self.rank()?;
+                Ok((0..self.size()).map(|i| if i < rank { 1 } else { self.modulus().get() }).collect())
+            }
+        }
+    }
+    /// Generators of the quiet patterns (presses that change nothing): a basis over Z_p; over
+    /// Z_k generators whose additive orders are [`Game::null_orders`].
     pub fn null_basis(&self) -> Result<Vec<Vec<u32>>> {
-        match self.structured()? {
-            Some(s) => s.null_basis(),
-            None => Ok(self.solver()?.null_basis()),
+        match self.source()? {
+            Source::Structured(s) => s.null_basis(),
+            Source::Field(s) => Ok(s.null_basis()),
+            Source::Ring(r) => Ok(r.null_basis()),
+        }
+    }
+    /// The additive order of each vector of [`Game::null_basis`] (p for each over Z_p); the
+    /// quiet patterns are the sums `Σ c_i g_i` with `c_i` in `0..order_i`, each once.
+    ///
+    /// ```
+    /// let g = lightsout_topo::Game::grid(4, 4, 4).unwrap();
+    /// assert_eq!(g.null_orders().unwrap(), vec![4, 4, 4, 4]);
+    /// ```
+    pub fn null_orders(&self) -> Result<Vec<u32>> {
+        match self.source()? {
+            Source::Ring(r) => Ok(r.null_orders()),
+            _ => Ok(vec![self.modulus().get(); self.nullity()?]),
         }
     }
     /// Whether the board (a light vector) can be turned off.
     pub fn is_solvable(&self, lights: &[u32]) -> Result<bool> {
         self.check_values("lights", lights, self.size())?;
-        match self.structured()? {
-            Some(s) => s.is_solvable(lights),
-            None => Ok(self.solver()?.is_solvable(lights)?),
+        match self.source()? {
+            Source::Structured(s) => s.is_solvable(lights),
+            Source::Field(s) => Ok(s.is_solvable(lights)?),
+            Source::Ring(r) => Ok(r.is_solvable(lights)?),
         }
     }
     /// Presses that turn the board off; an error with the obstruction if there are none
     /// (check with [`crate::Error::is_unsolvable`]).
     pub fn solve(&self, lights: &[u32]) -> Result<Vec<u32>> {
         self.check_values("lights", lights, self.size())?;
-        match self.structured()? {
-            Some(s) => s.solve(lights),
-            None => Ok(self.solver()?.solve(lights)?),
+        match self.source()? {
+            Source::Structured(s) => s.solve(lights),
+            Source::Field(s) => Ok(s.solve(lights)?),
+            Source::Ring(r) => Ok(r.solve(lights)?),
         }
     }
     /// Every solution, lazily.
     pub fn solutions(&self, lights: &[u32]) -> Result<Solutions> {
         self.check_values("lights", lights, self.size())?;
-        match self.structured()? {
-            Some(s) => s.solutions(lights),
-            None => Ok(self.solver()?.solutions(lights)?),
+        match self.source()? {
+            Source::Structured(s) => s.solutions(lights),
+            Source::Field(s) => Ok(s.solutions(lights)?),
+            Source::Ring(r) => Ok(r.solutions(lights)?),
         }
     }
     /// How many solutions the board has (exact).
     pub fn count_solutions(&self, lights: &[u32]) -> Result<SolutionCount> {
         self.check_values("lights", lights, self.size())?;
-        match self.structured()? {
-            Some(s) => s.count_solutions(lights),
-            None => Ok(self.solver()?.count_solutions(lights)?),
+        match self.source()? {
+            Source::Structured(s) => s.count_solutions(lights),
+            Source::Field(s) => Ok(s.count_solutions(lights)?),
+            Source::Ring(r) => Ok(r.count_solutions(lights)?),
         }
     }
     /// The board after pressing: `lights + M presses`. Needs M (or the structured solver), never

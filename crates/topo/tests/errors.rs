@@ -13,9 +13,14 @@ fn bad_sizes_and_moduli() {
     assert!(message(Game::grid(0, 5, 2)).contains("at least 1"));
     assert!(message(Game::torus(5, 0, 2)).contains("at least 1"));
     assert!(message(Game::cube(0, 2)).contains("at least 1"));
-    for p in [0, 1, 4, 9, 1 << 31, u64::MAX] {
-        assert!(message(Game::grid(3, 3, p)).contains("prime"), "modulus {p}");
+    for k in [0, 1, 1 << 31, u64::MAX] {
+        assert!(message(Game::grid(3, 3, k)).contains("2 <= k < 2^31"), "modulus {k}");
     }
+    // Composite moduli are rings: accepted, but rank and nullity are for fields.
+    let z4 = Game::grid(3, 3, 4).unwrap();
+    let e = message(z4.rank());
+    assert!(e.contains("not prime") && e.contains("elementary divisors"), "{e}");
+    assert!(message(z4.solve(&[4; 9])).contains("0 <= x < 4"));
     // Overflowing and merely huge requests are refused before any allocation.
     for (r, c) in [(usize::MAX, 2), (usize::MAX, usize::MAX), (5000, 5000), (1 << 20, 1 << 20)] {
         let e = Game::grid(r, c, 2).unwrap_err();
@@ -108,8 +113,10 @@ fn bad_board_text() {
     assert!(text::parse_board("\n  \n", 2).is_err());
     assert_eq!(parse_error(text::parse_board("11\n\n11\n", 2).unwrap_err()).0, 2);
     assert!(text::parse_board("###\n", 2).is_err()); // no lights at all
-    assert!(text::parse_board("1 0\n", 4).is_err()); // modulus not prime
-                                                     // p > 10 reads blank-separated numbers.
+    assert!(text::parse_board("1 0\n", 1).is_err()); // no such modulus
+    assert!(text::parse_board("1 4\n", 4).is_err()); // 4 is not a state of Z_4
+    assert_eq!(text::parse_board("1 3\n", 4).unwrap().1, vec![1, 3]);
+    // p > 10 reads blank-separated numbers.
     let (l, c, _) = parse_error(text::parse_board("10 12\n3 13\n", 13).unwrap_err());
     assert_eq!((l, c), (2, 3));
     assert_eq!(text::parse_board("10 12\n3 #\n", 13).unwrap().1, vec![10, 12, 3]);

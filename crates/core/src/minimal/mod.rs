@@ -38,6 +38,7 @@ mod grid;
 mod many;
 mod module;
 mod nullity;
+mod ring_stats;
 mod search;
 mod stats;
 mod svg;
@@ -50,6 +51,7 @@ pub use grid::plus_grid;
 pub use many::{BatchMinimizer, Sampler, BLOCK_ROWS, MAX_BATCH_COSET};
 pub use module::minimal_in_module;
 pub use nullity::{dense_grid_nullity, grid_nullity, nullity_table, nullity_table_with, NullityTable};
+pub use ring_stats::{ring_stats, MAX_RING_STATS_BOARDS};
 pub use stats::{stats, Stats};
 
 use crate::error::{Error, Result};

@@ -30,8 +30,12 @@ pub struct Stats {
     pub buttons: usize,
     /// Rank of M: there are `p^rank` solvable boards.
     pub rank: usize,
-    /// Nullity U: every solvable board has `p^U` solutions.
+    /// Nullity U: every solvable board has `p^U` solutions. Over a composite k (where Z_k is
+    /// no field) `rank` counts the elementary divisors equal to 1 and `nullity` those equal
+    /// to 0; the exact counts are `solvable_boards` and `kernel_size`.
     pub nullity: usize,
+    /// How many solutions every solvable board has (the quiet patterns, zero included).
+    pub kernel_size: u64,
     /// `histogram[w]` = how many solvable boards have a minimal solution of weight w.
     pub histogram: Vec<u64>,
     /// The number of solvable boards (the sum of the histogram).
@@ -99,6 +103,7 @@ pub fn stats(solver: &Solver, budget: &Budget) -> Result<Stats> {
         buttons: solver.buttons(),
         rank: solver.rank(),
         nullity: solver.nullity(),
+        kernel_size: crate::SolutionCount::new(solver.modulus(), solver.nullity()).to_u128().unwrap_or(0) as u64,
         max_presses: histogram.len().saturating_sub(1) as u64,
         mean: if solvable_boards == 0 { 0.0 } else { total as f64 / solvable_boards as f64 },
         histogram,
@@ -108,7 +113,7 @@ pub fn stats(solver: &Solver, budget: &Budget) -> Result<Stats> {
 
 /// Nullity 0: every press vector is the only solution of its board, so the histogram counts
 /// press vectors by weight, the coefficients of `(1 + x + ... + x^(p-1))^n`: no enumeration.
-fn unique_solutions(p: u32, n: usize) -> Result<Vec<u64>> {
+pub(crate) fn unique_solutions(p: u32, n: usize) -> Result<Vec<u64>> {
     let overflow = || Error::TooLarge {
         what: "board statistics",
         needed: (p as u128).checked_pow(n.min(200) as u32).unwrap_or(u128::MAX),
@@ -163,7 +168,7 @@ fn check_work(solver: &Solver, budget: &Budget) -> Result<u128> {
     Ok(needed)
 }
 
-fn out_of_time(budget: &Budget, needed: u128) -> Error {
+pub(crate) fn out_of_time(budget: &Budget, needed: u128) -> Error {
     Error::InvalidArgument(format!(
         "board statistics ran out of time ({:?}) before visiting all {needed} coset members; raise the time budget",
         budget.max_time.unwrap_or_default()

@@ -25,11 +25,12 @@ pub(crate) fn size(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
     usize::try_from(v).map_err(|_| PyValueError::new_err(format!("{what} is too large: {v}")))
 }
 
-/// The modulus: an int; that it is a prime below 2^31 is checked where the game is built.
+/// The modulus: an int; that it is in `2..2^31` (a prime where a field is needed) is checked
+/// where the game or solver is built.
 pub(crate) fn modulus(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
     match obj.extract::<i128>() {
         Ok(v) if (0..=u64::MAX as i128).contains(&v) => Ok(v as u64),
-        Ok(v) => Err(PyValueError::new_err(format!("modulus must be a prime p with 2 <= p < 2^31, not {v}"))),
+        Ok(v) => Err(PyValueError::new_err(format!("modulus must be an integer k with 2 <= k < 2^31, not {v}"))),
         Err(_) => nonneg(obj, "modulus"),
     }
 }

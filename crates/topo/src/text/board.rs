@@ -132,7 +132,7 @@ pub fn parse_board(text: &str, modulus: u64) -> Result<(Game, Vec<u32>)> {
 /// assert_eq!(game.solve(&lights).unwrap(), vec![1, 0, 0, 0]);
 /// ```
 pub fn parse_board_with(text: &str, rule: Rule, modulus: u64) -> Result<(Game, Vec<u32>)> {
-    let p = lightsout_core::Modulus::new(modulus)?.get();
+    let p = lightsout_core::Modulus::ring(modulus)?.get();
     let blocks = parse_blocks(text, p)?;
     if blocks.len() > 1 {
         return Err(Error::parse(
