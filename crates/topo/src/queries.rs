@@ -96,7 +96,7 @@ impl Game {
     ///
     /// ```
     /// let g = lightsout_topo::Game::grid(4, 4, 4).unwrap();
-    /// assert_eq!(g.kernel_size().unwrap().to_u128(), Some(256));
+    /// assert_eq!(g.kernel_size().unwrap().to_u128(), Some(64)); // over GF(2): 16
     /// assert!(g.rank().is_err()); // Z_4 is not a field
     /// ```
     pub fn kernel_size(&self) -> Result<SolutionCount> {
@@ -143,7 +143,7 @@ impl Game {
     ///
     /// ```
     /// let g = lightsout_topo::Game::grid(4, 4, 4).unwrap();
-    /// assert_eq!(g.null_orders().unwrap(), vec![4, 4, 4, 4]);
+    /// assert_eq!(g.null_orders().unwrap(), vec![2, 2, 4, 4]); // 2 * 2 * 4 * 4 = 64 patterns
     /// ```
     pub fn null_orders(&self) -> Result<Vec<u32>> {
         match self.source()? {
