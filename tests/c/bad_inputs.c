@@ -77,12 +77,12 @@ static void constructors(void) {
     EXPECT(lightsout_game_new_grid(UINT32_MAX, UINT32_MAX, 2, &g), LIGHTSOUT_TOO_LARGE, NULL);
     EXPECT(lightsout_game_new_grid(5, 5, 2, NULL), LIGHTSOUT_NULL_POINTER, "out must not be NULL");
     EXPECT(lightsout_game_new_torus(0, 3, 2, &g), LIGHTSOUT_INVALID_ARGUMENT, NULL);
-    EXPECT(lightsout_game_new_torus(3, 3, 6, &g), LIGHTSOUT_INVALID_MODULUS, NULL);
+    EXPECT(lightsout_game_new_torus(3, 3, 1, &g), LIGHTSOUT_INVALID_MODULUS, NULL);
     EXPECT(lightsout_game_new_torus(3, 3, 2, NULL), LIGHTSOUT_NULL_POINTER, NULL);
     EXPECT(lightsout_game_new_cylinder(3, 0, 2, &g), LIGHTSOUT_INVALID_ARGUMENT, NULL);
     EXPECT(lightsout_game_new_cylinder(3, 3, 2, NULL), LIGHTSOUT_NULL_POINTER, NULL);
     EXPECT(lightsout_game_new_cube(0, 2, &g), LIGHTSOUT_INVALID_ARGUMENT, NULL);
-    EXPECT(lightsout_game_new_cube(3, 9, &g), LIGHTSOUT_INVALID_MODULUS, NULL);
+    EXPECT(lightsout_game_new_cube(3, 0, &g), LIGHTSOUT_INVALID_MODULUS, NULL);
     EXPECT(lightsout_game_new_cube(100000, 2, &g), LIGHTSOUT_TOO_LARGE, NULL);
     EXPECT(lightsout_game_new_cube(3, 2, NULL), LIGHTSOUT_NULL_POINTER, NULL);
     EXPECT(lightsout_game_new_preset(NULL, &g), LIGHTSOUT_NULL_POINTER, "name must not be NULL");
@@ -96,7 +96,7 @@ static void constructors(void) {
     EXPECT(lightsout_game_new_graph(3, edges, 3, false, true, 2, &g), LIGHTSOUT_LENGTH_MISMATCH, "even");
     EXPECT(lightsout_game_new_graph(3, edges, 6, false, true, 2, &g), LIGHTSOUT_INVALID_ARGUMENT, "edge 2");
     EXPECT(lightsout_game_new_graph(3, NULL, 2, false, true, 2, &g), LIGHTSOUT_NULL_POINTER, "edges");
-    EXPECT(lightsout_game_new_graph(3, edges, 4, false, true, 4, &g), LIGHTSOUT_INVALID_MODULUS, NULL);
+    EXPECT(lightsout_game_new_graph(3, edges, 4, false, true, 1, &g), LIGHTSOUT_INVALID_MODULUS, NULL);
     EXPECT(lightsout_game_new_graph(3, edges, 4, false, true, 2, NULL), LIGHTSOUT_NULL_POINTER, NULL);
     EXPECT(lightsout_game_new_edge_list(NULL, false, true, 2, &g), LIGHTSOUT_NULL_POINTER, NULL);
     EXPECT(lightsout_game_new_edge_list("0 1\nx y\n", false, true, 2, &g), LIGHTSOUT_PARSE_ERROR, "line 2");
@@ -106,7 +106,7 @@ static void constructors(void) {
     EXPECT(lightsout_game_new_from_text("", 2, &g), LIGHTSOUT_PARSE_ERROR, NULL);
     EXPECT(lightsout_game_new_from_text("11\n1\n", 2, &g), LIGHTSOUT_PARSE_ERROR, "line 2");
     EXPECT(lightsout_game_new_from_text("13\n", 2, &g), LIGHTSOUT_PARSE_ERROR, "column 2");
-    EXPECT(lightsout_game_new_from_text("11\n", 4, &g), LIGHTSOUT_INVALID_MODULUS, NULL);
+    EXPECT(lightsout_game_new_from_text("11\n", 1, &g), LIGHTSOUT_INVALID_MODULUS, NULL);
     EXPECT(lightsout_game_new_from_text("11\n", 2, NULL), LIGHTSOUT_NULL_POINTER, NULL);
     CHECK(g == SENTINEL);
 
@@ -331,7 +331,7 @@ static void text(void) {
     EXPECT(lightsout_game_new_from_spec("", &g), LIGHTSOUT_PARSE_ERROR, NULL);
     EXPECT(lightsout_game_new_from_spec("lightsout-game 1\nmodulus 2\nshape torus 3\nrule moore\n", &g),
            LIGHTSOUT_PARSE_ERROR, "line 3");
-    EXPECT(lightsout_game_new_from_spec("lightsout-game 1\nmodulus 4\nshape torus 3 3\nrule moore\n", &g),
+    EXPECT(lightsout_game_new_from_spec("lightsout-game 1\nmodulus 1\nshape torus 3 3\nrule moore\n", &g),
            LIGHTSOUT_INVALID_MODULUS, NULL);
     EXPECT(lightsout_game_new_from_spec("lightsout-game 1\nmodulus 2\nshape grid 0 5\nrule plus\n", &g),
            LIGHTSOUT_INVALID_ARGUMENT, NULL);
