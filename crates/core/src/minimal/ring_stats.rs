@@ -84,6 +84,7 @@ fn lightest_per_board(ring: &RingSolver, budget: &Budget, members: u128) -> Resu
         lightest.entry(code).and_modify(|x| *x = (*x).min(w)).or_insert(w);
         visited += 1;
         if visited % 65536 == 0 && deadline.passed() {
+            crate::interrupt::check()?;
             return Err(out_of_time(budget, members));
         }
         let Some(j) = digits.iter().position(|&d| d + 1 < k) else { break };

@@ -106,6 +106,9 @@ impl PowerSolver {
         let mut right_t = Matrix::identity(modulus, buttons)?;
         let mut vals = Vec::new();
         for t in 0..lights.min(buttons) {
+            if t % 16 == 0 {
+                crate::interrupt::check()?;
+            }
             let Some((v, i, j)) = least_valuation(&a, t, p) else { break };
             swap_rows(&mut a, t, i);
             swap_rows(&mut left, t, i);
