@@ -33,6 +33,8 @@ pub(crate) struct CosetBasis {
     /// Length of every vector (the number of buttons).
     n: usize,
     rows: Rows,
+    /// The pivot button of each row: the row has 1 there and every other row 0.
+    pivots: Vec<usize>,
     /// The buttons touched by some row, ascending.
     support: Vec<usize>,
     /// GF(2): each row restricted to the support, packed.
@@ -55,7 +57,8 @@ impl CosetBasis {
             .iter()
             .map(|r| support.iter().enumerate().filter(|(_, &j)| r[j] != 0).map(|(i, &j)| (i as u32, r[j])).collect())
             .collect();
-        Ok(CosetBasis { modulus, n, rows: Rows::Dense(rows), support, packed: Vec::new(), sparse })
+        let pivots = rows.iter().map(|r| r.iter().position(|&v| v != 0).unwrap_or(0)).collect();
+        Ok(CosetBasis { modulus, n, rows: Rows::Dense(rows), pivots, support, packed: Vec::new(), sparse })
     }
 
     /// GF(2) from packed vectors (`n.div_ceil(64)` words each, bits past `n` zero: checked by
@@ -74,7 +77,19 @@ impl CosetBasis {
         }
         let support: Vec<usize> = (0..n).filter(|&j| (any[j / 64] >> (j % 64)) & 1 == 1).collect();
         let packed = rows.iter().map(|r| gather(r, &support)).collect();
-        Ok(CosetBasis { modulus: Modulus::TWO, n, rows: Rows::Packed(rows), support, packed, sparse: Vec::new() })
+        let pivots = rows
+            .iter()
+            .map(|r| r.iter().position(|&w| w != 0).map_or(0, |k| k * 64 + r[k].trailing_zeros() as usize))
+            .collect();
+        Ok(CosetBasis {
+            modulus: Modulus::TWO,
+            n,
+            rows: Rows::Packed(rows),
+            pivots,
+            support,
+            packed,
+            sparse: Vec::new(),
+        })
     }
 
     /// The dimension U of the span.
@@ -117,6 +132,56 @@ impl CosetBasis {
         }
     }
 
+    /// The member of `s + span(rows)` that is 0 on every pivot button: the same for every `s`
+    /// of one coset, so searches from it do not depend on which solution the caller had.
+    pub(crate) fn normalize(&self, s: &[u32]) -> Vec<u32> {
+        let p = self.modulus.get();
+        let coeffs: Vec<u32> = self.pivots.iter().map(|&j| (p - s[j]) % p).collect();
+        self.combine(s, &coeffs)
+    }
+
+    pub(crate) fn modulus(&self) -> Modulus {
+        self.modulus
+    }
+
+    /// The buttons some quiet pattern presses, ascending.
+    pub(crate) fn support(&self) -> &[usize] {
+        &self.support
+    }
+
+    /// GF(2): each row restricted to the support, packed.
+    pub(crate) fn packed(&self) -> &[Vec<u64>] {
+        &self.packed
+    }
+
+    /// Z_p: each row restricted to the support as `(support index, value)`.
+    pub(crate) fn sparse(&self) -> &[Vec<(u32, u32)>] {
+        &self.sparse
+    }
+
+    /// A lower bound on the weight on the support of every member of `start + span(rows)`
+    /// (`start` restricted to the support), 0 when the basis is too wide for column types.
+    pub(crate) fn root_bound(&self, start: &[u32]) -> u64 {
+        self.types(start).map_or(0, |t| t.root_bound())
+    }
+
+    /// The answer without any search when `s` (normalized) is 0 on the support: nothing
+    /// lighter exists. `None` otherwise. `method` is the search that would have run.
+    pub(crate) fn settled(&self, s: &[u32], method: Method) -> Option<MinimalSolution> {
+        if self.support.iter().any(|&j| s[j] != 0) {
+            return None;
+        }
+        let w = super::weight(s);
+        Some(MinimalSolution {
+            presses: s.to_vec(),
+            weight: w,
+            proven_optimal: true,
+            lower_bound: w,
+            explored: 1,
+            method,
+        })
+    }
+
     /// Column types for the branch and bound, unless the basis is too wide for them.
     fn types(&self, start: &[u32]) -> Option<search::Types> {
         let p = self.modulus.get();
@@ -141,19 +206,14 @@ impl CosetBasis {
     pub(crate) fn minimal(&self, s: &[u32], budget: &Budget) -> Result<MinimalSolution> {
         debug_assert_eq!(s.len(), self.n);
         let deadline = Deadline::start(budget);
+        let s = &self.normalize(s)[..];
+        let exhaustive = self.dim() == 0 || self.members().is_some_and(|m| m <= budget.max_work);
+        let method = if exhaustive { Method::GrayCode } else { Method::BranchAndBound };
+        if let Some(done) = self.settled(s, method) {
+            return Ok(done);
+        }
         let start: Vec<u32> = self.support.iter().map(|&j| s[j]).collect();
         let outside = super::weight(s) - super::weight(&start);
-        if self.dim() == 0 {
-            let w = super::weight(s);
-            return Ok(MinimalSolution {
-                presses: s.to_vec(),
-                weight: w,
-                proven_optimal: true,
-                lower_bound: w,
-                explored: 1,
-                method: Method::GrayCode,
-            });
-        }
         let p = self.modulus.get();
         let (coeffs, explored, complete, inside_bound, method) = match self.members() {
             Some(total) if total <= budget.max_work => {
@@ -162,7 +222,7 @@ impl CosetBasis {
                 } else {
                     gray::zp(p, &start, &self.sparse, total, &deadline)
                 };
-                let bound = if out.complete { out.weight } else { self.types(&start).map_or(0, |t| t.root_bound()) };
+                let bound = if out.complete { out.weight } else { self.root_bound(&start) };
                 (out.coeffs, out.explored, out.complete, bound, Method::GrayCode)
             }
             _ if p == 2 => self.search_gf2(&start, budget, &deadline),

@@ -1,6 +1,11 @@
 //! Exhaustive coset enumeration in Gray-code order: each step adds (or subtracts) exactly one
 //! basis vector, so the weight is updated from the previous member instead of recomputed from
 //! scratch by a full combination.
+//!
+//! Among members of equal weight every run keeps the one whose coefficient vector is smallest
+//! read as a number with the last coefficient most significant ([`before`]). That choice does
+//! not depend on how the coset is cut into parts (threads here, tasks on a cluster in
+//! [`super::split`]), so every way of running a search names the same witness.
 
 use super::Deadline;
 
@@ -18,6 +23,18 @@ pub(crate) struct Outcome {
     pub explored: u64,
     /// Whether every member was examined.
     pub complete: bool,
+}
+
+/// The coefficients of member `i` of the binary reflected Gray code, bit k for coefficient k.
+#[inline(always)]
+pub(crate) fn code(i: u64) -> u64 {
+    i ^ (i >> 1)
+}
+
+/// Whether coefficient vector `a` comes before `b`: compared from the last coefficient down.
+#[inline]
+pub(crate) fn before(a: &[u32], b: &[u32]) -> bool {
+    a.iter().rev().cmp(b.iter().rev()) == std::cmp::Ordering::Less
 }
 
 /// Cosets at least this large are split across threads.
@@ -51,9 +68,10 @@ pub(crate) fn gf2(start: &[u64], basis: &[Vec<u64>], total: u64, deadline: &Dead
             handles.into_iter().map(|h| h.join().expect("a Gray-code worker does not panic")).collect()
         })
     };
+    // The first part of least weight: the one with the smallest fixed coefficients.
     let (r, &(best, best_i, _)) = parts.iter().enumerate().min_by_key(|(_, p)| p.0).expect("at least one part");
     let explored = parts.iter().map(|p| p.2).sum::<u64>();
-    let code = best_i ^ (best_i >> 1);
+    let code = code(best_i);
     let coeffs =
         (0..u).map(|k| if k < u - t { ((code >> k) & 1) as u32 } else { ((r >> (k - (u - t))) & 1) as u32 }).collect();
     Outcome { coeffs, weight: best, explored, complete: explored == total || best == 0 }
@@ -123,7 +141,7 @@ fn run_fixed<const W: usize>(start: &[u64], basis: &[Vec<u64>], total: u64, dead
                 x[t] ^= v[t];
                 w += x[t].count_ones();
             }
-            if w < best {
+            if w <= best && (w < best || code(j) < code(best_i)) {
                 best = w;
                 best_i = j;
             }
@@ -164,7 +182,7 @@ fn run_dyn(start: &[u64], basis: &[Vec<u64>], total: u64, deadline: &Deadline) -
                 *a ^= b;
                 w += a.count_ones() as u64;
             }
-            if w < best {
+            if w <= best && (w < best || code(j) < code(best_i)) {
                 best = w;
                 best_i = j;
             }
@@ -243,13 +261,14 @@ pub(crate) fn zp(p: u32, start: &[u32], basis: &[Vec<(u32, u32)>], total: u64, d
     });
     let explored = parts.iter().map(|o| o.explored).sum();
     let complete = parts.iter().all(|o| o.complete) || parts.iter().any(|o| o.weight == 0);
+    // The first part of least weight: the one with the smallest last coefficient.
     let best = parts.into_iter().min_by_key(|o| o.weight).expect("p >= 2 parts");
     Outcome { explored, complete, ..best }
 }
 
 /// One serial p-ary run: on bytes with whole-vector (vectorised) steps when p < 128 and the
 /// basis is at least a quarter full, else on the sparse entries.
-fn zp_serial(p: u32, start: &[u32], basis: &[Vec<(u32, u32)>], total: u64, deadline: &Deadline) -> Outcome {
+pub(crate) fn zp_serial(p: u32, start: &[u32], basis: &[Vec<(u32, u32)>], total: u64, deadline: &Deadline) -> Outcome {
     let entries: usize = basis.iter().map(Vec::len).sum();
     if p < 128 && entries * 4 >= basis.len() * start.len() {
         #[cfg(target_arch = "x86_64")]
@@ -315,7 +334,7 @@ fn zp_bytes(p: u32, start: &[u32], basis: &[Vec<(u32, u32)>], total: u64, deadli
                 w += r as u32;
             }
             explored += 1;
-            if w < best {
+            if w <= best && (w < best || before(gray.digits(), &best_digits)) {
                 best = w;
                 best_digits.copy_from_slice(gray.digits());
             }
@@ -354,7 +373,7 @@ fn zp_sparse(p: u32, start: &[u32], basis: &[Vec<(u32, u32)>], total: u64, deadl
                 w = w + new as u64 - old as u64;
             }
             explored += 1;
-            if w < best {
+            if w <= best && (w < best || before(gray.digits(), &best_digits)) {
                 best = w;
                 best_digits.copy_from_slice(gray.digits());
             }

@@ -17,6 +17,8 @@
 //!   boards (uniform, or of one difficulty) with their fewest-press solutions.
 //! - [`stats`] counts the solvable boards at each minimal press count; [`nullity_table`] gives
 //!   the nullity of the n x n grids. Both draw themselves as SVG.
+//! - [`CosetSplit`] and [`StatsWork`] cut the exhaustive searches into independent tasks for a
+//!   cluster; combined, the tasks' answers are exactly the single-machine results.
 //!
 //! ```
 //! use lightsout_core::{minimal::{minimal_solution, plus_grid, Budget}, Modulus, Solver};
@@ -40,6 +42,7 @@ mod module;
 mod nullity;
 mod ring_stats;
 mod search;
+mod split;
 mod stats;
 mod svg;
 
@@ -52,6 +55,10 @@ pub use many::{BatchMinimizer, Sampler, BLOCK_ROWS, MAX_BATCH_COSET};
 pub use module::minimal_in_module;
 pub use nullity::{dense_grid_nullity, grid_nullity, nullity_table, nullity_table_with, NullityTable};
 pub use ring_stats::{ring_stats, MAX_RING_STATS_BOARDS};
+pub use split::{
+    split_in_coset, split_in_coset_gf2, CosetPart, CosetSplit, CosetWork, StatsPart, StatsWork, DEFAULT_TASKS,
+    MAX_TASKS, MAX_TASK_MEMBERS,
+};
 pub use stats::{stats, Stats};
 
 use crate::error::{Error, Result};
@@ -199,6 +206,15 @@ impl<'a> Minimizer<'a> {
     pub fn minimal(&self, lights: &[u32], budget: &Budget) -> Result<MinimalSolution> {
         let particular = self.solver.solve(lights)?;
         self.coset.minimal(&particular, budget)
+    }
+
+    /// The fewest-press search of `lights` cut into at least `tasks` independent tasks
+    /// (`None`: [`DEFAULT_TASKS`], each at most [`MAX_TASK_MEMBERS`] members), to run on many
+    /// machines: see [`CosetSplit`]. Always exhaustive, with no time limit; [`Error::TooLarge`]
+    /// when the `p^U` members do not fit in 64 bits.
+    pub fn split(&self, lights: &[u32], tasks: Option<u64>) -> Result<CosetSplit> {
+        let particular = self.solver.solve(lights)?;
+        CosetSplit::new(self.coset.clone(), &particular, tasks)
     }
 
     /// The fewest-press member of `presses + span(null basis)`: the minimal solution of the

@@ -96,19 +96,34 @@ pub fn stats(solver: &Solver, budget: &Budget) -> Result<Stats> {
             histogram[w] += 1;
         })?;
     }
-    let solvable_boards: u64 = histogram.iter().sum();
-    let total: u128 = histogram.iter().enumerate().map(|(w, &n)| w as u128 * n as u128).sum();
-    Ok(Stats {
-        modulus: solver.modulus().get(),
-        buttons: solver.buttons(),
-        rank: solver.rank(),
-        nullity: solver.nullity(),
-        kernel_size: crate::SolutionCount::new(solver.modulus(), solver.nullity()).to_u128().unwrap_or(0) as u64,
-        max_presses: histogram.len().saturating_sub(1) as u64,
-        mean: if solvable_boards == 0 { 0.0 } else { total as f64 / solvable_boards as f64 },
-        histogram,
-        solvable_boards,
-    })
+    Ok(Stats::from_histogram(solver.modulus().get(), solver.buttons(), solver.rank(), histogram))
+}
+
+impl Stats {
+    /// The statistics of a game over a prime `modulus` with `buttons` buttons and rank `rank`
+    /// from its histogram (`histogram[w]`: the solvable boards whose fewest-press solution has
+    /// weight w; trailing zeros dropped), as a cluster's combined answer arrives.
+    ///
+    /// ```
+    /// let s = lightsout_core::Stats::from_histogram(2, 2, 1, vec![1, 1]);
+    /// assert_eq!((s.solvable_boards, s.max_presses, s.nullity, s.mean), (2, 1, 1, 0.5));
+    /// ```
+    pub fn from_histogram(modulus: u32, buttons: usize, rank: usize, histogram: Vec<u64>) -> Stats {
+        let solvable_boards: u64 = histogram.iter().sum();
+        let total: u128 = histogram.iter().enumerate().map(|(w, &n)| w as u128 * n as u128).sum();
+        let kernel_size = (modulus as u128).checked_pow((buttons - rank) as u32).unwrap_or(0) as u64;
+        Stats {
+            modulus,
+            buttons,
+            rank,
+            nullity: buttons - rank,
+            kernel_size,
+            max_presses: histogram.len().saturating_sub(1) as u64,
+            mean: if solvable_boards == 0 { 0.0 } else { total as f64 / solvable_boards as f64 },
+            histogram,
+            solvable_boards,
+        }
+    }
 }
 
 /// Nullity 0: every press vector is the only solution of its board, so the histogram counts
@@ -205,7 +220,13 @@ fn gf2_histogram(solver: &Solver, budget: &Budget) -> Result<Vec<u64>> {
 
 /// Outer Gray-code members `lo..hi` (over the pivot buttons), each with its lightest coset
 /// member; `None` if the deadline passed.
-fn histogram_range(pivots: &[u32], quiet: &[u64], lo: u64, hi: u64, deadline: &Deadline) -> Option<Vec<u64>> {
+pub(crate) fn histogram_range(
+    pivots: &[u32],
+    quiet: &[u64],
+    lo: u64,
+    hi: u64,
+    deadline: &Deadline,
+) -> Option<Vec<u64>> {
     #[cfg(target_arch = "x86_64")]
     {
         if std::arch::is_x86_feature_detected!("popcnt") {
@@ -293,37 +314,12 @@ pub(crate) fn for_each_coset(
         }
         return Ok(());
     }
-    // Z_p: every quiet combination listed once, then each coset scanned against the list.
-    let combos = (p as u128).pow(quiet.len() as u32);
-    let entries = combos * n as u128;
-    if entries > 1 << 26 {
-        return Err(Error::TooLarge {
-            what: "the table of quiet patterns",
-            needed: entries,
-            unit: "entries",
-            limit: 1 << 26,
-        });
-    }
-    let f = solver.modulus().field();
-    let mut table: Vec<u32> = Vec::with_capacity(entries as usize);
-    let mut k = vec![0u32; n];
-    table.extend_from_slice(&k);
-    let mut gray = ReflectedGray::new(p, quiet.len());
-    while let Some((idx, up)) = gray.next_step() {
-        for (a, &b) in k.iter_mut().zip(&quiet[idx]) {
-            *a = if up { crate::field::Field::add(&f, *a, b) } else { crate::field::Field::sub(&f, *a, b) };
-        }
-        table.extend_from_slice(&k);
-    }
+    let table = quiet_table(p, n, &quiet)?;
     let mut x = vec![0u32; n];
     let mut outer = ReflectedGray::new(p, pivots.len());
     let mut steps = 0u64;
     loop {
-        let best = table
-            .chunks_exact(n.max(1))
-            .map(|q| x.iter().zip(q).map(|(&a, &b)| ((a + b) % p) as u64).sum::<u64>())
-            .min()
-            .unwrap_or(0);
+        let best = lightest(p, n, &table, &x);
         let rep = || x.clone();
         visit(best, &rep);
         let Some((idx, up)) = outer.next_step() else { break };
@@ -335,4 +331,42 @@ pub(crate) fn for_each_coset(
         }
     }
     Ok(())
+}
+
+/// The most entries of the table of quiet combinations ([`quiet_table`]).
+pub(crate) const MAX_TABLE_ENTRIES: u128 = 1 << 26;
+
+/// Z_p: every combination of the quiet patterns, listed once (`p^U` vectors of `n` entries,
+/// one after another), so that each coset is scanned against the list.
+pub(crate) fn quiet_table(p: u32, n: usize, quiet: &[Vec<u32>]) -> Result<Vec<u32>> {
+    let entries = (p as u128).checked_pow(quiet.len() as u32).unwrap_or(u128::MAX).saturating_mul(n as u128);
+    if entries > MAX_TABLE_ENTRIES {
+        return Err(Error::TooLarge {
+            what: "the table of quiet patterns",
+            needed: entries,
+            unit: "entries",
+            limit: MAX_TABLE_ENTRIES,
+        });
+    }
+    let f = crate::field::Modulus::new(p as u64)?.field();
+    let mut table: Vec<u32> = Vec::with_capacity(entries as usize);
+    let mut k = vec![0u32; n];
+    table.extend_from_slice(&k);
+    let mut gray = ReflectedGray::new(p, quiet.len());
+    while let Some((idx, up)) = gray.next_step() {
+        for (a, &b) in k.iter_mut().zip(&quiet[idx]) {
+            *a = if up { crate::field::Field::add(&f, *a, b) } else { crate::field::Field::sub(&f, *a, b) };
+        }
+        table.extend_from_slice(&k);
+    }
+    Ok(table)
+}
+
+/// The weight of the lightest member of `x + K`, with K listed in `table`.
+pub(crate) fn lightest(p: u32, n: usize, table: &[u32], x: &[u32]) -> u64 {
+    table
+        .chunks_exact(n.max(1))
+        .map(|q| x.iter().zip(q).map(|(&a, &b)| ((a + b) % p) as u64).sum::<u64>())
+        .min()
+        .unwrap_or(0)
 }
