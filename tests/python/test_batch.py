@@ -95,3 +95,13 @@ def test_bad_batches(classic):
     with pytest.raises(TypeError):
         lo.solve_many("classic", np.zeros((3, 25), dtype=np.uint8))
     assert lo.solve_many(classic, np.zeros((0, 25), dtype=np.uint8)).shape == (0, 25)
+
+
+def test_misaligned_boards_are_read():
+    # Arrays read from a buffer at an odd offset (as a cluster's workers may receive them).
+    g = lo.preset("classic")
+    boards = np.stack([g.random_solvable(seed=i) for i in range(8)]).astype(np.int64)
+    raw = b"\0" + boards.tobytes()
+    odd = np.frombuffer(raw, dtype=np.int64, offset=1).reshape(boards.shape)
+    assert not odd.flags.aligned
+    assert np.array_equal(lo.solve_many(g, odd), lo.solve_many(g, boards))

@@ -6,7 +6,7 @@
 
 use crate::error::{Error, Result};
 use crate::game::Game;
-use lightsout_core::minimal::{self, Budget, MinimalSolution, Minimizer, Stats};
+use lightsout_core::minimal::{self, Budget, CosetSplit, MinimalSolution, Minimizer, Stats, StatsWork};
 use lightsout_core::{Field, Modulus};
 
 /// The largest null basis (quiet patterns as `u32` vectors: nullity x lights x 4 bytes) that a
@@ -137,6 +137,60 @@ impl Game {
     /// assert!(lightsout_topo::Game::grid(9, 9, 2).unwrap().stats(&Budget::default()).is_err());
     /// ```
     pub fn stats(&self, budget: &Budget) -> Result<Stats> {
+        self.check_stats_size()?;
+        if !self.modulus().is_prime() {
+            return Ok(minimal::ring_stats(self.ring_solver()?, budget)?);
+        }
+        Ok(minimal::stats(self.solver()?, budget)?)
+    }
+
+    /// The fewest-press search of `lights` cut into at least `tasks` independent tasks (`None`:
+    /// the default split) for a cluster: see [`lightsout_core::minimal::CosetSplit`]. The same
+    /// sources and limits as [`Game::minimal_solution`]; combined, the tasks' answers equal its
+    /// answer after a complete walk.
+    ///
+    /// ```
+    /// use lightsout_core::minimal::Budget;
+    /// let game = lightsout_topo::Game::grid(9, 9, 2).unwrap(); // nullity 8
+    /// let board = game.random_solvable(4).unwrap();
+    /// let split = game.split_minimal(&board, Some(8)).unwrap();
+    /// let parts: Vec<_> = (0..split.tasks()).map(|i| split.work().run(i).unwrap()).collect();
+    /// assert_eq!(split.combine(&parts).unwrap(), game.minimal_solution(&board, &Budget::default()).unwrap());
+    /// ```
+    pub fn split_minimal(&self, lights: &[u32], tasks: Option<u64>) -> Result<CosetSplit> {
+        self.check_prime_for_split()?;
+        if self.uses_structured_solver() || self.uses_banded_solver() {
+            let particular = self.solve(lights)?;
+            return QuietCoset::new(self)?.split(&particular, tasks);
+        }
+        let solver = self.solver()?;
+        check_null_basis(solver.nullity(), solver.buttons())?;
+        Ok(Minimizer::new(solver)?.split(lights, tasks)?)
+    }
+
+    /// The statistics of [`Game::stats`] cut into at least `tasks` independent tasks (`None`:
+    /// the default split) for a cluster: see [`lightsout_core::minimal::StatsWork`].
+    pub fn split_stats(&self, tasks: Option<u64>) -> Result<StatsWork> {
+        self.check_prime_for_split()?;
+        self.check_stats_size()?;
+        Ok(StatsWork::new(self.solver()?, tasks)?)
+    }
+
+    /// The split searches walk cosets of a vector space: a prime modulus.
+    fn check_prime_for_split(&self) -> Result<()> {
+        if self.modulus().is_prime() {
+            return Ok(());
+        }
+        Err(lightsout_core::Error::InvalidArgument(format!(
+            "searches split into tasks need a prime modulus, not {} (use the single-machine search)",
+            self.modulus().get()
+        ))
+        .into())
+    }
+
+    /// An error unless all `p^lights` boards can be counted in 64 bits, checked before M is
+    /// factored.
+    fn check_stats_size(&self) -> Result<()> {
         // The most lights k with p^k < 2^64.
         let p = self.modulus().get() as u128;
         let mut most = 0usize;
@@ -153,10 +207,7 @@ impl Game {
                 most as u128,
             ));
         }
-        if !self.modulus().is_prime() {
-            return Ok(minimal::ring_stats(self.ring_solver()?, budget)?);
-        }
-        Ok(minimal::stats(self.solver()?, budget)?)
+        Ok(())
     }
 }
 
@@ -203,6 +254,15 @@ impl QuietCoset {
         }
         let particular = lightsout_core::pack_bits(presses);
         Ok(minimal::minimal_in_coset_gf2(self.n, &particular, &self.packed, budget)?)
+    }
+
+    /// The search of [`QuietCoset::minimal`] cut into tasks.
+    pub(crate) fn split(&self, presses: &[u32], tasks: Option<u64>) -> Result<CosetSplit> {
+        if self.modulus.get() != 2 {
+            return Ok(minimal::split_in_coset(self.modulus, presses, &self.values, tasks)?);
+        }
+        let particular = lightsout_core::pack_bits(presses);
+        Ok(minimal::split_in_coset_gf2(self.n, &particular, &self.packed, tasks)?)
     }
 }
 

@@ -49,7 +49,9 @@ pub(crate) fn batch_input<'py>(py: Python<'py>, g: &Game, boards: &Bound<'py, Py
     let out_dt = dt.for_results(g.modulus().get());
     let np = py.import("numpy")?;
     let dtype_name = with_dt!(out_dt, T => numpy::dtype::<T>(py));
-    let input = np.call_method1("ascontiguousarray", (arr, dtype_name))?.cast_into::<PyUntypedArray>()?;
+    // Contiguous and aligned (a board array read from a buffer, as Dask's workers receive them,
+    // may be neither): copied only when it is not.
+    let input = np.call_method1("require", (arr, dtype_name, "CA"))?.cast_into::<PyUntypedArray>()?;
     Ok(BatchInput { input, shape, layout: layout(g, natural), out_dt })
 }
 

@@ -8,6 +8,7 @@ mod game;
 mod grid_solver;
 mod many;
 mod results;
+mod split;
 mod work;
 
 use convert::{int_array, with_dt, Dt};
@@ -317,6 +318,11 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<results::PyStats>()?;
     m.add_class::<grid_solver::PyGridSolver>()?;
     m.add_class::<results::NullityTable>()?;
+    m.add_class::<split::PyMinimalSplit>()?;
+    m.add_class::<split::CosetWork>()?;
+    m.add_class::<split::CosetPart>()?;
+    m.add_class::<split::PyStatsWork>()?;
+    m.add_class::<split::StatsPart>()?;
     let unsolvable = py.get_type::<UnsolvableError>();
     unsolvable.setattr("obstruction", py.None())?;
     unsolvable.setattr("obstruction_index", py.None())?;
@@ -339,6 +345,8 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(many::minimal_many, m)?)?;
     m.add_function(wrap_pyfunction!(many::dataset, m)?)?;
+    m.add_function(wrap_pyfunction!(split::split_minimal, m)?)?;
+    m.add_function(wrap_pyfunction!(split::split_stats, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }
