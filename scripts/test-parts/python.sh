@@ -15,11 +15,11 @@ if [ ! -x "$VENV/bin/python" ]; then
 fi
 PY="$VENV/bin/python"
 # Install the tools only when one is missing, so reruns do not touch the network.
-if ! "$PY" -c "import maturin, numpy, pytest, nbclient, nbformat, ipykernel, networkx, mypy, anywidget, gymnasium, selenium" 2>/dev/null; then
+if ! "$PY" -c "import maturin, numpy, pytest, nbclient, nbformat, ipykernel, networkx, mypy, anywidget, gymnasium, selenium, dask.array, dask.bag, distributed" 2>/dev/null; then
   echo "-- python: installing build and test tools"
   "$PY" -m pip install --quiet --upgrade pip
   "$PY" -m pip install --quiet "maturin>=1.9.4,<2" numpy pytest nbclient nbformat ipykernel networkx mypy \
-    "anywidget>=0.9" "gymnasium>=1.0" selenium
+    "anywidget>=0.9" "gymnasium>=1.0" selenium "dask[array,bag,distributed]"
 fi
 if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
   echo "-- python: installing chromium and chromium-driver (Debian) for the notebook board's browser tests"
@@ -33,6 +33,10 @@ echo "-- python: building the extension (release) into $VENV"
 # maturin develop installs the package in editable mode: python/lightsout plus the compiled
 # lightsout/_core*.so next to it. It rebuilds only what changed (cargo's target/).
 VIRTUAL_ENV="$PWD/$VENV" "$VENV/bin/maturin" develop --release --quiet
+
+# The command line's --scheduler runs this package: the tests run the binary with this venv.
+cargo build --quiet -p lightsout-cli
+export LIGHTSOUT_CLI="$PWD/target/debug/lightsout"
 
 echo "-- python: pytest"
 "$PY" -m pytest -q tests/python --doctest-modules python/lightsout

@@ -1,0 +1,38 @@
+"""A fewest-press proof, a statistics table and a labelled data set on a Dask cluster.
+
+    python examples/dask_cluster.py                  # a LocalCluster on this machine
+    python examples/dask_cluster.py tcp://HOST:8786  # any scheduler
+
+Needs `pip install 'lightsout-solver[dask]'`.
+"""
+
+import sys
+
+import distributed
+
+import lightsout as lo
+import lightsout.distributed as lod
+
+
+def main() -> None:
+    address = sys.argv[1] if len(sys.argv) > 1 else "local"
+    client = lod.get_client(address)
+    print(client)
+
+    g = lo.torus(14, 18)  # nullity 28: every board has 2**28 solutions
+    board = g.random_solvable(seed=1)
+    best = lod.minimal_solution(g, board, client=client, progress=True)
+    print(f"{g.describe()}: {best.weight} presses, proven optimal: {best.proven_optimal}")
+
+    table = lod.stats(lo.torus(4, 5), client=client)
+    print(table.table())
+
+    boards = lod.random_solvable(lo.preset("classic"), 20_000, seed=7, chunks=5_000)
+    labels = lod.fewest_presses(lo.preset("classic"), boards)
+    future = client.compute(labels)
+    distributed.progress(future, scheduler=client.scheduler.address)
+    print("\nfewest presses of the first boards:", future.result()[:10].tolist())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,486 @@
+"""Past one machine: exact fewest presses, statistics and batches of boards on a Dask cluster.
+
+Needs Dask (``pip install 'lightsout-solver[dask]'``). Every function takes ``client``: a
+``distributed.Client``, a scheduler address such as ``"tcp://10.0.0.5:8786"``, ``"local"``
+for a ``LocalCluster`` on this machine, or ``None`` for the current client if there is one,
+else a ``LocalCluster`` started on first use and kept for the process.
+
+- :func:`minimal_solution` and :func:`stats` cut the exhaustive search into independent tasks
+  (task *i* walks the part of the coset whose last coefficients are the digits of *i*), run them
+  on the cluster and combine the answers into exactly the result of ``game.minimal_solution`` and
+  ``lightsout.stats``, proof flag included. Tasks are idempotent and retried when a worker dies,
+  so a lost worker never changes the answer.
+- :func:`solve_many`, :func:`is_solvable`, :func:`fewest_presses` and :func:`random_solvable`
+  build lazy Dask collections over boards (a Dask array of shape ``(B, size)`` or
+  ``(B, *game.shape)``, or a Dask bag of boards): one ``map_blocks`` on the batch solver per
+  question. Compute them with ``.compute()`` or ``client.compute(...)``; games pickle, and each
+  worker process factors a game once.
+
+>>> import lightsout as lo, lightsout.distributed as lod      # doctest: +SKIP
+>>> g = lo.torus(10, 10)                                       # doctest: +SKIP
+>>> best = lod.minimal_solution(g, g.random_solvable(seed=1))  # doctest: +SKIP
+>>> best.proven_optimal                                        # doctest: +SKIP
+True
+
+``python -m lightsout.distributed`` is the entry point of ``lightsout solve --minimal
+--scheduler ADDRESS`` and ``lightsout stats --scheduler ADDRESS``.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import functools
+import json
+import sys
+import threading
+import time
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+import lightsout as lo
+from lightsout import _core
+
+try:
+    import dask
+    import dask.array as da
+    import dask.bag as db
+    import distributed
+except ImportError as e:  # pragma: no cover - exercised by the command line's error path
+    raise ImportError(
+        "lightsout.distributed needs Dask with its distributed scheduler: "
+        "pip install 'lightsout-solver[dask]' (or dask[distributed])"
+    ) from e
+
+__all__ = [
+    "fewest_presses",
+    "get_client",
+    "is_solvable",
+    "minimal_solution",
+    "random_solvable",
+    "solve_many",
+    "stats",
+]
+
+ClientLike = Union[None, str, "distributed.Client"]
+
+_local_lock = threading.Lock()
+_local: Optional[Tuple[Any, Any]] = None  # (LocalCluster, Client) started here
+
+
+def get_client(client: ClientLike = None) -> "distributed.Client":
+    """The client to run on: ``client`` itself, a new client of the scheduler at that address,
+    a ``LocalCluster`` on this machine for ``"local"``, or for ``None`` the current client if
+    there is one, else a ``LocalCluster`` (started once and kept for the process)."""
+    if isinstance(client, distributed.Client):
+        return client
+    if client is None:
+        try:
+            return distributed.get_client()
+        except ValueError:
+            return _local_client()
+    if isinstance(client, str):
+        if client == "local":
+            return _local_client()
+        return _client_at(client)
+    raise TypeError(f"client must be a distributed.Client, a scheduler address or None, not {type(client).__name__}")
+
+
+@functools.lru_cache(maxsize=None)
+def _client_at(address: str) -> "distributed.Client":
+    try:
+        # The connect timeout is Dask's (distributed.comm.timeouts.connect, 30 s by default).
+        return distributed.Client(address, set_as_default=False)
+    except (OSError, TimeoutError) as e:
+        raise OSError(f"cannot reach the Dask scheduler at {address!r}: {e}") from e
+
+
+def _local_client() -> "distributed.Client":
+    global _local
+    with _local_lock:
+        if _local is None:
+            cluster = distributed.LocalCluster(processes=True, dashboard_address=None)
+            _local = (cluster, distributed.Client(cluster, set_as_default=False))
+            atexit.register(_close_local)
+        return _local[1]
+
+
+def _close_local() -> None:
+    global _local
+    if _local is not None:
+        cluster, client = _local
+        _local = None
+        with contextlib.suppress(Exception):
+            client.close()
+            cluster.close()
+
+
+# ---------------------------------------------------------------- exact searches
+
+
+def _run_coset_task(task: int, work: "_core.CosetWork") -> "_core.CosetPart":
+    return work.run(task)
+
+
+def _run_stats_task(task: int, work: "_core.StatsWork") -> "_core.StatsPart":
+    return work.run(task)
+
+
+def minimal_solution(
+    game: lo.Game,
+    lights: Any,
+    *,
+    client: ClientLike = None,
+    tasks: Optional[int] = None,
+    max_time: Optional[float] = None,
+    progress: bool = False,
+    retries: int = 3,
+) -> lo.MinimalSolution:
+    """The fewest-press solution of ``lights``, proven by walking all ``p**nullity`` solutions
+    on the cluster: the same result object as ``game.minimal_solution(lights)`` after a
+    complete search (equal presses, weight, ``proven_optimal``, ``lower_bound``, ``explored``).
+
+    ``tasks``: at least this many tasks (default 256, and at most 2**32 solutions each).
+    ``max_time``: seconds to wait; then the unfinished tasks are cancelled and the answer is the
+    best found, ``proven_optimal=False``, with a lower bound (as a single search cut short).
+    ``progress``: show the cluster's progress (a bar on standard error, or Dask's widget in
+    Jupyter). ``retries``: how often a failed task is run again (a lost worker's tasks are
+    rescheduled by Dask itself). An unsolvable board raises ``UnsolvableError`` at once.
+    """
+    _check_time(max_time)
+    split = _core.split_minimal(game, lights, tasks=tasks)
+    if split.tasks == 0:
+        return split.combine([])
+    parts = _run_tasks(split.work, split.tasks, _run_coset_task, client, max_time, progress, retries, partial=True)
+    return split.combine(parts)
+
+
+def stats(
+    game: lo.Game,
+    *,
+    client: ClientLike = None,
+    tasks: Optional[int] = None,
+    max_time: Optional[float] = None,
+    progress: bool = False,
+    retries: int = 3,
+) -> lo.Stats:
+    """How many solvable boards need each minimal number of presses, counted on the cluster:
+    the same table as ``lightsout.stats(game)``, for games up to ``p**size < 2**64`` coset
+    members (no ``max_work`` limit). ``max_time`` (seconds) that runs out raises
+    ``TimeoutError``, since a partial table would be wrong. ``tasks``, ``progress`` and
+    ``retries`` as in :func:`minimal_solution`.
+    """
+    _check_time(max_time)
+    work = _core.split_stats(game, tasks=tasks)
+    parts = _run_tasks(work, work.tasks, _run_stats_task, client, max_time, progress, retries, partial=False)
+    return work.combine(parts)
+
+
+def _check_time(max_time: Optional[float]) -> None:
+    if max_time is not None and not (isinstance(max_time, (int, float)) and 0 <= max_time < float("inf")):
+        raise ValueError(f"max_time must be a finite number of seconds >= 0 or None, not {max_time!r}")
+
+
+def _run_tasks(
+    work: Any,
+    count: int,
+    func: Any,
+    client: ClientLike,
+    max_time: Optional[float],
+    progress: bool,
+    retries: int,
+    partial: bool,
+) -> List[Any]:
+    """Run tasks ``0..count`` of ``work`` on the cluster; the parts of the finished ones."""
+    if not isinstance(retries, int) or retries < 0:
+        raise ValueError(f"retries must be an int >= 0, not {retries!r}")
+    c = get_client(client)
+    started = time.monotonic()
+    # Every worker gets the work once (a few kilobytes); tasks name it by its key.
+    [shared] = c.scatter([work], broadcast=True, hash=True)
+    futures = c.map(func, range(count), work=shared, retries=retries, pure=True, key=f"lightsout-{work.id:016x}")
+    bar = _Progress(c, futures, "tasks", progress)
+    finished: List[Any] = []
+    try:
+        remaining = None if max_time is None else max(0.0, max_time - (time.monotonic() - started))
+        try:
+            for f in distributed.as_completed(futures, loop=c.loop, timeout=remaining):
+                finished.append(f)
+                bar.update(len(finished))
+        except (TimeoutError, distributed.TimeoutError):
+            if not partial:
+                raise TimeoutError(
+                    f"max_time ({max_time} s) ran out with {len(finished)} of {count} tasks done; "
+                    "a partial table would be wrong: raise max_time"
+                ) from None
+        return c.gather(finished)
+    finally:
+        bar.close()
+        c.cancel(futures)
+
+
+class _Progress:
+    """The cluster's progress: Dask's widget in Jupyter, else a text bar on standard error."""
+
+    def __init__(self, client: "distributed.Client", futures: Sequence[Any], unit: str, show: bool) -> None:
+        self.total = len(futures)
+        self.unit = unit
+        self.show = show
+        self.start = time.monotonic()
+        self.text = show and not _in_notebook()
+        if show and not self.text:
+            try:
+                distributed.progress(futures, notebook=True, scheduler=client.scheduler.address)
+            except Exception:  # no widgets installed: fall back to the text bar
+                self.text = True
+
+    def update(self, done: int) -> None:
+        if self.text:
+            width = 30
+            filled = int(width * done / max(self.total, 1))
+            elapsed = time.monotonic() - self.start
+            sys.stderr.write(
+                f"\r[{'#' * filled}{' ' * (width - filled)}] {done}/{self.total} {self.unit} | {elapsed:.1f} s"
+            )
+            sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.text:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+
+
+def _in_notebook() -> bool:
+    try:
+        from IPython import get_ipython  # type: ignore
+
+        shell = get_ipython()
+        return shell is not None and shell.__class__.__name__ == "ZMQInteractiveShell"
+    except Exception:
+        return False
+
+
+# ---------------------------------------------------------------- batches of boards
+
+
+@functools.lru_cache(maxsize=32)
+def _game(spec: str) -> lo.Game:
+    """The game of ``spec``, built once per worker process (so M is factored once)."""
+    return lo.from_spec(spec)
+
+
+def _check_boards(game: lo.Game, boards: Any) -> "da.Array":
+    """A Dask array of boards, split only along the first axis."""
+    if not isinstance(game, lo.Game):
+        raise TypeError(f"game must be a lightsout.Game, not {type(game).__name__}")
+    if not isinstance(boards, da.Array):
+        boards = da.asarray(boards)
+    shape = tuple(boards.shape)
+    flat = (game.size,)
+    natural = tuple(game.shape)
+    if shape[1:] not in (flat, natural) or len(shape) < 2:
+        dims = ", ".join(str(d) for d in natural)
+        raise ValueError(f"boards must have shape (B, {game.size}) or (B, {dims}), got {shape}")
+    if boards.dtype.kind not in "biu":
+        raise ValueError(f"boards must hold integers (or booleans), not {boards.dtype}")
+    return boards.rechunk({i: -1 for i in range(1, boards.ndim)})
+
+
+def _solve_block(block: np.ndarray, spec: str, block_info: Optional[Dict[Any, Any]] = None) -> np.ndarray:
+    g = _game(spec)
+    presses, ok = lo.solve_many(g, block, return_solvable=True)
+    if not ok.all():
+        first = int(np.argmin(ok))
+        offset = block_info[0]["array-location"][0][0] if block_info else 0
+        try:
+            g.solve(block[first])
+        except lo.UnsolvableError as e:
+            e.board_index = offset + first
+            e.args = (f"board {offset + first} of the batch is not solvable",)
+            raise
+    return presses
+
+
+def _solve_block_both(block: np.ndarray, spec: str) -> Tuple[np.ndarray, np.ndarray]:
+    return lo.solve_many(_game(spec), block, return_solvable=True)
+
+
+def _solvable_block(block: np.ndarray, spec: str) -> np.ndarray:
+    return lo.solve_many(_game(spec), block, return_solvable=True)[1]
+
+
+def _fewest_block(block: np.ndarray, spec: str, max_work: Optional[int]) -> np.ndarray:
+    g = _game(spec)
+    solvable = lo.solve_many(g, block, return_solvable=True)[1]
+    out = np.full(len(block), -1, dtype=np.int64)
+    for i in np.flatnonzero(solvable):
+        best = g.minimal_solution(block[i], max_work=max_work, max_time=None)
+        if not best.proven_optimal:
+            raise ValueError(
+                f"the fewest presses of a board could not be proven within max_work={max_work}: raise max_work"
+            )
+        out[i] = best.weight
+    return out
+
+
+def _draw_block(index: np.ndarray, spec: str, seed: int) -> np.ndarray:
+    g = _game(spec)
+    out = np.empty((len(index),) + tuple(g.shape), dtype=np.int64)
+    for k, i in enumerate(index):
+        out[k] = g.random_solvable(seed=_board_seed(seed, int(i)))
+    return out
+
+
+def _board_seed(seed: int, i: int) -> int:
+    """The seed of board ``i``: the same board whatever the chunking."""
+    x = (seed * 0x9E3779B97F4A7C15 + i + 1) & 0xFFFFFFFFFFFFFFFF
+    x ^= x >> 31
+    x = (x * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    return x ^ (x >> 29)
+
+
+def _result_dtype(game: lo.Game, boards: "da.Array") -> np.dtype:
+    """The dtype ``lightsout.solve_many`` gives for boards of this dtype."""
+    sample = np.zeros((1,) + tuple(boards.shape[1:]), dtype=boards.dtype)
+    return lo.solve_many(game, sample).dtype
+
+
+def solve_many(game: lo.Game, boards: Any, *, return_solvable: bool = False) -> Any:
+    """Presses for every board, lazily: a Dask array like ``boards`` (shape ``(B, size)`` or
+    ``(B, *game.shape)``, chunked along the first axis; the dtype as ``lightsout.solve_many``),
+    or for a Dask bag of boards a bag of press arrays.
+
+    Computing it raises ``UnsolvableError`` naming the first unsolvable board of a block
+    (``board_index`` counts from the start of the array), unless ``return_solvable=True``: then
+    the result is ``(presses, solvable)`` (two arrays from one pass; unsolvable boards get zero
+    presses).
+    """
+    spec = game.spec()
+    if isinstance(boards, db.Bag):
+        def solve_part(part: List[Any]) -> List[Any]:
+            if not part:
+                return []
+            presses, ok = lo.solve_many(_game(spec), np.stack([np.asarray(b) for b in part]), return_solvable=True)
+            if not return_solvable:
+                if not ok.all():
+                    _game(spec).solve(part[int(np.argmin(ok))])  # raises UnsolvableError with its obstruction
+                return list(presses)
+            return list(zip(presses, ok.tolist()))
+
+        return boards.map_partitions(solve_part)
+    boards = _check_boards(game, boards)
+    dtype = _result_dtype(game, boards)
+    if not return_solvable:
+        return boards.map_blocks(_solve_block, spec, dtype=dtype, meta=np.empty((0,) * boards.ndim, dtype=dtype))
+    core = ",".join(f"d{i}" for i in range(1, boards.ndim))
+    return da.apply_gufunc(
+        _solve_block_both, f"({core})->({core}),()", boards, spec=spec, output_dtypes=(dtype, bool), vectorize=False
+    )
+
+
+def is_solvable(game: lo.Game, boards: Any) -> Any:
+    """Whether each board can be turned off, lazily: a boolean Dask array of shape ``(B,)``
+    (or, for a bag of boards, a bag of booleans)."""
+    spec = game.spec()
+    if isinstance(boards, db.Bag):
+        return boards.map_partitions(
+            lambda part: lo.solve_many(_game(spec), np.stack([np.asarray(b) for b in part]), return_solvable=True)[1].tolist()
+            if part
+            else []
+        )
+    boards = _check_boards(game, boards)
+    return boards.map_blocks(_solvable_block, spec, drop_axis=list(range(1, boards.ndim)), dtype=bool)
+
+
+def fewest_presses(game: lo.Game, boards: Any, *, max_work: Optional[int] = None) -> Any:
+    """The fewest-press count of each board (the label of a training example), lazily: an
+    int64 Dask array of shape ``(B,)``, -1 for an unsolvable board (a bag of ints for a bag).
+    Each count is proven (``max_work`` as in ``game.minimal_solution``; a board that cannot be
+    proven within it raises ``ValueError`` when computed)."""
+    spec = game.spec()
+    if isinstance(boards, db.Bag):
+        return boards.map_partitions(
+            lambda part: _fewest_block(np.stack([np.asarray(b) for b in part]), spec, max_work).tolist() if part else []
+        )
+    boards = _check_boards(game, boards)
+    return boards.map_blocks(
+        _fewest_block, spec, max_work, drop_axis=list(range(1, boards.ndim)), dtype=np.int64
+    )
+
+
+def random_solvable(game: lo.Game, count: int, *, seed: int = 0, chunks: Union[int, str] = 10_000) -> "da.Array":
+    """``count`` random solvable boards (uniform over the solvable boards), lazily: an int64
+    Dask array of shape ``(count, *game.shape)`` chunked along the first axis. Board ``i`` is
+    ``game.random_solvable(seed=s_i)`` with ``s_i`` derived from ``seed`` and ``i``, so the
+    boards do not depend on the chunking. Label them with :func:`fewest_presses`."""
+    if not isinstance(game, lo.Game):
+        raise TypeError(f"game must be a lightsout.Game, not {type(game).__name__}")
+    if not isinstance(count, int) or count < 0:
+        raise ValueError(f"count must be an int >= 0, not {count!r}")
+    if not isinstance(seed, int) or not 0 <= seed < 2**64:
+        raise ValueError(f"seed must be an int in 0..2**64, not {seed!r}")
+    index = da.arange(count, chunks=chunks)
+    shape = tuple(game.shape)
+    return index.map_blocks(
+        _draw_block,
+        game.spec(),
+        seed,
+        new_axis=list(range(1, 1 + len(shape))),
+        chunks=(index.chunks[0],) + tuple((d,) for d in shape),
+        dtype=np.int64,
+    )
+
+
+# ---------------------------------------------------------------- command line
+
+
+def _main(argv: Optional[List[str]] = None) -> int:
+    """``python -m lightsout.distributed {minimal,stats} --scheduler ADDRESS``: reads a JSON
+    request (``{"spec": ..., "lights": [...]}``) on standard input, writes the answer as JSON on
+    standard output; progress and errors go to standard error. Exit status 2 on a bad request or
+    a failure, with a JSON ``{"error": ...}`` on standard output."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m lightsout.distributed", description=_main.__doc__)
+    parser.add_argument("command", choices=["minimal", "stats"])
+    parser.add_argument("--scheduler", required=True, help="scheduler address, or 'local' for a LocalCluster")
+    parser.add_argument("--tasks", type=int, default=None)
+    parser.add_argument("--max-time", type=float, default=None)
+    parser.add_argument("--progress", action="store_true")
+    args = parser.parse_args(argv)
+    try:
+        request = json.load(sys.stdin)
+        game = lo.from_spec(request["spec"])
+        client = get_client(args.scheduler)
+        if args.command == "minimal":
+            lights = np.asarray(request["lights"], dtype=np.int64)
+            best = minimal_solution(
+                game, lights, client=client, tasks=args.tasks, max_time=args.max_time, progress=args.progress
+            )
+            answer: Dict[str, Any] = {
+                "presses": np.asarray(best.presses).reshape(-1).tolist(),
+                "weight": best.weight,
+                "proven_optimal": best.proven_optimal,
+                "lower_bound": best.lower_bound,
+                "explored": best.explored,
+                "method": best.method,
+            }
+        else:
+            s = stats(game, client=client, tasks=args.tasks, max_time=args.max_time, progress=args.progress)
+            answer = {"histogram": s.histogram, "rank": s.rank, "nullity": s.nullity, "modulus": s.modulus}
+    except Exception as e:  # every failure becomes one message for the command line
+        json.dump({"error": f"{type(e).__name__}: {e}"}, sys.stdout)
+        sys.stdout.write("\n")
+        return 2
+    json.dump(answer, sys.stdout)
+    sys.stdout.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    # Run the module under its own name, so that the tasks sent to the workers name
+    # lightsout.distributed (importable there), not this __main__.
+    from lightsout.distributed import _main as _entry
+
+    sys.exit(_entry())
