@@ -135,6 +135,7 @@ Examples:
   lightsout solve --grid 7x7 --lights board.txt --all --limit 10
   lightsout solve --board level.txt --minimal --svg solution.svg
   lightsout solve --torus 1000x1000 --random 7 --json > answer.json
+  lightsout solve --torus 8x8 --random 1 --minimal --scheduler tcp://10.0.0.5:8786
   printf '111\\n1#1\\n111\\n' | lightsout solve --lights -";
 
 /// `lightsout solve`.
@@ -163,6 +164,11 @@ pub struct SolveArgs {
     /// `inf` for no limit.
     #[arg(long, value_name = "SECONDS", default_value_t = 60.0, requires = "minimal", allow_negative_numbers = true)]
     pub time_limit: f64,
+    /// With --minimal: prove the fewest presses on the Dask cluster at ADDRESS ('local' for a
+    /// cluster on this machine), through Python (LIGHTSOUT_PYTHON, default python3, with
+    /// `pip install 'lightsout-solver[dask]'`). --time-limit applies to the whole run.
+    #[arg(long, value_name = "ADDRESS", requires = "minimal")]
+    pub scheduler: Option<String>,
     /// Output options.
     #[command(flatten)]
     pub output: OutputArgs,
@@ -255,6 +261,7 @@ With --grids N instead: the nullity of the n x n grid over GF(2) for n = 1..N (-
 
 Examples:
   lightsout stats --preset classic --svg classic.svg
+  lightsout stats --torus 5x7 --scheduler local
   lightsout stats --grids 30";
 
 /// `lightsout stats`.
@@ -271,6 +278,11 @@ pub struct StatsArgs {
     /// `inf` for no limit.
     #[arg(long, value_name = "SECONDS", default_value_t = 600.0, allow_negative_numbers = true)]
     pub time_limit: f64,
+    /// Count on the Dask cluster at ADDRESS ('local' for a cluster on this machine), through
+    /// Python (LIGHTSOUT_PYTHON, default python3, with `pip install 'lightsout-solver[dask]'`):
+    /// no limit of 2^32 coset members, only p^lights < 2^64.
+    #[arg(long, value_name = "ADDRESS", conflicts_with = "grids")]
+    pub scheduler: Option<String>,
     /// Output options.
     #[command(flatten)]
     pub output: OutputArgs,

@@ -8,6 +8,7 @@ mod cmd;
 mod error;
 mod input;
 mod progress;
+mod remote;
 mod show;
 mod topology;
 

@@ -50,6 +50,7 @@ pub fn run_default(topology: Topology, output: OutputArgs, out: &mut dyn Write) 
         limit: None,
         minimal: false,
         time_limit: 60.0,
+        scheduler: None,
         output,
     };
     run(args, out)
@@ -97,7 +98,14 @@ pub fn run(args: SolveArgs, out: &mut dyn Write) -> CliResult<()> {
         }
         Err(e) => return Err(e.into()),
     };
-    let minimal = if args.minimal { Some(fewest(&game, &presses, args.time_limit)?) } else { None };
+    let minimal = match (args.minimal, &args.scheduler) {
+        (false, _) => None,
+        (true, None) => Some(fewest(&game, &presses, args.time_limit)?),
+        (true, Some(address)) => {
+            crate::args::seconds(args.time_limit, "--time-limit").map_err(CliError::input)?;
+            Some(crate::remote::minimal(&game, &board, address, args.time_limit)?)
+        }
+    };
     let presses = minimal.as_ref().map_or(presses, |m| m.presses.clone());
     if let Some(path) = &args.output.svg {
         show::write_svg(path, &game, Some(&board), Some(&presses))?;

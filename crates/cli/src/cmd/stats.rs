@@ -20,7 +20,9 @@ pub fn run(args: StatsArgs, out: &mut dyn Write) -> CliResult<()> {
         return grids(n, &args, out);
     }
     let game = args.topology.build()?.game;
-    let stats = {
+    let stats = if let Some(address) = &args.scheduler {
+        crate::remote::stats(&game, address, args.time_limit)?
+    } else {
         let _spinner = Spinner::start(format!("counting the solvable boards of {}", game.describe()), usize::MAX);
         let budget = Budget { max_time: time, ..Budget::default() };
         game.stats(&budget).map_err(|e| CliError::input(format!("{}: {e}", game.describe())))?

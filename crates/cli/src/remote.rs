@@ -1,0 +1,109 @@
+//! `--scheduler ADDRESS`: the exact fewest-press proof or the statistics on a Dask cluster.
+//!
+//! Dask is a Python system, so the command line does not host it: it runs the Python package's
+//! entry point, `python -m lightsout.distributed`, with the interpreter named by
+//! `LIGHTSOUT_PYTHON` (default `python3`), sends the game (its spec text) and the board as JSON
+//! on standard input and reads the answer back as JSON. The answer is checked (the presses must
+//! turn the board off, the table must fit the game) and printed exactly as a local run prints.
+
+use crate::error::{CliError, CliResult};
+use lightsout_core::minimal::{MinimalSolution, Stats};
+use lightsout_topo::Game;
+use serde_json::{json, Value};
+use std::io::{IsTerminal, Write};
+use std::process::{Command, Stdio};
+
+/// The environment variable naming the Python interpreter.
+pub const PYTHON_VAR: &str = "LIGHTSOUT_PYTHON";
+
+/// The fewest-press solution of `board`, proven on the cluster at `scheduler` (within
+/// `seconds`: then the best found, not proven, with a lower bound).
+pub fn minimal(game: &Game, board: &[u32], scheduler: &str, seconds: f64) -> CliResult<MinimalSolution> {
+    let request = json!({ "spec": game.spec().to_string(), "lights": board });
+    let answer = run("minimal", scheduler, seconds, &request)?;
+    let bad = |what: &str| CliError::input(format!("the Dask search answered without a valid {what}: {answer}"));
+    let presses: Vec<u32> = answer["presses"]
+        .as_array()
+        .ok_or_else(|| bad("presses"))?
+        .iter()
+        .map(|v| v.as_u64().and_then(|x| u32::try_from(x).ok()))
+        .collect::<Option<_>>()
+        .ok_or_else(|| bad("presses"))?;
+    let number = |key: &str| answer[key].as_u64().ok_or_else(|| bad(key));
+    let (weight, lower_bound, explored) = (number("weight")?, number("lower_bound")?, number("explored")?);
+    let proven_optimal = answer["proven_optimal"].as_bool().ok_or_else(|| bad("proven_optimal"))?;
+    let solves = game.apply(board, &presses).map(|after| after.iter().all(|&x| x == 0)).unwrap_or(false);
+    if !solves || lightsout_core::minimal::weight(&presses) != weight || lower_bound > weight {
+        return Err(CliError::input(format!(
+            "the Dask search answered presses that do not solve this board with {weight} presses: \
+             is the Python package the same version as this command?"
+        )));
+    }
+    let method = lightsout_core::minimal::Method::GrayCode;
+    Ok(MinimalSolution { presses, weight, proven_optimal, lower_bound, explored, method })
+}
+
+/// The statistics of `game`, counted on the cluster at `scheduler` within `seconds`.
+pub fn stats(game: &Game, scheduler: &str, seconds: f64) -> CliResult<Stats> {
+    let request = json!({ "spec": game.spec().to_string() });
+    let answer = run("stats", scheduler, seconds, &request)?;
+    let bad = || CliError::input(format!("the Dask statistics answered without a valid table: {answer}"));
+    let histogram: Vec<u64> = answer["histogram"]
+        .as_array()
+        .ok_or_else(bad)?
+        .iter()
+        .map(Value::as_u64)
+        .collect::<Option<_>>()
+        .ok_or_else(bad)?;
+    let rank = answer["rank"].as_u64().ok_or_else(bad)? as usize;
+    let p = game.modulus().get();
+    let boards = (p as u128).checked_pow(rank as u32);
+    let total: u128 = histogram.iter().map(|&x| x as u128).sum();
+    if rank != game.rank()? || boards != Some(total) {
+        return Err(CliError::input(format!(
+            "the Dask statistics do not fit this game (rank {rank}, {total} boards): is the Python package the \
+             same version as this command?"
+        )));
+    }
+    Ok(Stats::from_histogram(p, game.size(), rank, histogram))
+}
+
+/// Run `python -m lightsout.distributed COMMAND` and read its JSON answer.
+fn run(command: &str, scheduler: &str, seconds: f64, request: &Value) -> CliResult<Value> {
+    let python = std::env::var(PYTHON_VAR).ok().filter(|p| !p.trim().is_empty()).unwrap_or_else(|| "python3".into());
+    let mut args =
+        vec!["-m".to_string(), "lightsout.distributed".into(), command.into(), "--scheduler".into(), scheduler.into()];
+    args.extend(["--max-time".into(), seconds.to_string()]);
+    if std::io::stderr().is_terminal() {
+        args.push("--progress".into());
+    }
+    let install = format!(
+        "--scheduler runs the search through Python: install the package there with \
+         `{python} -m pip install 'lightsout-solver[dask]'`, or set {PYTHON_VAR} to an interpreter that has it"
+    );
+    let mut child = Command::new(&python)
+        .args(&args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .map_err(|e| CliError::input(format!("cannot start {python:?} ({e}). {install}")))?;
+    if let Some(mut stdin) = child.stdin.take() {
+        // A child that exits at once closes the pipe; its status says why.
+        let _ = stdin.write_all(request.to_string().as_bytes());
+    }
+    let out = child.wait_with_output().map_err(|e| CliError::input(format!("{python:?} failed: {e}")))?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let answer: Option<Value> = text.lines().rev().find_map(|l| serde_json::from_str(l).ok());
+    match answer {
+        Some(Value::Object(map)) if map.contains_key("error") => {
+            let message = map["error"].as_str().unwrap_or("unknown error").to_string();
+            Err(CliError::input(format!("the Dask run at {scheduler} failed: {message}")))
+        }
+        Some(value) if out.status.success() => Ok(value),
+        _ => Err(CliError::input(format!(
+            "`{python} -m lightsout.distributed` failed ({}) without an answer. {install}",
+            out.status
+        ))),
+    }
+}
