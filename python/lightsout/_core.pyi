@@ -36,6 +36,13 @@ __all__ = [
     "solve_many",
     "minimal_many",
     "dataset",
+    "MinimalSplit",
+    "CosetWork",
+    "CosetPart",
+    "StatsWork",
+    "StatsPart",
+    "split_minimal",
+    "split_stats",
     "__version__",
 ]
 

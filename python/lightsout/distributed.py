@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import atexit
 import contextlib
-import functools
 import json
 import sys
 import threading
@@ -47,11 +46,11 @@ try:
     import dask.array as da
     import dask.bag as db
     import distributed
-except ImportError as e:  # pragma: no cover - exercised by the command line's error path
+except ImportError:  # the original error stays attached as the context
     raise ImportError(
         "lightsout.distributed needs Dask with its distributed scheduler: "
         "pip install 'lightsout-solver[dask]' (or dask[distributed])"
-    ) from e
+    )
 
 __all__ = [
     "fewest_presses",
@@ -87,13 +86,19 @@ def get_client(client: ClientLike = None) -> "distributed.Client":
     raise TypeError(f"client must be a distributed.Client, a scheduler address or None, not {type(client).__name__}")
 
 
-@functools.lru_cache(maxsize=None)
+_clients: Dict[str, Any] = {}
+
+
 def _client_at(address: str) -> "distributed.Client":
-    try:
-        # The connect timeout is Dask's (distributed.comm.timeouts.connect, 30 s by default).
-        return distributed.Client(address, set_as_default=False)
-    except (OSError, TimeoutError) as e:
-        raise OSError(f"cannot reach the Dask scheduler at {address!r}: {e}") from e
+    """One client per scheduler address, kept for the process."""
+    with _local_lock:
+        if address not in _clients:
+            try:
+                # The connect timeout is Dask's (distributed.comm.timeouts.connect, 30 s by default).
+                _clients[address] = distributed.Client(address, set_as_default=False)
+            except (OSError, TimeoutError) as e:
+                raise OSError(f"cannot reach the Dask scheduler at {address!r}: {e}") from e
+        return _clients[address]
 
 
 def _local_client() -> "distributed.Client":
@@ -264,10 +269,20 @@ def _in_notebook() -> bool:
 # ---------------------------------------------------------------- batches of boards
 
 
-@functools.lru_cache(maxsize=32)
+_games: Dict[str, lo.Game] = {}
+
+
 def _game(spec: str) -> lo.Game:
-    """The game of ``spec``, built once per worker process (so M is factored once)."""
-    return lo.from_spec(spec)
+    """The game of ``spec``, built once per worker process (so M is factored once); the 32
+    games used last are kept."""
+    with _local_lock:
+        g = _games.pop(spec, None)
+        if g is None:
+            g = lo.from_spec(spec)
+            while len(_games) >= 32:
+                _games.pop(next(iter(_games)))
+        _games[spec] = g  # most recent last
+        return g
 
 
 def _check_boards(game: lo.Game, boards: Any) -> "da.Array":
