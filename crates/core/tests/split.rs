@@ -171,3 +171,17 @@ fn foreign_or_forged_answers_are_errors() {
     let parts: Vec<_> = (0..3).map(|i| work.run(i).unwrap()).collect();
     assert!(matches!(work.combine(&parts), Err(Error::InvalidArgument(m)) if m.contains("1 of 4 missing (tasks 3)")));
 }
+
+#[test]
+fn interrupted_tasks_give_no_answer() {
+    let solver = Solver::new(&plus_grid(9, 9, Modulus::TWO).unwrap()).unwrap();
+    let split = Minimizer::new(&solver).unwrap().split(&solver.random_solvable(2), Some(2)).unwrap();
+    let work =
+        StatsWork::new(&Solver::new(&plus_grid(4, 4, Modulus::new(3).unwrap()).unwrap()).unwrap(), Some(3)).unwrap();
+    let stats2 = StatsWork::new(&Solver::new(&plus_grid(4, 4, Modulus::TWO).unwrap()).unwrap(), Some(2)).unwrap();
+    let stop = lightsout_core::interrupt::Interrupt::new();
+    stop.interrupt();
+    assert_eq!(stop.run(|| split.work().run(0)).unwrap_err(), Error::Interrupted);
+    assert_eq!(stop.run(|| work.run(0)).unwrap_err(), Error::Interrupted);
+    assert_eq!(stop.run(|| stats2.run(1)).unwrap_err(), Error::Interrupted);
+}

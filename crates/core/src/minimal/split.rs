@@ -308,6 +308,8 @@ impl CosetWork {
             let out = gray::zp_serial(self.p, &x, &self.sparse[..low], total, &none);
             (out.coeffs, out.weight, out.explored)
         };
+        // A walk cut short by an interrupt is no answer (see crate::interrupt).
+        crate::interrupt::check()?;
         coeffs.extend(fixed);
         Ok(CosetPart { task, weight, coeffs, explored, work: self.id })
     }
@@ -510,11 +512,13 @@ impl StatsWork {
             let pivots: Vec<u32> = self.pivots.iter().map(|&c| c as u32).collect();
             let low = self.pivots.len() - self.fixed;
             let none = Deadline::start(&Budget::work_only(0));
-            stats::histogram_range(&pivots, &quiet, task << low, (task + 1) << low, &none)
-                .expect("a walk without a deadline finishes")
+            // Without a time limit only an interrupt stops the walk early.
+            stats::histogram_range(&pivots, &quiet, task << low, (task + 1) << low, &none).ok_or(Error::Interrupted)?
         } else {
             self.zp_histogram(task)?
         };
+        // A walk cut short by an interrupt is no answer (see crate::interrupt).
+        crate::interrupt::check()?;
         while histogram.last() == Some(&0) {
             histogram.pop();
         }
@@ -541,6 +545,9 @@ impl StatsWork {
             let Some((k, up)) = walk.next_step() else { break };
             let j = self.pivots[k];
             x[j] = if up { x[j] + 1 } else { x[j] - 1 };
+            if k >= 8 {
+                crate::interrupt::check()?;
+            }
         }
         Ok(histogram)
     }
