@@ -271,6 +271,9 @@ def _in_notebook() -> bool:
 
 _games: Dict[str, lo.Game] = {}
 
+# lightsout.minimal_many labels boards of games with at most this many solutions per board.
+_BATCH_MINIMAL_SOLUTIONS = 65536
+
 
 def _game(spec: str) -> lo.Game:
     """The game of ``spec``, built once per worker process (so M is factored once); the 32
@@ -327,6 +330,10 @@ def _solvable_block(block: np.ndarray, spec: str) -> np.ndarray:
 
 def _fewest_block(block: np.ndarray, spec: str, max_work: Optional[int]) -> np.ndarray:
     g = _game(spec)
+    if g.modulus**g.nullity <= _BATCH_MINIMAL_SOLUTIONS:
+        # Few solutions per board: the batch minimizer examines them all, for every board at once.
+        _, distances, solvable = lo.minimal_many(g, block, return_solvable=True)
+        return np.where(solvable, distances, -1).astype(np.int64)
     solvable = lo.solve_many(g, block, return_solvable=True)[1]
     out = np.full(len(block), -1, dtype=np.int64)
     for i in np.flatnonzero(solvable):
