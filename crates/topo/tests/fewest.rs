@@ -230,3 +230,36 @@ fn difficulty_on_a_structured_grid_is_exact_and_matches_the_dense_walk() {
     let dense = lightsout_core::minimal::random_with_difficulty(game.solver().unwrap(), 3, 9).unwrap();
     assert_eq!(game.random_with_difficulty(3, 9).unwrap(), dense);
 }
+
+/// The search cut into tasks, all run and combined, equals the single search whichever solver
+/// feeds it (structured, banded, dense; GF(2) and Z_3); composite moduli are refused clearly.
+#[test]
+fn split_searches_equal_the_single_search_for_every_solver() {
+    let cells: Vec<bool> = (0..70 * 70).map(|i| i % 11 != 2).collect(); // nullity 4
+    let games = [
+        Game::grid(74, 74, 2).unwrap(),
+        Game::grid(64, 64, 3).unwrap(),
+        Game::mask(70, 70, cells, Rule::Plus, 2).unwrap(),
+        Game::torus(6, 6, 2).unwrap(),
+    ];
+    assert!(games[0].uses_structured_solver() && games[1].uses_structured_solver() && games[2].uses_banded_solver());
+    let mut searched = Vec::new();
+    for game in &games {
+        let nullity = game.nullity().unwrap();
+        if (game.modulus().get() as u64).pow(nullity.min(30) as u32) > 1 << 22 {
+            continue; // too many solutions for a quick exact single search
+        }
+        searched.push((game.describe(), nullity));
+        let board = game.random_with_presses(3, 20).unwrap();
+        let single = game.minimal_solution(&board, &Budget::work_only(1 << 32)).unwrap();
+        assert!(single.proven_optimal);
+        let split = game.split_minimal(&board, Some(8)).unwrap();
+        let parts: Vec<_> = (0..split.tasks()).map(|i| split.work().run(i).unwrap()).collect();
+        assert_eq!(split.combine(&parts).unwrap(), single, "{}", game.describe());
+    }
+    assert!(searched.len() >= 3 && searched.iter().all(|s| s.1 > 0), "{searched:?}");
+    let ring = Game::grid(3, 3, 4).unwrap();
+    let err = ring.split_minimal(&[0; 9], None).unwrap_err().to_string();
+    assert!(err.contains("need a prime modulus, not 4"), "{err}");
+    assert!(ring.split_stats(None).is_err());
+}
