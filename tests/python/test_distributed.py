@@ -305,3 +305,12 @@ def test_command_line_scheduler_errors(client, tmp_path):
     missing = run_cli("stats", "--grid", "3x3", "--scheduler", "local", python=str(empty / "bin" / "python"))
     assert missing.returncode == 2
     assert "No module named" in missing.stderr and "lightsout-solver[dask]" in missing.stderr
+
+
+def test_progress_bar_shows_the_cluster_tasks(client, capsys):
+    g = lo.torus(10, 30)
+    board = g.random_solvable(seed=8)
+    best = lod.minimal_solution(g, board, client=client, tasks=16, progress=True)
+    assert best.proven_optimal
+    err = capsys.readouterr().err
+    assert "16/16 tasks" in err
