@@ -15,6 +15,8 @@
 //!   ([`random_press_pattern`], [`difficulty_walk`]) serve solvers that multiply by M their own way.
 //! - [`BatchMinimizer`] answers many boards at once with exact fewest presses, and draws random
 //!   boards (uniform, or of one difficulty) with their fewest-press solutions.
+//! - [`worst_case`] finds the hardest solvable board (the largest minimal press count) and
+//!   proves it, or gives an upper bound.
 //! - [`stats`] counts the solvable boards at each minimal press count; [`nullity_table`] gives
 //!   the nullity of the n x n grids. Both draw themselves as SVG.
 //! - [`CosetSplit`] and [`StatsWork`] cut the exhaustive searches into independent tasks for a
@@ -45,6 +47,8 @@ mod search;
 mod split;
 mod stats;
 mod svg;
+mod worst;
+mod worst_search;
 
 pub use generate::{
     difficulty_walk, random_press_pattern, random_with_difficulty, random_with_presses, DIFFICULTY_STEPS,
@@ -60,6 +64,7 @@ pub use split::{
     MAX_TASKS, MAX_TASK_MEMBERS,
 };
 pub use stats::{stats, Stats};
+pub use worst::{worst_case, worst_from_quiet, WorstCase, EXACT_MEMBERS};
 
 use crate::error::{Error, Result};
 use crate::field::{check_vector, Modulus};

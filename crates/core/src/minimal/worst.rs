@@ -1,0 +1,167 @@
+//! The worst case of a game: the largest fewest-press count over all solvable boards (the
+//! covering radius of the code of quiet patterns, with presses counted with multiplicity).
+//!
+//! A solvable board is a coset `x + K` of the quiet patterns K, and it needs
+//! `min_c wt(x + Σ c_k n_k)` presses. Column j of the null basis is a vector `v_j` in Z_p^U;
+//! buttons no quiet pattern presses (`v_j = 0`) are the same in every solution, so the worst
+//! board presses them `p - 1` times. The other buttons fall into *types* (equal `v_j`), and for
+//! a type only how many of its buttons take each value matters (its histogram). So the worst
+//! case is `(p - 1) · outside + max over type histograms of min over c of Σ_types f_T(<c, v_T>)`,
+//! a max-min problem over the types ([`super::worst_search`]).
+//!
+//! - Nullity 0: every board has one solution; the worst board's presses every button `p - 1`
+//!   times (N presses over GF(2)). Proven at once.
+//! - `p^U <= `[`EXACT_MEMBERS`]: a local search over type histograms finds a hard board, then a
+//!   branch and bound proves it the hardest or stops at the budget with an upper bound. The
+//!   witness is then checked by the exhaustive fewest-press search.
+//! - Larger nullity: a witness whose fewest-press count the minimal search proves (at least
+//!   the buttons outside the quiet patterns pressed `p - 1` times, which is exact by itself), and
+//!   the averaging bound: every board needs at most `(p-1)·outside + (p-1)·support / 2`
+//!   presses, since the `p^U` solutions of a board average `(p-1)/2` on every support button.
+
+use super::worst_search::{self, Problem};
+use super::{minimal_in_coset, Budget, Deadline};
+use crate::error::{Error, Result};
+use crate::field::{check_vector, Field, Modulus};
+use crate::solver::Solver;
+
+/// Exact search (local search, branch and bound) runs when the `p^U` coset members of a board
+/// are at most this many: the search keeps one weight per member.
+pub const EXACT_MEMBERS: u64 = 1 << 22;
+
+/// The hardest board found for a game, how hard it is, and how sure we are that none is harder.
+///
+/// ```
+/// use lightsout_core::{minimal::{plus_grid, worst_case, Budget}, Modulus, Solver};
+/// let solver = Solver::new(&plus_grid(5, 5, Modulus::TWO).unwrap()).unwrap();
+/// let worst = worst_case(&solver, &Budget::default()).unwrap();
+/// assert_eq!((worst.weight, worst.proven_optimal, worst.upper_bound), (15, true, 15));
+/// assert_eq!(solver.apply(&worst.board, &worst.presses).unwrap(), vec![0; 25]);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WorstCase {
+    /// A solvable board that needs `weight` presses (its lights, `-M presses`).
+    pub board: Vec<u32>,
+    /// A fewest-press solution of `board`.
+    pub presses: Vec<u32>,
+    /// The fewest-press count of `board` (proven: every solution of it weighs at least this).
+    pub weight: u64,
+    /// Whether no solvable board needs more presses than `board`.
+    pub proven_optimal: bool,
+    /// No solvable board needs more presses than this (equal to `weight` when proven).
+    pub upper_bound: u64,
+    /// Work done, in coset-member weights updated.
+    pub explored: u64,
+}
+
+/// The hardest solvable board of `solver`'s game within `budget` (see the module docs).
+///
+/// Over Z_p the board is `-M presses`, so that `board + M presses = 0`.
+pub fn worst_case(solver: &Solver, budget: &Budget) -> Result<WorstCase> {
+    crate::limits::check_dense("the null basis", solver.nullity(), solver.buttons())?;
+    let f = solver.modulus().field();
+    let n = solver.buttons();
+    worst_from_quiet(solver.modulus(), n, &solver.null_basis(), budget, |presses| {
+        let on = solver.apply(&vec![0; solver.lights()], presses)?;
+        Ok(on.into_iter().map(|x| f.neg(x)).collect())
+    })
+}
+
+/// [`worst_case`] for callers with their own quiet patterns (a structured solver, say):
+/// `basis` spans the quiet patterns of a game with `n` buttons, and `board_of` turns a press
+/// vector into the board it solves.
+///
+/// ```
+/// use lightsout_core::{minimal::{worst_from_quiet, Budget}, Modulus};
+/// // Three buttons, one quiet pattern pressing all of them: at most one press is ever needed.
+/// let w = worst_from_quiet(Modulus::TWO, 3, &[vec![1, 1, 1]], &Budget::default(), |x| Ok(x.to_vec())).unwrap();
+/// assert_eq!((w.weight, w.proven_optimal), (1, true));
+/// ```
+pub fn worst_from_quiet(
+    modulus: Modulus,
+    n: usize,
+    basis: &[Vec<u32>],
+    budget: &Budget,
+    board_of: impl FnOnce(&[u32]) -> Result<Vec<u32>>,
+) -> Result<WorstCase> {
+    for v in basis {
+        check_vector("quiet pattern", v, n, modulus)?;
+    }
+    crate::limits::check_dense("the null basis", basis.len(), n)?;
+    let deadline = Deadline::start(budget);
+    let p = modulus.get();
+    let rows = reduce(modulus, basis.to_vec(), n);
+    let support: Vec<bool> = (0..n).map(|j| rows.iter().any(|r| r[j] != 0)).collect();
+    let outside = support.iter().filter(|&&s| !s).count() as u64;
+    let inside = n as u64 - outside;
+    let top = p as u64 - 1;
+    // Every board's solutions average (p-1)/2 on each support button.
+    let averaging = top * outside + top * inside / 2;
+    let u = rows.len();
+    let members = (p as u64).checked_pow(u as u32).filter(|&m| m <= EXACT_MEMBERS);
+    let problem = members.and_then(|_| Problem::new(p, n, &rows));
+    let Some(problem) = problem else {
+        // The buttons outside the quiet patterns pressed p - 1 times, the others not at all:
+        // every solution presses the outside ones alike and the rest at least 0 times, so this
+        // board needs exactly (p-1)·outside presses, with no search.
+        let presses: Vec<u32> = support.iter().map(|&s| if s { 0 } else { top as u32 }).collect();
+        let board = board_of(&presses)?;
+        let weight = top * outside;
+        return Ok(WorstCase {
+            board,
+            presses,
+            weight,
+            proven_optimal: weight == averaging,
+            upper_bound: averaging,
+            explored: 0,
+        });
+    };
+    let found = worst_search::solve(&problem, budget, &deadline);
+    let x = problem.presses(&found.states);
+    // Check the witness with the fewest-press search (exhaustive: p^U members are few here).
+    let check = minimal_in_coset(modulus, &x, &rows, &Budget::new(u64::MAX, None))?;
+    if !check.proven_optimal || check.weight != top * outside + found.weight {
+        return Err(Error::InvalidArgument(format!(
+            "internal error: the hardest board found should need {} presses, the fewest-press search says {}",
+            top * outside + found.weight,
+            check.weight
+        )));
+    }
+    let board = board_of(&check.presses)?;
+    let upper_bound = (top * outside + found.upper_bound).max(check.weight);
+    Ok(WorstCase {
+        board,
+        presses: check.presses,
+        weight: check.weight,
+        proven_optimal: upper_bound == check.weight,
+        upper_bound,
+        explored: found.explored,
+    })
+}
+
+/// Reduced row echelon form of `rows` over Z_p, zero rows dropped.
+pub(crate) fn reduce(modulus: Modulus, mut rows: Vec<Vec<u32>>, n: usize) -> Vec<Vec<u32>> {
+    let f = modulus.field();
+    let mut rank = 0;
+    for col in 0..n {
+        if rank == rows.len() {
+            break;
+        }
+        let Some(found) = (rank..rows.len()).find(|&i| rows[i][col] != 0) else { continue };
+        rows.swap(rank, found);
+        let inv = f.inv(rows[rank][col]).expect("a non-zero entry of a prime field is invertible");
+        rows[rank].iter_mut().for_each(|x| *x = f.mul(*x, inv));
+        let pivot = rows[rank].clone();
+        for (i, row) in rows.iter_mut().enumerate() {
+            let factor = row[col];
+            if i != rank && factor != 0 {
+                for (x, &v) in row.iter_mut().zip(&pivot) {
+                    *x = f.sub(*x, f.mul(factor, v));
+                }
+            }
+        }
+        rank += 1;
+    }
+    rows.truncate(rank);
+    rows
+}

@@ -1,0 +1,500 @@
+//! The max-min problem behind [`super::worst_case`]: choose, for every type of button (equal
+//! columns of the null basis), how many of its buttons take each value in Z_p, so that the
+//! lightest of the `p^U` solutions is as heavy as possible.
+//!
+//! The solutions are indexed by `c` in Z_p^U, and a type with column `v` and value histogram
+//! `h` weighs `f_h(t) = Σ_u h[u]·((u + t) mod p)` in solution c, where `t = <c, v>`. One array
+//! holds the weight of every solution; a type is added to it in one pass.
+//!
+//! **Coordinates.** A change of basis puts the types in a flag `V_1 ⊂ V_2 ⊂ ... ⊂ V_U`, each
+//! step greedily adding the direction that brings the most types in. A type of *level* k lies in
+//! `V_k`: its `t` depends on the first k digits of c only.
+//!
+//! **Bound.** Fix the first k digits of c to `c'` and average over the rest: types of level
+//! above k average `(p-1)/2` per button whatever their values, so the lightest solution weighs
+//! at most `min_c' [assigned(c') + (p-1)·(unassigned of level k)] + (p-1)/2·(levels above k)`.
+//! The branch and bound assigns types level by level and prunes with this bound, which is exact
+//! each time a level closes.
+//!
+//! **Symmetry.** Adding the quiet pattern along digit k to a board changes nothing but shifts
+//! the values of the types of level >= k, so the first type of each level may be taken in a
+//! canonical rotation of its histogram: a factor p less per level.
+
+use super::Budget;
+use super::Deadline;
+use rand::{Rng, SeedableRng};
+use std::collections::HashMap;
+
+/// A type with more value histograms than this (many buttons, large p) makes the problem too
+/// wide for the exact search.
+const MAX_STATES: u128 = 4096;
+
+/// The local search stops after this many restarts without a harder board.
+const MAX_RESTARTS: u32 = 30;
+
+/// One type of button: equal columns of the null basis.
+#[derive(Debug, Clone)]
+struct Type {
+    /// Its buttons.
+    columns: Vec<usize>,
+    /// Its column in the flag coordinates.
+    coords: Vec<u32>,
+    /// 1 + the last non-zero coordinate.
+    level: usize,
+    /// GF(2): the coordinates as a bit mask.
+    mask: u64,
+    /// Every histogram of values (`states[s][u]` buttons take value u), most balanced first.
+    states: Vec<Vec<u32>>,
+    /// `costs[s][t]`: the weight of the type in a solution where its shift is t.
+    costs: Vec<Vec<u64>>,
+    /// Whether the state is the canonical rotation of its histogram.
+    canonical: Vec<bool>,
+    /// State index by histogram.
+    index: HashMap<Vec<u32>, usize>,
+}
+
+/// The types of a game, ordered by level, ready for the search.
+#[derive(Debug, Clone)]
+pub(crate) struct Problem {
+    p: u32,
+    u: usize,
+    n: usize,
+    types: Vec<Type>,
+}
+
+/// What the search found (weights on the support only).
+#[derive(Debug, Clone)]
+pub(crate) struct Found {
+    /// The state of every type.
+    pub states: Vec<usize>,
+    /// The weight of the lightest solution of that board.
+    pub weight: u64,
+    /// No board is heavier than this.
+    pub upper_bound: u64,
+    /// Solution weights updated.
+    pub explored: u64,
+}
+
+impl Problem {
+    /// Group the columns of the reduced basis `rows` (U rows of n entries) into types; `None`
+    /// when some type has more than [`MAX_STATES`] histograms.
+    pub(crate) fn new(p: u32, n: usize, rows: &[Vec<u32>]) -> Option<Problem> {
+        let u = rows.len();
+        let mut by_column: HashMap<Vec<u32>, Vec<usize>> = HashMap::new();
+        let mut order: Vec<Vec<u32>> = Vec::new();
+        for j in 0..n {
+            let col: Vec<u32> = rows.iter().map(|r| r[j]).collect();
+            if col.iter().all(|&x| x == 0) {
+                continue;
+            }
+            by_column
+                .entry(col)
+                .or_insert_with_key(|k| {
+                    order.push(k.clone());
+                    Vec::new()
+                })
+                .push(j);
+        }
+        for col in &order {
+            if histograms(by_column[col].len() as u128, p) > MAX_STATES {
+                return None;
+            }
+        }
+        let coords = flag_coordinates(p, u, &order);
+        let mut types: Vec<Type> = order
+            .iter()
+            .zip(coords)
+            .map(|(col, coords)| {
+                let columns = by_column.remove(col).expect("every column was grouped");
+                let level = coords.iter().rposition(|&x| x != 0).map_or(0, |k| k + 1);
+                let mask = coords.iter().enumerate().fold(0u64, |a, (k, &x)| a | ((x as u64 & 1) << k));
+                let mut states = Vec::new();
+                compositions(columns.len() as u32, p as usize, &mut Vec::new(), &mut states);
+                let balance = |h: &Vec<u32>| {
+                    let (lo, hi) = (h.iter().min().copied().unwrap_or(0), h.iter().max().copied().unwrap_or(0));
+                    hi - lo
+                };
+                states.sort_by_key(balance);
+                let costs = states.iter().map(|h| cost_vector(p, h)).collect();
+                let canonical = states.iter().map(|h| is_canonical(h)).collect();
+                let index = states.iter().enumerate().map(|(i, h)| (h.clone(), i)).collect();
+                Type { columns, coords, level, mask, states, costs, canonical, index }
+            })
+            .collect();
+        types.sort_by_key(|t| (t.level, std::cmp::Reverse(t.columns.len())));
+        Some(Problem { p, u, n, types })
+    }
+
+    /// The press vector of a board with these states: the buttons of each type get values per
+    /// their histogram; buttons outside every quiet pattern are pressed `p - 1` times.
+    pub(crate) fn presses(&self, states: &[usize]) -> Vec<u32> {
+        let mut x = vec![self.p - 1; self.n];
+        for (ty, &s) in self.types.iter().zip(states) {
+            let values =
+                ty.states[s].iter().enumerate().flat_map(|(v, &k)| std::iter::repeat(v as u32).take(k as usize));
+            for (&j, v) in ty.columns.iter().zip(values) {
+                x[j] = v;
+            }
+        }
+        x
+    }
+
+    /// Buttons on the support.
+    fn mass(&self) -> u64 {
+        self.types.iter().map(|t| t.columns.len() as u64).sum()
+    }
+
+    /// `p^k`.
+    fn size(&self, k: usize) -> usize {
+        (self.p as usize).pow(k as u32)
+    }
+
+    /// The shift `t(c)` of type `ty` for every c below `size`, into `out`.
+    fn shifts(&self, ty: usize, size: usize, out: &mut Vec<u8>) {
+        out.clear();
+        let t = &self.types[ty];
+        if self.p == 2 {
+            out.extend((0..size as u64).map(|c| ((c & t.mask).count_ones() & 1) as u8));
+            return;
+        }
+        // Odometer over the digits of c: raising digit k adds coords[k] (a wrap adds p·coords[k]).
+        let p = self.p;
+        let mut digits = vec![0u32; self.u];
+        let mut shift = 0u32;
+        for _ in 0..size {
+            out.push(shift as u8);
+            for k in 0..self.u {
+                digits[k] += 1;
+                shift = (shift + t.coords[k]) % p;
+                if digits[k] < p {
+                    break;
+                }
+                digits[k] = 0;
+            }
+        }
+    }
+}
+
+/// Local search for a hard board, then branch and bound for the proof, within the budget.
+pub(crate) fn solve(problem: &Problem, budget: &Budget, deadline: &Deadline) -> Found {
+    let top = problem.p as u64 - 1;
+    // Twice the averaging bound: no board beats it.
+    let root2 = top * problem.mass();
+    let local_work = (budget.max_work / 4).max(1);
+    let (states, weight, mut explored) = local_search(problem, local_work, &deadline.part(0.25), root2);
+    let mut found = Found { states, weight, upper_bound: root2 / 2, explored };
+    if 2 * weight + 1 >= root2 {
+        found.upper_bound = weight;
+        return found;
+    }
+    if problem.p > 255 {
+        return found; // shifts are kept in bytes
+    }
+    let rest = budget.max_work.saturating_sub(explored);
+    let bb = branch_and_bound(problem, found.states.clone(), weight, rest, deadline);
+    explored += bb.explored;
+    Found { explored, ..bb }
+}
+
+/// Iterated local search: move one button of one type to another value while the lightest
+/// solution gets heavier (or as heavy, with fewer solutions that light); restart near the best
+/// board after a stall. Returns the best states, their weight and the work done.
+fn local_search(problem: &Problem, max_work: u64, deadline: &Deadline, root2: u64) -> (Vec<usize>, u64, u64) {
+    let p = problem.p as usize;
+    let size = problem.size(problem.u);
+    let nt = problem.types.len();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0x776f_7273_74);
+    let mut shifts: Vec<Vec<u8>> = Vec::new();
+    let mut buf = Vec::new();
+    // Shift tables for every type when they fit in 64 MB, else recomputed per move.
+    let cache = nt as u128 * size as u128 <= 1 << 26;
+    if cache {
+        for ty in 0..nt {
+            problem.shifts(ty, size, &mut buf);
+            shifts.push(buf.clone());
+        }
+    }
+    let mut state = vec![0usize; nt];
+    let mut d = vec![0u64; size];
+    for ty in 0..nt {
+        if !cache {
+            problem.shifts(ty, size, &mut buf);
+        }
+        let t = if cache { &shifts[ty] } else { &buf };
+        let cost = &problem.types[ty].costs[0];
+        d.iter_mut().zip(t).for_each(|(x, &t)| *x += cost[t as usize]);
+    }
+    let scan = |d: &[u64]| {
+        let m = *d.iter().min().expect("at least one solution");
+        (m, d.iter().filter(|&&x| x == m).count())
+    };
+    let mut work = size as u64 * nt as u64;
+    let mut cur = scan(&d);
+    let (mut best, mut best_states) = (cur.0, state.clone());
+    let (mut stall, mut restarts) = (0u32, 0u32);
+    while work < max_work && !deadline.passed() && 2 * best + 1 < root2 && nt > 0 {
+        let ty = rng.gen_range(0..nt);
+        let t = &problem.types[ty];
+        let mut h = t.states[state[ty]].clone();
+        let from = rng.gen_range(0..p);
+        let to = (from + rng.gen_range(1..p)) % p;
+        if h[from] == 0 {
+            continue;
+        }
+        h[from] -= 1;
+        h[to] += 1;
+        let next = t.index[&h];
+        if !cache {
+            problem.shifts(ty, size, &mut buf);
+        }
+        let sh = if cache { &shifts[ty] } else { &buf };
+        let (old, new) = (&t.costs[state[ty]], &t.costs[next]);
+        let mut m = u64::MAX;
+        let mut count = 0usize;
+        for (x, &s) in d.iter_mut().zip(sh) {
+            *x = *x + new[s as usize] - old[s as usize];
+            if *x < m {
+                (m, count) = (*x, 1);
+            } else if *x == m {
+                count += 1;
+            }
+        }
+        work += size as u64;
+        if m > cur.0 || (m == cur.0 && count <= cur.1) || rng.gen_bool(0.01) {
+            state[ty] = next;
+            cur = (m, count);
+            if m > best {
+                (best, stall, restarts) = (m, 0, 0);
+                best_states.copy_from_slice(&state);
+            }
+        } else {
+            d.iter_mut().zip(sh).for_each(|(x, &s)| *x = *x + old[s as usize] - new[s as usize]);
+            work += size as u64;
+        }
+        stall += 1;
+        if stall > 20 * nt as u32 + 200 {
+            // Restart from the best board; give up after a few restarts without progress.
+            stall = 0;
+            restarts += 1;
+            if restarts > MAX_RESTARTS {
+                break;
+            }
+            for ty in 0..nt {
+                if state[ty] != best_states[ty] {
+                    if !cache {
+                        problem.shifts(ty, size, &mut buf);
+                    }
+                    let sh = if cache { &shifts[ty] } else { &buf };
+                    let c = &problem.types[ty].costs;
+                    let (old, new) = (&c[state[ty]], &c[best_states[ty]]);
+                    d.iter_mut().zip(sh).for_each(|(x, &s)| *x = *x + new[s as usize] - old[s as usize]);
+                    work += size as u64;
+                    state[ty] = best_states[ty];
+                }
+            }
+            cur = scan(&d);
+        }
+    }
+    (best_states, best, work)
+}
+
+/// Depth-first branch and bound over the types in level order, children in order of their
+/// bound, pruned against the incumbent. Stops at the budget; the upper bound is then the
+/// largest bound left open.
+fn branch_and_bound(problem: &Problem, states: Vec<usize>, weight: u64, max_work: u64, deadline: &Deadline) -> Found {
+    let nt = problem.types.len();
+    let top = problem.p as u64 - 1;
+    let levels: Vec<usize> = problem.types.iter().map(|t| t.level).collect();
+    // Buttons of the types after each depth: on the same level, and above it.
+    let mut same = vec![0u64; nt];
+    let mut above = vec![0u64; nt];
+    for i in 0..nt {
+        for j in i + 1..nt {
+            let m = problem.types[j].columns.len() as u64;
+            if levels[j] == levels[i] {
+                same[i] += m;
+            } else {
+                above[i] += m;
+            }
+        }
+    }
+    let first_of_level: Vec<bool> = (0..nt).map(|i| i == 0 || levels[i - 1] != levels[i]).collect();
+    // Per depth: twice the bound of the closed levels below it (the averaging bound at first).
+    let mut closed = vec![top * problem.mass(); nt];
+    let (mut best, mut best_states) = (weight, states);
+    let mut chosen = vec![0usize; nt];
+    let mut d = vec![0u64; problem.size(problem.u)];
+    let mut children: Vec<Vec<(u64, usize)>> = vec![Vec::new(); nt];
+    let mut next = vec![0usize; nt];
+    let mut shifts = Vec::new();
+    let mut class_min = vec![0u64; problem.p as usize];
+    let mut work = 0u64;
+    let mut depth = 0usize;
+    // Expand depth i: bound every allowed state of type i.
+    let mut expand = |i: usize, d: &mut Vec<u64>, out: &mut Vec<(u64, usize)>, work: &mut u64| {
+        let size = problem.size(levels[i]);
+        if i > 0 && levels[i] > levels[i - 1] {
+            let old = problem.size(levels[i - 1]);
+            // The levels below are closed: their exact weight, and the average above.
+            let low = *d[..old].iter().min().expect("at least one solution");
+            closed[i] = closed[i - 1].min(2 * low + top * (same[i - 1] + above[i - 1]));
+            for c in old..size {
+                d[c] = d[c % old];
+            }
+        } else if i > 0 {
+            closed[i] = closed[i - 1];
+        }
+        problem.shifts(i, size, &mut shifts);
+        class_min.iter_mut().for_each(|x| *x = u64::MAX);
+        for (x, &t) in d[..size].iter().zip(&shifts) {
+            class_min[t as usize] = class_min[t as usize].min(*x);
+        }
+        *work += size as u64;
+        out.clear();
+        let ty = &problem.types[i];
+        for (s, cost) in ty.costs.iter().enumerate() {
+            if first_of_level[i] && !ty.canonical[s] {
+                continue;
+            }
+            let m = class_min.iter().zip(cost).filter(|(&x, _)| x != u64::MAX).map(|(&x, &c)| x + c).min();
+            let bound2 = (2 * m.unwrap_or(0) + 2 * top * same[i] + top * above[i]).min(closed[i]);
+            out.push((bound2, s));
+        }
+        out.sort_by(|a, b| b.0.cmp(&a.0));
+    };
+    let apply = |i: usize, s: usize, d: &mut Vec<u64>, add: bool, work: &mut u64| {
+        let size = problem.size(levels[i]);
+        let mut sh = Vec::new();
+        problem.shifts(i, size, &mut sh);
+        let cost = &problem.types[i].costs[s];
+        if add {
+            d[..size].iter_mut().zip(&sh).for_each(|(x, &t)| *x += cost[t as usize]);
+        } else {
+            d[..size].iter_mut().zip(&sh).for_each(|(x, &t)| *x -= cost[t as usize]);
+        }
+        *work += size as u64;
+    };
+    let mut complete = true;
+    if nt > 0 {
+        expand(0, &mut d, &mut children[0], &mut work);
+    }
+    let mut nodes = 0u64;
+    while nt > 0 {
+        nodes += 1;
+        if work >= max_work || (nodes % 256 == 0 && deadline.passed()) {
+            complete = false;
+            break;
+        }
+        let i = next[depth];
+        if i == children[depth].len() || children[depth][i].0 <= 2 * best + 1 {
+            if depth == 0 {
+                break;
+            }
+            depth -= 1;
+            apply(depth, chosen[depth], &mut d, false, &mut work);
+            continue;
+        }
+        next[depth] += 1;
+        let s = children[depth][i].1;
+        chosen[depth] = s;
+        apply(depth, s, &mut d, true, &mut work);
+        if depth + 1 == nt {
+            let size = problem.size(levels[depth]);
+            let value = *d[..size].iter().min().expect("at least one solution");
+            if value > best {
+                best = value;
+                best_states.copy_from_slice(&chosen);
+            }
+            apply(depth, s, &mut d, false, &mut work);
+            continue;
+        }
+        depth += 1;
+        expand(depth, &mut d, &mut children[depth], &mut work);
+        next[depth] = 0;
+    }
+    let open = (0..=depth.min(nt.saturating_sub(1)))
+        .filter_map(|k| children.get(k).and_then(|c| c.get(next[k])).map(|&(b, _)| b / 2))
+        .max();
+    let upper_bound = if complete { best } else { open.map_or(best, |b| b.max(best)) };
+    Found { states: best_states, weight: best, upper_bound, explored: work }
+}
+
+/// How many histograms of m buttons over p values there are: `C(m + p - 1, p - 1)` (saturating).
+fn histograms(m: u128, p: u32) -> u128 {
+    let mut r: u128 = 1;
+    for i in 1..p as u128 {
+        r = r.saturating_mul(m + i) / i;
+        if r > MAX_STATES {
+            return r;
+        }
+    }
+    r
+}
+
+/// Every histogram of `m` buttons over `parts` values, appended to `out`.
+fn compositions(m: u32, parts: usize, prefix: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
+    if prefix.len() + 1 == parts {
+        prefix.push(m);
+        out.push(prefix.clone());
+        prefix.pop();
+        return;
+    }
+    for k in 0..=m {
+        prefix.push(k);
+        compositions(m - k, parts, prefix, out);
+        prefix.pop();
+    }
+}
+
+/// `f(t) = Σ_u h[u]·((u + t) mod p)` for every t.
+fn cost_vector(p: u32, h: &[u32]) -> Vec<u64> {
+    (0..p).map(|t| h.iter().enumerate().map(|(u, &k)| k as u64 * ((u as u64 + t as u64) % p as u64)).sum()).collect()
+}
+
+/// Whether `h` is the smallest of its rotations (the histograms of `x + δ`).
+fn is_canonical(h: &[u32]) -> bool {
+    let p = h.len();
+    (1..p).all(|r| {
+        let rotated: Vec<u32> = (0..p).map(|u| h[(u + p - r) % p]).collect();
+        h <= &rotated[..]
+    })
+}
+
+/// Coordinates of the columns `cols` (vectors of Z_p^U spanning it) in a basis `w_1..w_U`
+/// chosen greedily: each `w_k` is the direction (modulo `w_1..w_(k-1)`) shared by the most
+/// columns not yet spanned.
+fn flag_coordinates(p: u32, u: usize, cols: &[Vec<u32>]) -> Vec<Vec<u32>> {
+    let f = crate::field::Zp::new(p as u64).expect("p is prime");
+    use crate::field::Field;
+    // Reduce v by the chosen directions in order, returning (coefficients, residue).
+    let reduce = |v: &[u32], basis: &[(usize, Vec<u32>)]| {
+        let mut r = v.to_vec();
+        let mut coef = vec![0u32; u];
+        for (k, (pivot, w)) in basis.iter().enumerate() {
+            let a = r[*pivot];
+            if a != 0 {
+                coef[k] = a;
+                r.iter_mut().zip(w).for_each(|(x, &y)| *x = f.sub(*x, f.mul(a, y)));
+            }
+        }
+        (coef, r)
+    };
+    let mut basis: Vec<(usize, Vec<u32>)> = Vec::new();
+    while basis.len() < u {
+        let mut count: HashMap<Vec<u32>, usize> = HashMap::new();
+        for v in cols {
+            let (_, r) = reduce(v, &basis);
+            if let Some(lead) = r.iter().position(|&x| x != 0) {
+                let inv = f.inv(r[lead]).expect("non-zero");
+                let key: Vec<u32> = r.iter().map(|&x| f.mul(x, inv)).collect();
+                *count.entry(key).or_default() += 1;
+            }
+        }
+        let Some((dir, _)) = count.into_iter().max_by(|a, b| a.1.cmp(&b.1).then_with(|| b.0.cmp(&a.0))) else {
+            break;
+        };
+        let pivot = dir.iter().position(|&x| x != 0).expect("non-zero direction");
+        basis.push((pivot, dir));
+    }
+    cols.iter().map(|v| reduce(v, &basis).0).collect()
+}

@@ -1,0 +1,98 @@
+//! The worst case against brute force: every solvable board of small games, over GF(2) and Z_3.
+
+use lightsout_core::minimal::{minimal_solution, plus_grid, stats, worst_case, worst_from_quiet, Budget};
+use lightsout_core::{Modulus, Solver, SparseMatrix};
+use rand::{Rng, SeedableRng};
+
+/// The largest minimal press count over all solvable boards, by enumeration.
+fn brute_force(solver: &Solver) -> u64 {
+    stats(solver, &Budget::work_only(1 << 24)).unwrap().max_presses
+}
+
+/// The witness needs exactly `weight` presses (checked by the fewest-press search), its presses
+/// solve it, and a proven answer matches the enumeration.
+fn check(solver: &Solver, what: &str) {
+    let w = worst_case(solver, &Budget::work_only(1 << 30)).unwrap();
+    assert_eq!(solver.apply(&w.board, &w.presses).unwrap(), vec![0; solver.lights()], "{what}");
+    assert_eq!(lightsout_core::minimal::weight(&w.presses), w.weight, "{what}");
+    let best = minimal_solution(solver, &w.board, &Budget::work_only(u64::MAX)).unwrap();
+    assert!(best.proven_optimal);
+    assert_eq!(best.weight, w.weight, "{what}: the witness needs {} presses", best.weight);
+    let truth = brute_force(solver);
+    assert!(w.weight <= truth && truth <= w.upper_bound, "{what}: {w:?} against {truth}");
+    assert!(w.proven_optimal, "{what}: small games are proven ({} .. {})", w.weight, w.upper_bound);
+    assert_eq!(w.weight, truth, "{what}");
+}
+
+#[test]
+fn grids_match_brute_force() {
+    for (p, most) in [(2u64, 16usize), (3, 10)] {
+        let modulus = Modulus::new(p).unwrap();
+        for rows in 1..=6 {
+            for cols in rows..=6 {
+                if rows * cols > most {
+                    continue;
+                }
+                let solver = Solver::new(&plus_grid(rows, cols, modulus).unwrap()).unwrap();
+                check(&solver, &format!("{rows}x{cols} grid over Z_{p}"));
+            }
+        }
+    }
+}
+
+/// Random press sets: many shapes of quiet-pattern codes, including large nullity.
+#[test]
+fn random_games_match_brute_force() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(13);
+    for round in 0..60 {
+        let p = if round % 3 == 0 { 3u64 } else { 2 };
+        let n = if p == 2 { rng.gen_range(1..=14) } else { rng.gen_range(1..=8) };
+        let sets: Vec<Vec<usize>> = (0..n)
+            .map(|_| {
+                let k = rng.gen_range(0..=3);
+                let mut s: Vec<usize> = (0..k).map(|_| rng.gen_range(0..n)).collect();
+                s.sort_unstable();
+                s.dedup();
+                s
+            })
+            .collect();
+        let m = SparseMatrix::from_press_sets(Modulus::new(p).unwrap(), n, sets).unwrap();
+        let solver = Solver::new(&m).unwrap();
+        check(&solver, &format!("random game {round} ({n} buttons, p = {p}, nullity {})", solver.nullity()));
+    }
+}
+
+/// Nullity 0: every button pressed p - 1 times.
+#[test]
+fn nullity_zero_presses_everything() {
+    for p in [2u64, 3, 5] {
+        let solver = Solver::new(&plus_grid(3, 3, Modulus::new(p).unwrap()).unwrap()).unwrap();
+        let w = worst_case(&solver, &Budget::default()).unwrap();
+        assert_eq!(w.presses, vec![p as u32 - 1; 9]);
+        assert_eq!((w.weight, w.upper_bound, w.proven_optimal), (9 * (p - 1), 9 * (p - 1), true));
+    }
+}
+
+/// Random boards never need more presses than the upper bound, and a budget cut short never
+/// claims a proof it does not have.
+#[test]
+fn sampled_boards_stay_under_the_bound() {
+    let solver = Solver::new(&plus_grid(9, 9, Modulus::TWO).unwrap()).unwrap();
+    let w = worst_case(&solver, &Budget::work_only(1 << 22)).unwrap();
+    assert!(w.weight <= w.upper_bound && w.upper_bound <= 41);
+    for seed in 0..20 {
+        let board = solver.random_solvable(seed);
+        let best = minimal_solution(&solver, &board, &Budget::default()).unwrap();
+        assert!(best.weight <= w.upper_bound);
+    }
+    let best = minimal_solution(&solver, &w.board, &Budget::default()).unwrap();
+    assert_eq!(best.weight, w.weight);
+}
+
+#[test]
+fn bad_quiet_patterns_are_errors() {
+    let e = worst_from_quiet(Modulus::TWO, 3, &[vec![1, 2, 0]], &Budget::default(), |x| Ok(x.to_vec()));
+    assert!(e.unwrap_err().to_string().contains("0 <= x < 2"));
+    let e = worst_from_quiet(Modulus::TWO, 3, &[vec![1, 1]], &Budget::default(), |x| Ok(x.to_vec()));
+    assert!(e.is_err());
+}
