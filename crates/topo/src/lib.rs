@@ -49,6 +49,7 @@ pub mod shape;
 pub mod spec;
 pub mod svg;
 pub mod text;
+mod worst;
 
 pub use backend::STRUCTURED_MIN_LIGHTS;
 pub use error::{Error, Result};
