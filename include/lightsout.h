@@ -127,6 +127,28 @@ typedef struct lightsout_minimal_info {
   bool proven_optimal;
 } lightsout_minimal_info;
 
+/**
+ * What `lightsout_game_worst_case` knows about the board it returned.
+ */
+typedef struct lightsout_worst_info {
+  /**
+   * The fewest-press count of the board (with multiplicity over Z_p): proven for that board.
+   */
+  uint64_t weight;
+  /**
+   * No solvable board needs more presses than this (equal to `weight` when proven).
+   */
+  uint64_t upper_bound;
+  /**
+   * Work done (solution weights updated).
+   */
+  uint64_t explored;
+  /**
+   * Whether no solvable board needs more presses than `weight`.
+   */
+  bool proven_optimal;
+} lightsout_worst_info;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -674,6 +696,28 @@ enum lightsout_status lightsout_game_spec_len(const struct lightsout_game *game,
 enum lightsout_status lightsout_game_spec(const struct lightsout_game *game,
                                           char *text_out,
                                           size_t text_cap);
+
+/**
+ * The worst case of the game: writes to `board_out` a solvable board whose fewest-press
+ * solution is as heavy as any board's (within the budget), and that solution to
+ * `presses_out` (both size values; board + M presses = 0 mod p). `info_out` (may be NULL)
+ * says how many presses it needs, whether no board needs more (`proven_optimal`) and an upper
+ * bound otherwise. The search stops at `max_work` solution weights or `max_seconds`; 0 for
+ * either means the default (2^32, 60 s), INFINITY no time limit. Games of nullity 0 need every
+ * button pressed p - 1 times. Outputs are left unchanged on error.
+ *
+ * # Safety
+ * `game` must be NULL or a live handle; `board_out` and `presses_out` NULL or writable for
+ * their lengths; `info_out` NULL or writable.
+ */
+enum lightsout_status lightsout_game_worst_case(const struct lightsout_game *game,
+                                                uint64_t max_work,
+                                                double max_seconds,
+                                                uint32_t *board_out,
+                                                size_t board_len,
+                                                uint32_t *presses_out,
+                                                size_t presses_len,
+                                                struct lightsout_worst_info *info_out);
 
 #ifdef __cplusplus
 }  // extern "C"

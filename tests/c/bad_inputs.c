@@ -267,6 +267,27 @@ static void minimal(void) {
     EXPECT(lightsout_game_random_with_difficulty(g, 1, 9, lights, 25), LIGHTSOUT_OK, NULL);
     EXPECT(lightsout_game_solve_minimal(g, lights, 25, 0, 0.0, presses, 25, &info), LIGHTSOUT_OK, NULL);
     CHECK(info.weight == 9 && info.proven_optimal);
+
+    /* The worst case: bad lengths, NULLs and budgets leave the outputs alone. */
+    uint32_t board[25];
+    lightsout_worst_info worst = {99, 99, 99, false};
+    memset(board, 7, sizeof board);
+    memset(presses, 7, sizeof presses);
+    EXPECT(lightsout_game_worst_case(NULL, 0, 0.0, board, 25, presses, 25, &worst), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_worst_case(g, 0, 0.0, NULL, 25, presses, 25, &worst), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_worst_case(g, 0, 0.0, board, 25, NULL, 25, &worst), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_worst_case(g, 0, 0.0, board, 24, presses, 25, &worst), LIGHTSOUT_LENGTH_MISMATCH, NULL);
+    EXPECT(lightsout_game_worst_case(g, 0, 0.0, board, 25, presses, 26, &worst), LIGHTSOUT_LENGTH_MISMATCH, NULL);
+    EXPECT(lightsout_game_worst_case(g, 0, -1.0, board, 25, presses, 25, &worst), LIGHTSOUT_INVALID_ARGUMENT,
+           "max_seconds");
+    EXPECT(lightsout_game_worst_case(g, 0, NAN, board, 25, presses, 25, &worst), LIGHTSOUT_INVALID_ARGUMENT, NULL);
+    CHECK(all_equal(board, 25, 0x07070707u) && all_equal(presses, 25, 0x07070707u) && worst.weight == 99);
+    EXPECT(lightsout_game_worst_case(g, 0, INFINITY, board, 25, presses, 25, NULL), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_worst_case(g, 0, 0.0, board, 25, presses, 25, &worst), LIGHTSOUT_OK, NULL);
+    /* The hardest 5x5 board needs 15 presses, proven. */
+    CHECK(worst.weight == 15 && worst.upper_bound == 15 && worst.proven_optimal);
+    EXPECT(lightsout_game_solve_minimal(g, board, 25, 0, 0.0, presses, 25, &info), LIGHTSOUT_OK, NULL);
+    CHECK(info.weight == 15 && info.proven_optimal);
     lightsout_game_free(g);
 }
 

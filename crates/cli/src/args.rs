@@ -10,6 +10,7 @@ Examples:
   lightsout solve --preset classic --lights board.txt
   lightsout decide torus.txt                 prints Yes or No
   lightsout analyze --grid 9x9 --json
+  lightsout worst --grid 9x9                 the hardest board and how many presses it needs
   lightsout generate --preset 2000 --seed 7 | lightsout solve --preset 2000 --lights -
   lightsout play --preset classic
 
@@ -58,6 +59,10 @@ pub enum Command {
     /// How hard are the boards: how many solvable boards need each minimal number of presses.
     #[command(after_help = STATS_HELP)]
     Stats(StatsArgs),
+    /// The hardest solvable board: the most presses any board needs ("God's number"), proven
+    /// or with an upper bound.
+    #[command(after_help = WORST_HELP)]
+    Worst(WorstArgs),
     /// List the built-in games (for --preset).
     #[command(after_help = "Example:\n  lightsout presets")]
     Presets,
@@ -283,6 +288,37 @@ pub struct StatsArgs {
     /// no limit of 2^32 coset members, only p^lights < 2^64.
     #[arg(long, value_name = "ADDRESS", conflicts_with = "grids")]
     pub scheduler: Option<String>,
+    /// Output options.
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+const WORST_HELP: &str = "\
+Prints a solvable board whose best solution needs as many presses as any board of the game,
+and whether that is proven (every board then needs at most that many) or, past the budget, an
+upper bound. Presses count with multiplicity over Z_p.
+--json prints {\"weight\", \"upper_bound\", \"proven_optimal\", \"board\", \"presses\" (flat,
+light order), \"nullity\", \"modulus\", ...}.
+
+Examples:
+  lightsout worst --grid 9x9
+  lightsout worst --preset classic --json
+  lightsout worst --torus 6x6 --modulus 3 --svg hardest.svg
+  lightsout worst --grid 19x19 --time-limit 30";
+
+/// `lightsout worst`.
+#[derive(Debug, Args)]
+pub struct WorstArgs {
+    /// The game.
+    #[command(flatten)]
+    pub topology: Topology,
+    /// Stop the search after this many seconds and report the best board and an upper bound;
+    /// `inf` for no limit.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0, allow_negative_numbers = true)]
+    pub time_limit: f64,
+    /// Stop after this much work (solution weights updated); no limit by default.
+    #[arg(long, value_name = "N")]
+    pub max_work: Option<u64>,
     /// Output options.
     #[command(flatten)]
     pub output: OutputArgs,

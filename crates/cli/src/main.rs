@@ -46,6 +46,7 @@ fn run(cli: Cli) -> CliResult<()> {
         Some(Command::Analyze(args)) => cmd::analyze::run(args, &mut out),
         Some(Command::Generate(args)) => cmd::generate::run(args, &mut out),
         Some(Command::Stats(args)) => cmd::stats::run(args, &mut out),
+        Some(Command::Worst(args)) => cmd::worst::run(args, &mut out),
         Some(Command::Presets) => cmd::presets::run(&mut out),
         Some(Command::Play(_)) => unreachable!("handled above"),
     };

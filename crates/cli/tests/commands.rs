@@ -256,6 +256,26 @@ fn stats_of_the_classic() {
     assert!(out.contains("    4  4"), "{out}");
 }
 
+/// `lightsout worst`: the hardest 4 x 4 board needs 7 presses (every one of its 2^12 solvable
+/// boards counted by `stats`), its presses clear it, and bad budgets are usage errors.
+#[test]
+fn worst_case_of_small_grids() {
+    let (code, out, err) = run(&["worst", "--grid", "4x4", "--json"], "");
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    let (_, stats, _) = run(&["stats", "--grid", "4x4", "--json"], "");
+    assert_eq!(v["weight"], json(&stats)["max_presses"]);
+    assert_eq!((v["weight"].as_u64(), v["proven_optimal"].as_bool()), (Some(7), Some(true)));
+    let game = Game::grid(4, 4, 2).unwrap();
+    assert!(clears(&game, &vector(&v["board"]), &vector(&v["presses"])));
+    let (code, out, _) = run(&["worst", "--grid", "9x9", "--max-work", "1000"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("needs"), "{out}");
+    let (code, _, err) = run(&["worst", "--grid", "4x4", "--time-limit", "-1"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("--time-limit"), "{err}");
+}
+
 #[test]
 fn svg_output() {
     let dir = std::env::temp_dir().join(format!("lightsout-cli-svg-{}", std::process::id()));
@@ -264,6 +284,7 @@ fn svg_output() {
         (vec!["solve", "--preset", "cube"], "cube.svg"),
         (vec!["generate", "--torus", "4x5", "--seed", "1"], "torus.svg"),
         (vec!["stats", "--preset", "merlin"], "stats.svg"),
+        (vec!["worst", "--grid", "5x5"], "worst.svg"),
     ] {
         let path = dir.join(name);
         let mut all: Vec<&str> = args.clone();

@@ -40,6 +40,7 @@ mod solve;
 mod solve_minimal;
 mod structured;
 mod text;
+mod worst;
 
 pub use boundary::Status;
 pub use game::*;
@@ -47,6 +48,7 @@ pub use solve::*;
 pub use solve_minimal::*;
 pub use structured::*;
 pub use text::*;
+pub use worst::*;
 
 use std::ffi::c_char;
 

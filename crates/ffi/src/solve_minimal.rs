@@ -20,7 +20,7 @@ pub struct MinimalInfo {
 }
 
 /// The search budget from C: 0 means the library default for either limit.
-fn budget(max_work: u64, max_seconds: f64) -> Result<Budget, Failure> {
+pub(crate) fn budget(max_work: u64, max_seconds: f64) -> Result<Budget, Failure> {
     let default = Budget::default();
     let max_work = if max_work == 0 { default.max_work } else { max_work };
     let max_time = if max_seconds == 0.0 {

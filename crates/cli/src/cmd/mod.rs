@@ -7,3 +7,4 @@ pub mod play;
 pub mod presets;
 pub mod solve;
 pub mod stats;
+pub mod worst;

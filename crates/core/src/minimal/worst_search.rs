@@ -327,11 +327,11 @@ fn branch_and_bound(problem: &Problem, states: Vec<usize>, weight: u64, max_work
     let mut children: Vec<Vec<(u64, usize)>> = vec![Vec::new(); nt];
     let mut next = vec![0usize; nt];
     let mut shifts = Vec::new();
-    let mut class_min = vec![0u64; problem.p as usize];
+    let mut values = vec![0u64; problem.p as usize];
     let mut work = 0u64;
     let mut depth = 0usize;
     // Expand depth i: bound every allowed state of type i.
-    let mut expand = |i: usize, d: &mut Vec<u64>, out: &mut Vec<(u64, usize)>, work: &mut u64| {
+    let mut expand = |i: usize, d: &mut Vec<u64>, out: &mut Vec<(u64, usize)>, work: &mut u64, best: u64| {
         let size = problem.size(levels[i]);
         if i > 0 && levels[i] > levels[i - 1] {
             let old = problem.size(levels[i - 1]);
@@ -345,19 +345,32 @@ fn branch_and_bound(problem: &Problem, states: Vec<usize>, weight: u64, max_work
             closed[i] = closed[i - 1];
         }
         problem.shifts(i, size, &mut shifts);
-        class_min.iter_mut().for_each(|x| *x = u64::MAX);
-        for (x, &t) in d[..size].iter().zip(&shifts) {
-            class_min[t as usize] = class_min[t as usize].min(*x);
-        }
-        *work += size as u64;
         out.clear();
         let ty = &problem.types[i];
+        let p = problem.p as usize;
+        let low = size / p;
+        // The unassigned types of this level: over the p values of the level's own digit they
+        // take every shift once, so together they add `fill` in all and at most `cap` to one.
+        let fill = same[i] * (p as u64 * top) / 2;
+        let cap = top * same[i];
+        let prune = (2 * best + 1).saturating_sub(top * above[i]);
         for (s, cost) in ty.costs.iter().enumerate() {
             if first_of_level[i] && !ty.canonical[s] {
                 continue;
             }
-            let m = class_min.iter().zip(cost).filter(|(&x, _)| x != u64::MAX).map(|(&x, &c)| x + c).min();
-            let bound2 = (2 * m.unwrap_or(0) + 2 * top * same[i] + top * above[i]).min(closed[i]);
+            let mut m2 = u64::MAX;
+            for c in 0..low {
+                for (lambda, v) in values.iter_mut().enumerate() {
+                    let at = c + lambda * low;
+                    *v = d[at] + cost[shifts[at] as usize];
+                }
+                m2 = m2.min(water2(&mut values, fill, cap));
+                if m2 <= prune {
+                    break;
+                }
+            }
+            *work += size as u64;
+            let bound2 = (m2 + top * above[i]).min(closed[i]);
             out.push((bound2, s));
         }
         out.sort_by(|a, b| b.0.cmp(&a.0));
@@ -376,7 +389,7 @@ fn branch_and_bound(problem: &Problem, states: Vec<usize>, weight: u64, max_work
     };
     let mut complete = true;
     if nt > 0 {
-        expand(0, &mut d, &mut children[0], &mut work);
+        expand(0, &mut d, &mut children[0], &mut work, best);
     }
     let mut nodes = 0u64;
     while nt > 0 {
@@ -409,7 +422,7 @@ fn branch_and_bound(problem: &Problem, states: Vec<usize>, weight: u64, max_work
             continue;
         }
         depth += 1;
-        expand(depth, &mut d, &mut children[depth], &mut work);
+        expand(depth, &mut d, &mut children[depth], &mut work, best);
         next[depth] = 0;
     }
     let open = (0..=depth.min(nt.saturating_sub(1)))
@@ -417,6 +430,23 @@ fn branch_and_bound(problem: &Problem, states: Vec<usize>, weight: u64, max_work
         .max();
     let upper_bound = if complete { best } else { open.map_or(best, |b| b.max(best)) };
     Found { states: best_states, weight: best, upper_bound, explored: work }
+}
+
+/// Twice the highest level that `values` (one per value of a digit) can all be raised to when
+/// `fill` is shared among them, at most `cap` each (water filling): a bound on the lightest.
+fn water2(values: &mut [u64], fill: u64, cap: u64) -> u64 {
+    values.sort_unstable();
+    let mut sum = 0u64;
+    let mut level2 = u64::MAX;
+    for k in 1..=values.len() {
+        sum += values[k - 1];
+        let l2 = 2 * (sum + fill) / k as u64;
+        if k == values.len() || l2 <= 2 * values[k] {
+            level2 = l2;
+            break;
+        }
+    }
+    level2.min(2 * (values[0] + cap))
 }
 
 /// How many histograms of m buttons over p values there are: `C(m + p - 1, p - 1)` (saturating).

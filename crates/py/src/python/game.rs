@@ -3,7 +3,7 @@
 use super::args;
 use super::convert::{self, Board, Dt};
 use super::errors::{topo_error, value_error, Proof};
-use super::results::{MinimalSolution, Solutions};
+use super::results::{MinimalSolution, Solutions, WorstCase};
 use super::work::interruptible;
 use lightsout_core::batch::BatchSolver;
 use lightsout_topo::{svg, text, Game};
@@ -330,6 +330,25 @@ impl PyGame {
             interruptible(py, move || game.minimal_solution(&values, &budget))?.map_err(self.err(py, natural))?;
         let presses = self.array(py, &best.presses, natural, out)?.unbind();
         Ok(MinimalSolution::new(presses, &best))
+    }
+
+    /// The hardest solvable board ("God's number"): a board whose fewest-press solution is as
+    /// heavy as any, with `proven_optimal` or an `upper_bound` when the search stops at
+    /// `max_work` solution weights or `max_time` seconds (default 2**32 and 60 s;
+    /// `max_time=float("inf")` for no time limit), with the GIL released.
+    #[pyo3(signature = (*, max_work=None, max_time=None))]
+    fn worst_case(
+        &self,
+        py: Python<'_>,
+        max_work: Option<&Bound<'_, PyAny>>,
+        max_time: Option<f64>,
+    ) -> PyResult<WorstCase> {
+        let budget = args::budget(max_work, max_time)?;
+        let game = Arc::clone(&self.game);
+        let worst = interruptible(py, move || game.worst_case(&budget))?.map_err(value_error)?;
+        let board = self.array(py, &worst.board, true, Dt::I64)?.unbind();
+        let presses = self.array(py, &worst.presses, true, Dt::I64)?.unbind();
+        Ok(WorstCase::new(board, presses, &worst))
     }
 
     /// A board (or presses) as text in the board format: one line per row, `#` for holes.

@@ -315,6 +315,7 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGame>()?;
     m.add_class::<results::Solutions>()?;
     m.add_class::<results::MinimalSolution>()?;
+    m.add_class::<results::WorstCase>()?;
     m.add_class::<results::PyStats>()?;
     m.add_class::<grid_solver::PyGridSolver>()?;
     m.add_class::<results::NullityTable>()?;

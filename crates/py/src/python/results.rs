@@ -120,6 +120,54 @@ impl MinimalSolution {
     }
 }
 
+/// The hardest solvable board found for a game (`Game.worst_case`) and how sure we are.
+#[pyclass(frozen, module = "lightsout._core", name = "WorstCase")]
+pub(crate) struct WorstCase {
+    /// The board, in the game's natural shape.
+    #[pyo3(get)]
+    board: Py<PyAny>,
+    /// A fewest-press solution of the board, in the same shape.
+    #[pyo3(get)]
+    presses: Py<PyAny>,
+    /// The fewest-press count of the board (with multiplicity over Z_p).
+    #[pyo3(get)]
+    weight: u64,
+    /// Whether no solvable board needs more presses.
+    #[pyo3(get)]
+    proven_optimal: bool,
+    /// No solvable board needs more presses than this.
+    #[pyo3(get)]
+    upper_bound: u64,
+    /// Work done (solution weights updated).
+    #[pyo3(get)]
+    explored: u64,
+}
+
+impl WorstCase {
+    pub(crate) fn new(board: Py<PyAny>, presses: Py<PyAny>, w: &lightsout_core::minimal::WorstCase) -> Self {
+        WorstCase {
+            board,
+            presses,
+            weight: w.weight,
+            proven_optimal: w.proven_optimal,
+            upper_bound: w.upper_bound,
+            explored: w.explored,
+        }
+    }
+}
+
+#[pymethods]
+impl WorstCase {
+    fn __repr__(&self) -> String {
+        format!(
+            "WorstCase(weight={}, proven_optimal={}, upper_bound={})",
+            self.weight,
+            if self.proven_optimal { "True" } else { "False" },
+            self.upper_bound
+        )
+    }
+}
+
 /// How many solvable boards need each minimal number of presses (`lightsout.stats`).
 #[pyclass(frozen, module = "lightsout._core", name = "Stats")]
 pub(crate) struct PyStats {
