@@ -84,6 +84,7 @@ pub fn worst_from_quiet(
     budget: &Budget,
     board_of: impl FnOnce(&[u32]) -> Result<Vec<u32>>,
 ) -> Result<WorstCase> {
+    modulus.require_prime("worst_from_quiet (a basis of quiet patterns)")?;
     for v in basis {
         check_vector("quiet pattern", v, n, modulus)?;
     }
