@@ -23,7 +23,14 @@ def brute_force_worst(game: lightsout.Game) -> int:
 
 @pytest.mark.parametrize(
     "game",
-    [lightsout.grid(4, 4), lightsout.grid(2, 3, modulus=3), lightsout.torus(3, 3), lightsout.torus(2, 4, modulus=3)],
+    [
+        lightsout.grid(4, 4),
+        lightsout.grid(2, 3, modulus=3),
+        lightsout.torus(3, 3),
+        lightsout.torus(2, 4, modulus=3),
+        lightsout.grid(2, 3, modulus=4),
+        lightsout.grid(2, 2, modulus=6),
+    ],
     ids=lambda g: g.describe(),
 )
 def test_worst_case_matches_brute_force(game: lightsout.Game) -> None:

@@ -268,6 +268,12 @@ fn worst_case_of_small_grids() {
     assert_eq!((v["weight"].as_u64(), v["proven_optimal"].as_bool()), (Some(7), Some(true)));
     let game = Game::grid(4, 4, 2).unwrap();
     assert!(clears(&game, &vector(&v["board"]), &vector(&v["presses"])));
+    // Z_4: the quiet patterns of a composite modulus (orders 2 and 4), counted like stats does.
+    let (code, out, err) = run(&["worst", "--grid", "2x3", "--modulus", "4", "--json"], "");
+    assert_eq!(code, 0, "{err}");
+    let (_, stats, _) = run(&["stats", "--grid", "2x3", "--modulus", "4", "--json"], "");
+    assert_eq!(json(&out)["weight"], json(&stats)["max_presses"]);
+    assert_eq!(json(&out)["proven_optimal"], true);
     let (code, out, _) = run(&["worst", "--grid", "9x9", "--max-work", "1000"], "");
     assert_eq!(code, 0);
     assert!(out.contains("needs"), "{out}");

@@ -96,3 +96,49 @@ fn bad_quiet_patterns_are_errors() {
     let e = worst_from_quiet(Modulus::TWO, 3, &[vec![1, 1]], &Budget::default(), |x| Ok(x.to_vec()));
     assert!(e.is_err());
 }
+
+/// Over Z_4 and Z_6 (composite moduli: quiet patterns of several orders) the worst case of
+/// small grids and random games matches the enumeration of every press vector.
+#[test]
+fn rings_match_brute_force() {
+    use lightsout_core::{minimal::worst_from_module, RingSolver};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
+    let mut games: Vec<(u64, SparseMatrix)> = Vec::new();
+    for (k, rows, cols) in [(4u64, 2, 2), (4, 2, 3), (4, 3, 3), (6, 2, 2), (6, 1, 5), (4, 1, 7), (6, 2, 3)] {
+        games.push((k, plus_grid(rows, cols, Modulus::ring(k).unwrap()).unwrap()));
+    }
+    for _ in 0..12 {
+        let k = if rng.gen_bool(0.5) { 4u64 } else { 6 };
+        let n = rng.gen_range(1..=6);
+        let sets: Vec<Vec<usize>> = (0..n).map(|_| (0..n).filter(|_| rng.gen_bool(0.4)).collect()).collect();
+        games.push((k, SparseMatrix::from_press_sets(Modulus::ring(k).unwrap(), n, sets).unwrap()));
+    }
+    for (k, m) in games {
+        let modulus = Modulus::ring(k).unwrap();
+        let ring = RingSolver::new(&m).unwrap();
+        let n = m.cols();
+        let (gens, orders) = ring.null_basis_with_orders();
+        let w = worst_from_module(modulus, n, &gens, &orders, &Budget::work_only(1 << 30), |x| {
+            Ok(m.mul_vec(x)?.into_iter().map(|b| (k as u32 - b) % k as u32).collect())
+        })
+        .unwrap();
+        // Every press vector, grouped by the board it makes.
+        let mut best = std::collections::HashMap::new();
+        let mut x = vec![0u32; n];
+        loop {
+            let board = m.mul_vec(&x).unwrap();
+            let wt = lightsout_core::minimal::weight(&x);
+            let e = best.entry(board).or_insert(wt);
+            *e = (*e).min(wt);
+            let Some(i) = x.iter().position(|&v| v + 1 < k as u32) else { break };
+            x[..i].iter_mut().for_each(|v| *v = 0);
+            x[i] += 1;
+        }
+        let truth = *best.values().max().unwrap();
+        let what = format!("Z_{k}, {n} buttons, orders {orders:?}");
+        assert!(w.proven_optimal, "{what}: {w:?}");
+        assert_eq!(w.weight, truth, "{what}");
+        let on = m.mul_vec(&w.presses).unwrap();
+        assert!(on.iter().zip(&w.board).all(|(a, b)| (a + b) % k as u32 == 0), "{what}");
+    }
+}

@@ -12,7 +12,8 @@ impl Game {
     /// (`proven_optimal`) or an upper bound. Presses count with multiplicity over Z_p, as in
     /// [`Game::minimal_solution`]; the board is `-M presses`.
     ///
-    /// Games of nullity 0 need every button pressed `p - 1` times. Up to
+    /// Over Z_k for composite k the quiet patterns are the ring solver's generators with their
+    /// orders. Games with only the zero quiet pattern need every button pressed `k - 1` times. Up to
     /// [`lightsout_core::minimal::EXACT_MEMBERS`] solutions per board, a branch and bound over
     /// the types of buttons searches within `budget` and the witness is checked by the
     /// exhaustive fewest-press search; beyond that the answer is a witness and the averaging
@@ -30,14 +31,19 @@ impl Game {
     /// ```
     pub fn worst_case(&self, budget: &Budget) -> Result<WorstCase> {
         let n = self.size();
-        check_null_basis(self.nullity()?, n)?;
-        let basis = self.null_basis()?;
         let board_of = |x: &[u32]| {
             self.board_solved_by(x).map_err(|e| match e {
                 crate::Error::Core(e) => e,
                 other => lightsout_core::Error::InvalidArgument(other.to_string()),
             })
         };
+        if !self.modulus().is_prime() {
+            let (gens, orders) = self.ring_solver()?.null_basis_with_orders();
+            check_null_basis(gens.len(), n)?;
+            return Ok(minimal::worst_from_module(self.modulus(), n, &gens, &orders, budget, board_of)?);
+        }
+        check_null_basis(self.nullity()?, n)?;
+        let basis = self.null_basis()?;
         Ok(minimal::worst_from_quiet(self.modulus(), n, &basis, budget, board_of)?)
     }
 }

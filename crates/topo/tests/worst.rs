@@ -60,3 +60,20 @@ fn wide_games_report_a_bound() {
     assert_eq!(game.apply(&w.board, &w.presses).unwrap(), vec![0; 64 * 64]);
     assert_eq!(lightsout_core::minimal::weight(&w.presses), w.weight);
 }
+
+/// Composite moduli: the ring solver's generators and orders, checked against the ring
+/// statistics (every solvable board).
+#[test]
+fn rings_match_every_board() {
+    for (k, rows, cols) in [(4u64, 2, 2), (4, 2, 3), (6, 2, 2), (4, 3, 3)] {
+        for game in [Game::grid(rows, cols, k).unwrap(), Game::torus(rows, cols, k).unwrap()] {
+            let what = game.describe();
+            let w = game.worst_case(&Budget::work_only(1 << 30)).unwrap();
+            let truth = game.stats(&Budget::default()).unwrap().max_presses;
+            assert!(w.proven_optimal, "{what}");
+            assert_eq!(w.weight, truth, "{what}");
+            let again = game.minimal_solution(&w.board, &Budget::default()).unwrap();
+            assert_eq!(again.weight, w.weight, "{what}");
+        }
+    }
+}

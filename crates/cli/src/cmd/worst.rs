@@ -26,7 +26,7 @@ pub fn run(args: WorstArgs, out: &mut dyn Write) -> CliResult<()> {
             "game": game.describe(),
             "lights": game.size(),
             "modulus": game.modulus().get(),
-            "nullity": game.nullity()?,
+            "nullity": game.nullity().ok(),
             "weight": worst.weight,
             "upper_bound": worst.upper_bound,
             "proven_optimal": worst.proven_optimal,

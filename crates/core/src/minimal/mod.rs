@@ -64,7 +64,7 @@ pub use split::{
     MAX_TASKS, MAX_TASK_MEMBERS,
 };
 pub use stats::{stats, Stats};
-pub use worst::{worst_case, worst_from_quiet, WorstCase, EXACT_MEMBERS};
+pub use worst::{worst_case, worst_from_module, worst_from_quiet, WorstCase, EXACT_MEMBERS};
 
 use crate::error::{Error, Result};
 use crate::field::{check_vector, Modulus};

@@ -20,7 +20,7 @@
 //!   presses, since the `p^U` solutions of a board average `(p-1)/2` on every support button.
 
 use super::worst_search::{self, Problem};
-use super::{minimal_in_coset, Budget, Deadline};
+use super::{minimal_in_coset, minimal_in_module, Budget, Deadline};
 use crate::error::{Error, Result};
 use crate::field::{check_vector, Field, Modulus};
 use crate::solver::Solver;
@@ -84,27 +84,92 @@ pub fn worst_from_quiet(
     budget: &Budget,
     board_of: impl FnOnce(&[u32]) -> Result<Vec<u32>>,
 ) -> Result<WorstCase> {
-    modulus.require_prime("worst_from_quiet (a basis of quiet patterns)")?;
+    modulus.require_prime("worst_from_quiet (a basis of quiet patterns; worst_from_module takes Z_k)")?;
     for v in basis {
         check_vector("quiet pattern", v, n, modulus)?;
     }
     crate::limits::check_dense("the null basis", basis.len(), n)?;
-    let deadline = Deadline::start(budget);
-    let p = modulus.get();
     let rows = reduce(modulus, basis.to_vec(), n);
-    let support: Vec<bool> = (0..n).map(|j| rows.iter().any(|r| r[j] != 0)).collect();
-    let outside = support.iter().filter(|&&s| !s).count() as u64;
-    let inside = n as u64 - outside;
-    let top = p as u64 - 1;
-    // Every board's solutions average (p-1)/2 on each support button.
-    let averaging = top * outside + top * inside / 2;
-    let u = rows.len();
-    let members = (p as u64).checked_pow(u as u32).filter(|&m| m <= EXACT_MEMBERS);
-    let problem = members.and_then(|_| Problem::new(p, n, &rows));
+    let orders = vec![modulus.get(); rows.len()];
+    search(modulus, n, rows, orders, budget, board_of)
+}
+
+/// [`worst_from_quiet`] over Z_k for any modulus: the quiet patterns are the combinations of
+/// `gens` with coefficients below their additive `orders` (as from
+/// [`crate::RingSolver::null_basis_with_orders`]). Presses count with multiplicity, entries in
+/// `0..k`.
+///
+/// ```
+/// use lightsout_core::{minimal::{worst_from_module, Budget}, Modulus};
+/// // Z_4, two buttons, the quiet pattern [2, 2] of order 2: [3, 1] and [1, 3] both weigh 4.
+/// let z4 = Modulus::ring(4).unwrap();
+/// let w = worst_from_module(z4, 2, &[vec![2, 2]], &[2], &Budget::default(), |x| Ok(x.to_vec())).unwrap();
+/// assert_eq!((w.weight, w.proven_optimal), (4, true));
+/// ```
+pub fn worst_from_module(
+    modulus: Modulus,
+    n: usize,
+    gens: &[Vec<u32>],
+    orders: &[u32],
+    budget: &Budget,
+    board_of: impl FnOnce(&[u32]) -> Result<Vec<u32>>,
+) -> Result<WorstCase> {
+    if modulus.is_prime() {
+        return worst_from_quiet(modulus, n, gens, budget, board_of);
+    }
+    if orders.len() != gens.len() {
+        return Err(Error::DimensionMismatch {
+            what: "orders (one per generator)",
+            expected: gens.len(),
+            got: orders.len(),
+        });
+    }
+    let k = modulus.get();
+    for (g, &o) in gens.iter().zip(orders) {
+        check_vector("generator", g, n, modulus)?;
+        if o == 0 || k % o != 0 || g.iter().any(|&x| (x as u64 * o as u64) % k as u64 != 0) {
+            return Err(Error::InvalidArgument(format!(
+                "the order {o} of a generator must divide the modulus {k} and annihilate the generator"
+            )));
+        }
+    }
+    crate::limits::check_dense("the quiet-pattern generators", gens.len(), n)?;
+    search(modulus, n, gens.to_vec(), orders.to_vec(), budget, board_of)
+}
+
+/// The search behind both entry points: `rows` with coefficient `orders`.
+fn search(
+    modulus: Modulus,
+    n: usize,
+    rows: Vec<Vec<u32>>,
+    orders: Vec<u32>,
+    budget: &Budget,
+    board_of: impl FnOnce(&[u32]) -> Result<Vec<u32>>,
+) -> Result<WorstCase> {
+    let deadline = Deadline::start(budget);
+    let k = modulus.get();
+    let top = k as u64 - 1;
+    // Every board's solutions average at most (k + d - 2)/2 on a button whose column spans
+    // d·Z_k ((p-1)/2 over a field): the averaging bound, twice over.
+    let mut outside = 0u64;
+    let mut inside2 = 0u64;
+    let mut support = vec![false; n];
+    for (j, s) in support.iter_mut().enumerate() {
+        let d = rows.iter().fold(k, |g, r| gcd(g, r[j]));
+        if d == k {
+            outside += 1;
+        } else {
+            *s = true;
+            inside2 += (k + d - 2) as u64;
+        }
+    }
+    let averaging = top * outside + inside2 / 2;
+    let members = orders.iter().try_fold(1u64, |a, &o| a.checked_mul(o as u64)).filter(|&m| m <= EXACT_MEMBERS);
+    let problem = members.and_then(|_| Problem::new(k, modulus.is_prime(), n, &rows, &orders));
     let Some(problem) = problem else {
-        // The buttons outside the quiet patterns pressed p - 1 times, the others not at all:
+        // The buttons outside the quiet patterns pressed k - 1 times, the others not at all:
         // every solution presses the outside ones alike and the rest at least 0 times, so this
-        // board needs exactly (p-1)·outside presses, with no search.
+        // board needs exactly (k-1)·outside presses, with no search.
         let presses: Vec<u32> = support.iter().map(|&s| if s { 0 } else { top as u32 }).collect();
         let board = board_of(&presses)?;
         let weight = top * outside;
@@ -119,8 +184,13 @@ pub fn worst_from_quiet(
     };
     let found = worst_search::solve(&problem, budget, &deadline);
     let x = problem.presses(&found.states);
-    // Check the witness with the fewest-press search (exhaustive: p^U members are few here).
-    let check = minimal_in_coset(modulus, &x, &rows, &Budget::new(u64::MAX, None))?;
+    // Check the witness with the fewest-press search (exhaustive: the members are few here).
+    let exhaustive = Budget::new(u64::MAX, None);
+    let check = if modulus.is_prime() {
+        minimal_in_coset(modulus, &x, &rows, &exhaustive)?
+    } else {
+        minimal_in_module(modulus, &x, &rows, &orders, &exhaustive)?
+    };
     if !check.proven_optimal || check.weight != top * outside + found.weight {
         return Err(Error::InvalidArgument(format!(
             "internal error: the hardest board found should need {} presses, the fewest-press search says {}",
@@ -129,7 +199,7 @@ pub fn worst_from_quiet(
         )));
     }
     let board = board_of(&check.presses)?;
-    let upper_bound = (top * outside + found.upper_bound).max(check.weight);
+    let upper_bound = (top * outside + found.upper_bound).min(averaging).max(check.weight);
     Ok(WorstCase {
         board,
         presses: check.presses,
@@ -138,6 +208,14 @@ pub fn worst_from_quiet(
         upper_bound,
         explored: found.explored,
     })
+}
+
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
 }
 
 /// Reduced row echelon form of `rows` over Z_p, zero rows dropped.

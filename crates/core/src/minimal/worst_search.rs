@@ -51,14 +51,25 @@ struct Type {
     canonical: Vec<bool>,
     /// State index by histogram.
     index: HashMap<Vec<u32>, usize>,
+    /// `avg2[K]`: twice the most the type weighs on average over the digits `K..` of c (its
+    /// shift then runs over a coset of `d Z_k`, d the gcd of k and its coordinates there:
+    /// `m (k + d - 2) / 2`; over a field `m (p - 1) / 2`, or `m (p - 1)` when no digit is left).
+    avg2: Vec<u64>,
 }
 
 /// The types of a game, ordered by level, ready for the search.
 #[derive(Debug, Clone)]
 pub(crate) struct Problem {
+    /// The modulus k (a prime p over a field).
     p: u32,
+    /// Whether k is prime.
+    prime: bool,
     u: usize,
     n: usize,
+    /// `sizes[K]`: the number of values of the first K digits of c.
+    sizes: Vec<usize>,
+    /// The additive order of each digit of c (p over a field).
+    orders: Vec<u32>,
     types: Vec<Type>,
 }
 
@@ -76,10 +87,18 @@ pub(crate) struct Found {
 }
 
 impl Problem {
-    /// Group the columns of the reduced basis `rows` (U rows of n entries) into types; `None`
-    /// when some type has more than [`MAX_STATES`] histograms.
-    pub(crate) fn new(p: u32, n: usize, rows: &[Vec<u32>]) -> Option<Problem> {
+    /// Group the columns of `rows` (U rows of n entries: a reduced basis over a field, or
+    /// generators of the given additive `orders` over Z_k) into types; `None` when some type
+    /// has more than [`MAX_STATES`] histograms or k > 255.
+    pub(crate) fn new(p: u32, prime: bool, n: usize, rows: &[Vec<u32>], orders: &[u32]) -> Option<Problem> {
         let u = rows.len();
+        if p > 255 {
+            return None; // shifts are kept in bytes
+        }
+        let mut sizes = vec![1usize];
+        for &o in orders {
+            sizes.push(sizes.last()?.checked_mul(o as usize)?);
+        }
         let mut by_column: HashMap<Vec<u32>, Vec<usize>> = HashMap::new();
         let mut order: Vec<Vec<u32>> = Vec::new();
         for j in 0..n {
@@ -100,7 +119,7 @@ impl Problem {
                 return None;
             }
         }
-        let coords = flag_coordinates(p, u, &order);
+        let coords = if prime { flag_coordinates(p, u, &order) } else { order.clone() };
         let mut types: Vec<Type> = order
             .iter()
             .zip(coords)
@@ -118,11 +137,18 @@ impl Problem {
                 let costs = states.iter().map(|h| cost_vector(p, h)).collect();
                 let canonical = states.iter().map(|h| is_canonical(h)).collect();
                 let index = states.iter().enumerate().map(|(i, h)| (h.clone(), i)).collect();
-                Type { columns, coords, level, mask, states, costs, canonical, index }
+                let m = columns.len() as u64;
+                let avg2 = (0..=u)
+                    .map(|k| {
+                        let d = coords[k..].iter().fold(p, |g, &x| gcd(g, x));
+                        m * (p + d - 2) as u64
+                    })
+                    .collect();
+                Type { columns, coords, level, mask, states, costs, canonical, index, avg2 }
             })
             .collect();
         types.sort_by_key(|t| (t.level, std::cmp::Reverse(t.columns.len())));
-        Some(Problem { p, u, n, types })
+        Some(Problem { p, prime, u, n, sizes, orders: orders.to_vec(), types })
     }
 
     /// The press vector of a board with these states: the buttons of each type get values per
@@ -139,25 +165,26 @@ impl Problem {
         x
     }
 
-    /// Buttons on the support.
-    fn mass(&self) -> u64 {
-        self.types.iter().map(|t| t.columns.len() as u64).sum()
+    /// Twice the averaging bound: no board weighs more on the support.
+    fn root2(&self) -> u64 {
+        self.types.iter().map(|t| t.avg2[0]).sum()
     }
 
-    /// `p^k`.
+    /// The number of values of the first k digits of c.
     fn size(&self, k: usize) -> usize {
-        (self.p as usize).pow(k as u32)
+        self.sizes[k]
     }
 
     /// The shift `t(c)` of type `ty` for every c below `size`, into `out`.
     fn shifts(&self, ty: usize, size: usize, out: &mut Vec<u8>) {
         out.clear();
         let t = &self.types[ty];
-        if self.p == 2 {
+        if self.p == 2 && self.prime {
             out.extend((0..size as u64).map(|c| ((c & t.mask).count_ones() & 1) as u8));
             return;
         }
-        // Odometer over the digits of c: raising digit k adds coords[k] (a wrap adds p·coords[k]).
+        // Odometer over the digits of c: raising digit k adds coords[k] (a wrap adds
+        // orders[k]·coords[k], which is 0).
         let p = self.p;
         let mut digits = vec![0u32; self.u];
         let mut shift = 0u32;
@@ -166,7 +193,7 @@ impl Problem {
             for k in 0..self.u {
                 digits[k] += 1;
                 shift = (shift + t.coords[k]) % p;
-                if digits[k] < p {
+                if digits[k] < self.orders[k] {
                     break;
                 }
                 digits[k] = 0;
@@ -177,18 +204,13 @@ impl Problem {
 
 /// Local search for a hard board, then branch and bound for the proof, within the budget.
 pub(crate) fn solve(problem: &Problem, budget: &Budget, deadline: &Deadline) -> Found {
-    let top = problem.p as u64 - 1;
-    // Twice the averaging bound: no board beats it.
-    let root2 = top * problem.mass();
+    let root2 = problem.root2();
     let local_work = (budget.max_work / 4).max(1);
     let (states, weight, mut explored) = local_search(problem, local_work, &deadline.part(0.25), root2);
     let mut found = Found { states, weight, upper_bound: root2 / 2, explored };
     if 2 * weight + 1 >= root2 {
         found.upper_bound = weight;
         return found;
-    }
-    if problem.p > 255 {
-        return found; // shifts are kept in bytes
     }
     let rest = budget.max_work.saturating_sub(explored);
     let bb = branch_and_bound(problem, found.states.clone(), weight, rest, deadline);
@@ -305,29 +327,29 @@ fn branch_and_bound(problem: &Problem, states: Vec<usize>, weight: u64, max_work
     let nt = problem.types.len();
     let top = problem.p as u64 - 1;
     let levels: Vec<usize> = problem.types.iter().map(|t| t.level).collect();
-    // Buttons of the types after each depth: on the same level, and above it.
+    // After each depth: the buttons of the types left on the same level, and twice the most
+    // the types above it weigh on average over the digits above the level.
     let mut same = vec![0u64; nt];
     let mut above = vec![0u64; nt];
     for i in 0..nt {
         for j in i + 1..nt {
-            let m = problem.types[j].columns.len() as u64;
             if levels[j] == levels[i] {
-                same[i] += m;
+                same[i] += problem.types[j].columns.len() as u64;
             } else {
-                above[i] += m;
+                above[i] += problem.types[j].avg2[levels[i]];
             }
         }
     }
     let first_of_level: Vec<bool> = (0..nt).map(|i| i == 0 || levels[i - 1] != levels[i]).collect();
     // Per depth: twice the bound of the closed levels below it (the averaging bound at first).
-    let mut closed = vec![top * problem.mass(); nt];
+    let mut closed = vec![problem.root2(); nt];
     let (mut best, mut best_states) = (weight, states);
     let mut chosen = vec![0usize; nt];
     let mut d = vec![0u64; problem.size(problem.u)];
     let mut children: Vec<Vec<(u64, usize)>> = vec![Vec::new(); nt];
     let mut next = vec![0usize; nt];
     let mut shifts = Vec::new();
-    let mut values = vec![0u64; problem.p as usize];
+    let mut values: Vec<u64> = Vec::new();
     let mut work = 0u64;
     let mut depth = 0usize;
     // Expand depth i: bound every allowed state of type i.
@@ -337,7 +359,8 @@ fn branch_and_bound(problem: &Problem, states: Vec<usize>, weight: u64, max_work
             let old = problem.size(levels[i - 1]);
             // The levels below are closed: their exact weight, and the average above.
             let low = *d[..old].iter().min().expect("at least one solution");
-            closed[i] = closed[i - 1].min(2 * low + top * (same[i - 1] + above[i - 1]));
+            let rest: u64 = problem.types[i..].iter().map(|t| t.avg2[levels[i - 1]]).sum();
+            closed[i] = closed[i - 1].min(2 * low + rest);
             for c in old..size {
                 d[c] = d[c % old];
             }
@@ -347,15 +370,17 @@ fn branch_and_bound(problem: &Problem, states: Vec<usize>, weight: u64, max_work
         problem.shifts(i, size, &mut shifts);
         out.clear();
         let ty = &problem.types[i];
-        let p = problem.p as usize;
-        let low = size / p;
-        // The unassigned types of this level: over the p values of the level's own digit they
-        // take every shift once, so together they add `fill` in all and at most `cap` to one.
-        let fill = same[i] * (p as u64 * top) / 2;
+        let digit = problem.orders[levels[i] - 1] as usize;
+        let low = size / digit;
+        values.resize(digit, 0);
+        // The unassigned types of this level: over a field, the p values of the level's own
+        // digit give each of them every shift once, so together they add `fill` in all and at
+        // most `cap` to one value; over Z_k only the cap is used.
+        let fill = if problem.prime { same[i] * (digit as u64 * top) / 2 } else { u64::MAX / 4 };
         let cap = top * same[i];
-        let prune = (2 * best + 1).saturating_sub(top * above[i]);
+        let prune = (2 * best + 1).saturating_sub(above[i]);
         for (s, cost) in ty.costs.iter().enumerate() {
-            if first_of_level[i] && !ty.canonical[s] {
+            if problem.prime && first_of_level[i] && !ty.canonical[s] {
                 continue;
             }
             let mut m2 = u64::MAX;
@@ -370,7 +395,7 @@ fn branch_and_bound(problem: &Problem, states: Vec<usize>, weight: u64, max_work
                 }
             }
             *work += size as u64;
-            let bound2 = (m2 + top * above[i]).min(closed[i]);
+            let bound2 = (m2 + above[i]).min(closed[i]);
             out.push((bound2, s));
         }
         out.sort_by(|a, b| b.0.cmp(&a.0));
@@ -430,6 +455,14 @@ fn branch_and_bound(problem: &Problem, states: Vec<usize>, weight: u64, max_work
         .max();
     let upper_bound = if complete { best } else { open.map_or(best, |b| b.max(best)) };
     Found { states: best_states, weight: best, upper_bound, explored: work }
+}
+
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
 }
 
 /// Twice the highest level that `values` (one per value of a digit) can all be raised to when
