@@ -163,8 +163,13 @@ static void queries(void) {
     EXPECT(lightsout_game_null_basis(g, basis, 1), LIGHTSOUT_LENGTH_MISMATCH, NULL);
     lightsout_game_free(g);
 
-    /* Too large to factor densely: refused with a message, not an allocation. */
-    EXPECT(lightsout_game_new_graph(200000, NULL, 0, false, true, 2, &g), LIGHTSOUT_OK, NULL);
+    /* A graph is factored densely: one whose [M | I] cannot fit (2^24 vertices: 70 TB) is refused
+       when it is made, before its press sets are built. */
+    EXPECT(lightsout_game_new_graph((size_t)1 << 24, NULL, 0, false, true, 2, &g), LIGHTSOUT_TOO_LARGE,
+           "70368744177664 bytes");
+    /* Too much work to factor densely (its matrix would fit): refused with a message, not an
+       allocation. */
+    EXPECT(lightsout_game_new_graph(100000, NULL, 0, false, true, 2, &g), LIGHTSOUT_OK, NULL);
     n = 12345;
     EXPECT(lightsout_game_nullity(g, &n), LIGHTSOUT_TOO_LARGE, "limit");
     CHECK(n == 12345);

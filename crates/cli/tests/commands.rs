@@ -204,6 +204,7 @@ fn analyze_json_classic_and_merlin() {
     for q in v["quiet_patterns"].as_array().unwrap() {
         assert_eq!(plus_apply(5, 5, false, 2, &[0; 25], &vector(q)), vec![0; 25]);
     }
+    assert_eq!(v["solver"], "dense");
     let v = json(&run(&["analyze", "--preset", "merlin", "--json"], "").1);
     assert_eq!(v["symmetric"], false);
     assert_eq!(v["lights"], 9);
@@ -389,4 +390,31 @@ fn solve_random_is_the_generated_board() {
     let v = json(&out);
     let after = plus_apply(80, 90, true, 2, &vector(&v["board"]), &vector(&v["presses"]));
     assert!(after.iter().all(|&x| x == 0));
+}
+
+/// `analyze` names the path really used: light chasing for a large grid, banded elimination for
+/// a large board with holes or a cube (not "dense elimination").
+#[test]
+fn analyze_reports_the_solver_path_really_used() {
+    let mut text = String::new();
+    for r in 0..70 {
+        let row: String = (0..70).map(|c| if (r * 70 + c) % 97 == 5 { '#' } else { '0' }).collect();
+        text.push_str(&row);
+        text.push('\n');
+    }
+    let holes = TempFile::new("holes.txt", &text);
+    for (args, path, words) in [
+        (vec!["analyze", "--board", holes.path()], "banded", "banded elimination"),
+        (vec!["analyze", "--cube", "30"], "banded", "banded elimination"),
+        (vec!["analyze", "--grid", "80x80", "--patterns", "0"], "chasing", "light chasing"),
+        (vec!["analyze", "--torus", "70x70", "--patterns", "0"], "wrapped-chasing", "2n x 2n"),
+    ] {
+        let (code, out, err) = run(&args, "");
+        assert_eq!(code, 0, "{args:?}: {err}");
+        let line = out.lines().find(|l| l.starts_with("solver:")).unwrap_or_default();
+        assert!(line.contains(words), "{args:?}: {line}");
+        let mut json_args = args.clone();
+        json_args.push("--json");
+        assert_eq!(json(&run(&json_args, "").1)["solver"], path, "{args:?}");
+    }
 }

@@ -60,7 +60,11 @@ fn bad_topologies() {
     fails(&["solve", "--grid", "0x5"], "", &["--grid 0x5", "at least 1"]);
     fails(&["solve", "--torus", "3x0"], "", &["at least 1"]);
     fails(&["solve", "--cube", "0"], "", &["at least 1"]);
-    fails(&["solve", "--grid", "100000x100000"], "", &["too large", "10000000000 cells"]);
+    // One board of 10^10 lights (4 bytes a light) is refused by its bytes, before any work.
+    fails(&["solve", "--grid", "100000x100000"], "", &["too large", "40000000000 bytes"]);
+    // A 9-byte graph file declaring 2^24 vertices: refused from the description, at once.
+    let huge = TempFile::new("huge.txt", "16777216\n");
+    fails(&["analyze", "--graph", huge.path()], "", &["too large", "70368744177664 bytes"]);
     // GF(2) Moore grids this size go to the banded solver; over Z_3 only the dense one fits the rule.
     fails(
         &["analyze", "--grid", "1000x1000", "--rule", "moore", "--modulus", "3"],

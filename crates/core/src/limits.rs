@@ -110,6 +110,32 @@ pub fn check_band_work(what: &'static str, cols: usize, width: usize, ns_per_ent
     Ok(())
 }
 
+/// The estimated nanoseconds of one entry update in the engine [`crate::Solver::new`] picks for
+/// modulus `p`: 1/64 for packed GF(2), 1/32 for bitsliced GF(3), 3 for one `u32` per entry.
+pub fn ns_per_entry(p: u32) -> f64 {
+    match p {
+        2 => 1.0 / 64.0,
+        3 => 1.0 / 32.0,
+        _ => 3.0,
+    }
+}
+
+/// An error if [`crate::Solver::new`] could not factor a `lights x buttons` matrix over Z_p:
+/// the augmented matrix `[M | I]` over [`MAX_DENSE_BYTES`] or the elimination over
+/// [`MAX_DENSE_WORK`]. It needs the sizes only, so callers refuse before building M.
+///
+/// ```
+/// use lightsout_core::limits::check_dense_solver;
+/// assert!(check_dense_solver(10_000, 10_000, 2).is_ok());
+/// let err = check_dense_solver(1 << 24, 1 << 24, 2).unwrap_err();
+/// assert!(err.to_string().contains("70368744177664 bytes"));
+/// ```
+pub fn check_dense_solver(lights: usize, buttons: usize, p: u32) -> Result<()> {
+    let width = lights.saturating_add(buttons);
+    check_dense_bits("the augmented matrix [M | I]", lights, width, bits_per_entry(p))?;
+    check_dense_work("the dense factorisation of M", lights, buttons, width, ns_per_entry(p))
+}
+
 /// An error if a count of lights exceeds [`MAX_LIGHTS`].
 pub fn check_lights(what: &'static str, lights: u128) -> Result<()> {
     if lights > MAX_LIGHTS {

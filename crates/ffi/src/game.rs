@@ -56,8 +56,9 @@ unsafe fn make(out: *mut *mut Game, build: impl FnOnce() -> Result<lightsout_top
 /// neighbours) over Z_modulus. The classic game is `lightsout_game_new_grid(5, 5, 2, &game)`.
 ///
 /// Fails with LIGHTSOUT_INVALID_ARGUMENT for a side of 0, LIGHTSOUT_INVALID_MODULUS unless
-/// 2 <= modulus < 2^31 (a composite modulus is the ring Z_k), LIGHTSOUT_TOO_LARGE above 2^24
-/// cells.
+/// 2 <= modulus < 2^31 (a composite modulus is the ring Z_k), LIGHTSOUT_TOO_LARGE if one board
+/// would take more than 4 GiB (above 2^30 lights; large grids are solved by light chasing, M is
+/// never built).
 ///
 /// # Safety
 /// `out` must be NULL or valid for writing one pointer. On success `*out` holds a new game

@@ -77,7 +77,7 @@ impl Game {
         shape.check()?;
         let layout = Layout::new(&shape);
         layout::check_rule(&shape, &rule, layout.size, modulus)?;
-        Ok(Game {
+        let game = Game {
             shape,
             rule,
             modulus,
@@ -87,7 +87,9 @@ impl Game {
             solver: Once::default(),
             ring: Once::default(),
             structured: Once::default(),
-        })
+        };
+        game.check_footprint()?;
+        Ok(game)
     }
 
     /// A `rows x cols` grid with the plus rule (the classic game is `grid(5, 5, 2)`).
@@ -131,7 +133,9 @@ impl Game {
 
     /// A graph on vertices `0..n`: pressing `u` toggles `u` itself (if `self_toggle`) and its
     /// out-neighbours. Undirected edges go both ways; directed edges `(u, v)` only from u to v.
-    /// Repeated edges and loops are allowed (a press set is a set).
+    /// Repeated edges and loops are allowed (a press set is a set). A graph has no structure to
+    /// exploit, so it is solved by dense elimination: one whose augmented matrix `[M | I]` would
+    /// exceed [`lightsout_core::limits::MAX_DENSE_BYTES`] is refused here, before anything is built.
     ///
     /// ```
     /// let path = lightsout_topo::Game::graph(3, &[(0, 1), (1, 2)], false, true, 2).unwrap();
@@ -141,10 +145,13 @@ impl Game {
     /// ```
     pub fn graph(n: usize, edges: &[(usize, usize)], directed: bool, self_toggle: bool, modulus: u64) -> Result<Game> {
         Shape::Graph { n }.check()?;
+        // A graph is solved by dense elimination: if its augmented matrix can never fit, refuse
+        // now, before the press sets are built (a 9-byte edge list can declare 2^24 vertices).
+        let bits = lightsout_core::limits::bits_per_entry(modulus.min(u32::MAX as u64) as u32);
+        lightsout_core::limits::check_dense_bits("the augmented matrix [M | I]", n, n.saturating_mul(2), bits)?;
+        // The press sets built below and M made from them (see Game::matrix_bytes).
         let entries = edges.len() as u128 * 2 + n as u128;
-        if entries > crate::shape::MAX_PRESS_ENTRIES {
-            return Err(Error::too_large("the graph", entries, "press entries", crate::shape::MAX_PRESS_ENTRIES));
-        }
+        crate::footprint::check_bytes("the press matrix M of the graph", 48 * n as u128 + 24 * entries)?;
         let mut sets: Vec<Vec<usize>> = (0..n).map(|u| if self_toggle { vec![u] } else { Vec::new() }).collect();
         for (i, &(u, v)) in edges.iter().enumerate() {
             if u >= n || v >= n {
@@ -311,18 +318,24 @@ impl Game {
         }
     }
 
-    /// The press matrix M, built on first use (limited to [`crate::MAX_PRESS_ENTRIES`] entries,
-    /// which the constructors already checked).
+    /// The press matrix M, built on first use; refused before it is built if it would take more
+    /// than [`crate::MAX_GAME_BYTES`] ([`Game::matrix_bytes`]).
     pub fn matrix(&self) -> Result<&SparseMatrix> {
-        self.matrix.get_or_try_init(|| layout::press_matrix(&self.shape, &self.rule, &self.layout, self.modulus))
+        self.matrix.get_or_try_init(|| {
+            self.check_matrix_fits()?;
+            layout::press_matrix(&self.shape, &self.rule, &self.layout, self.modulus)
+        })
     }
 
-    /// The field solver (M factored once), built on first use. An error if the dense
-    /// factorisation would exceed the core's limit
-    /// ([`lightsout_core::limits::MAX_DENSE_ENTRIES`]) or the modulus is not a prime (see
+    /// The field solver (M factored once), built on first use. An error, before M is even
+    /// built, if the dense factorisation would exceed the core's memory or work limits
+    /// ([`lightsout_core::limits::check_dense_solver`]), or if the modulus is not a prime (see
     /// [`Game::ring_solver`]).
     pub fn solver(&self) -> Result<&Solver> {
-        self.solver.get_or_try_init(|| Ok(Solver::new(self.matrix()?)?))
+        self.solver.get_or_try_init(|| {
+            self.check_dense_fits()?;
+            Ok(Solver::new(self.matrix()?)?)
+        })
     }
 
     /// The solver over the ring Z_k (any modulus, prime or not), built on first use; the
@@ -336,7 +349,11 @@ impl Game {
     /// assert!(g.apply(&board, &presses).unwrap().iter().all(|&x| x == 0));
     /// ```
     pub fn ring_solver(&self) -> Result<&RingSolver> {
-        self.ring.get_or_try_init(|| Ok(RingSolver::new(self.matrix()?)?))
+        self.ring.get_or_try_init(|| {
+            // Each prime-power part is at least a dense elimination with one u32 an entry.
+            self.check_dense_fits()?;
+            Ok(RingSolver::new(self.matrix()?)?)
+        })
     }
 
     /// The lights that one press of `button` changes, with the amount (1 for every rule but

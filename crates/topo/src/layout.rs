@@ -2,7 +2,7 @@
 
 use crate::cube;
 use crate::error::{Error, Result};
-use crate::shape::{Rule, Shape, MAX_PRESS_ENTRIES, MAX_STENCIL_OFFSETS};
+use crate::shape::{Rule, Shape, MAX_STENCIL_OFFSETS};
 use lightsout_core::{Modulus, SparseMatrix};
 
 /// How cells of the natural array map to lights. Only masks have holes; every other shape
@@ -57,15 +57,24 @@ impl Layout {
     }
 }
 
-/// Check that the rule fits the shape and that M stays within [`MAX_PRESS_ENTRIES`], before
-/// anything is allocated.
+/// The number of entries of M (pairs of a button and a light it changes; an upper bound for
+/// geometric rules, whose offsets may fall off the board), from the description.
+pub(crate) fn press_entries(rule: &Rule, size: usize) -> u128 {
+    match rule {
+        Rule::Sets { sets } => sets.iter().map(|s| s.len() as u128).sum(),
+        Rule::Weighted { columns } => columns.iter().map(|c| c.len() as u128).sum(),
+        geometric => geometric.offsets().map_or(0, |o| o.len() as u128) * size as u128,
+    }
+}
+
+/// Check that the rule fits the shape, before anything is allocated (what M will take is
+/// checked by the game, see `footprint`).
 pub(crate) fn check_rule(shape: &Shape, rule: &Rule, size: usize, modulus: Modulus) -> Result<()> {
-    let entries: u128 = match rule {
+    match rule {
         Rule::Plus | Rule::Neighbours => {
             if !shape.is_planar() && !matches!(shape, Shape::Cube { .. }) {
                 return Err(wrong_rule(shape, rule));
             }
-            5 * size as u128
         }
         Rule::Moore | Rule::Stencil { .. } => {
             if !shape.is_planar() {
@@ -75,7 +84,6 @@ pub(crate) fn check_rule(shape: &Shape, rule: &Rule, size: usize, modulus: Modul
             if count > MAX_STENCIL_OFFSETS {
                 return Err(Error::too_large("the stencil", count as u128, "offsets", MAX_STENCIL_OFFSETS as u128));
             }
-            count as u128 * size as u128
         }
         Rule::Sets { sets } => {
             check_count("press sets", sets.len(), size)?;
@@ -87,7 +95,6 @@ pub(crate) fn check_rule(shape: &Shape, rule: &Rule, size: usize, modulus: Modul
                     )));
                 }
             }
-            sets.iter().map(|s| s.len() as u128).sum()
         }
         Rule::Weighted { columns } => {
             check_count("matrix columns", columns.len(), size)?;
@@ -110,11 +117,7 @@ pub(crate) fn check_rule(shape: &Shape, rule: &Rule, size: usize, modulus: Modul
                     }
                 }
             }
-            columns.iter().map(|c| c.len() as u128).sum()
         }
-    };
-    if entries > MAX_PRESS_ENTRIES {
-        return Err(Error::too_large("the press matrix", entries, "entries", MAX_PRESS_ENTRIES));
     }
     Ok(())
 }

@@ -14,8 +14,10 @@
 //! core's dense [`lightsout_core::Solver`]; grids, tori and cylinders with the plus or
 //! neighbours rule and at least [`STRUCTURED_MIN_LIGHTS`] lights are answered by the core's
 //! structured solvers instead, which never build the N x N system (a 2000 x 2000 torus is
-//! decided in about a second). Sizes are checked before anything is allocated: at most
-//! [`MAX_CELLS`] cells and [`MAX_PRESS_ENTRIES`] entries of M.
+//! decided in about a second). Sizes are checked before anything is allocated, in bytes of what
+//! the game's path ([`Game::solver_path`]) will really allocate: M and its factorisation for the
+//! dense path, M for the banded one, board vectors for the structured ones, each at most
+//! [`MAX_GAME_BYTES`] (dense factorisations also within the core's work limit).
 //!
 //! Fewest presses ([`Game::minimal_solution`]), puzzles by press count or difficulty
 //! ([`Game::random_with_presses`], [`Game::random_with_difficulty`]) and board statistics
@@ -39,6 +41,7 @@ mod cube;
 mod difficulty;
 pub mod error;
 mod fewest;
+mod footprint;
 mod game;
 pub mod geometry;
 mod layout;
@@ -54,6 +57,7 @@ mod worst;
 pub use backend::STRUCTURED_MIN_LIGHTS;
 pub use error::{Error, Result};
 pub use fewest::MAX_NULL_BASIS_BYTES;
+pub use footprint::{SolverPath, MAX_GAME_BYTES};
 pub use game::Game;
 pub use geometry::Geometry;
 pub use shape::{Rule, Shape, MAX_CELLS, MAX_PRESS_ENTRIES, MAX_STENCIL_OFFSETS};

@@ -3,12 +3,14 @@
 
 use crate::error::{Error, Result};
 
-/// The most cells (lights plus holes) a board may have: 2^24 = 16,777,216 (a 4096 x 4096 grid).
-/// Larger requests are refused before any allocation.
+/// The most cells a board in a text format (a board file, a decision file, a graph file's
+/// vertex count) may declare: 2^24 = 16,777,216 (a 4096 x 4096 grid). Games themselves are
+/// limited by what they allocate ([`crate::MAX_GAME_BYTES`]) and by the core's
+/// [`lightsout_core::limits::MAX_LIGHTS`].
 pub const MAX_CELLS: u128 = 1 << 24;
 
-/// The most entries (pairs of a button and a light it changes) a press matrix may have: 2^27
-/// (enough for the plus rule on the largest board).
+/// The most entries (pairs of a button and a light it changes) an edge list may give, twice its
+/// edges: 2^27. A game's press matrix is limited by its bytes instead ([`crate::Game::matrix_bytes`]).
 pub const MAX_PRESS_ENTRIES: u128 = 1 << 27;
 
 /// The most offsets a [`Rule::Stencil`] may list.
@@ -127,7 +129,9 @@ impl Shape {
         matches!(self, Shape::Grid { .. } | Shape::Torus { .. } | Shape::Cylinder { .. } | Shape::Mask { .. })
     }
 
-    /// Check sides (at least 1) and size (at most [`MAX_CELLS`]) without allocating.
+    /// Check sides (at least 1) and size without allocating: at most
+    /// [`lightsout_core::limits::MAX_LIGHTS`] cells, and the light numbering of a board with
+    /// holes (8 bytes a cell) within [`crate::MAX_GAME_BYTES`].
     pub fn check(&self) -> Result<()> {
         let (what, dims): (&str, Vec<u128>) = match *self {
             Shape::Grid { rows, cols } => ("a grid", vec![rows as u128, cols as u128]),
@@ -145,9 +149,11 @@ impl Shape {
             )));
         }
         let cells = dims.iter().fold(1u128, |a, &d| a.saturating_mul(d));
-        if cells > MAX_CELLS {
-            return Err(Error::too_large("the board", cells, "cells", MAX_CELLS));
-        }
+        lightsout_core::limits::check_lights("the board", cells)?;
+        crate::footprint::check_bytes(
+            "the light numbering of a board with holes (8 bytes a cell)",
+            crate::footprint::shape_bytes(self),
+        )?;
         if let Shape::Mask { cells: ref mask, .. } = *self {
             if mask.len() as u128 != cells {
                 return Err(Error::Core(lightsout_core::Error::DimensionMismatch {

@@ -14,11 +14,7 @@ pub fn run(args: AnalyzeArgs, out: &mut dyn Write) -> CliResult<()> {
     let solvable_boards = crate::topology::solvable_boards(&game)?;
     let p = game.modulus().get();
     let symmetric = game.is_symmetric()?;
-    let method = if game.uses_structured_solver() {
-        "structured (light chasing; the N x N matrix is never built)"
-    } else {
-        "dense elimination of M"
-    };
+    let path = game.solver_path();
     // Quiet patterns are computed only as far as they are shown.
     let patterns: Vec<Vec<u32>> = if args.patterns == 0 || nullity == 0 {
         Vec::new()
@@ -37,6 +33,7 @@ pub fn run(args: AnalyzeArgs, out: &mut dyn Write) -> CliResult<()> {
             "solvable_boards_exponent": rank,
             "all_solvable": nullity == 0,
             "structured": game.uses_structured_solver(),
+            "solver": path.name(),
             "quiet_patterns": patterns,
         });
         writeln!(out, "{value}")?;
@@ -46,7 +43,7 @@ pub fn run(args: AnalyzeArgs, out: &mut dyn Write) -> CliResult<()> {
     writeln!(out, "lights:          {}", game.size())?;
     writeln!(out, "rank:            {rank}")?;
     writeln!(out, "nullity:         {nullity}")?;
-    writeln!(out, "solver:          {method}")?;
+    writeln!(out, "solver:          {}", path.describe())?;
     let fraction = if nullity == 0 {
         "every board".to_string()
     } else {

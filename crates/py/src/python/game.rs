@@ -205,6 +205,9 @@ impl PyGame {
     /// The press matrix M as a dense (size, size) int64 array: column j is what button j adds
     /// to each light.
     fn matrix<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        // The dense array is refused from its size alone, before M is built.
+        let n = self.game.size();
+        lightsout_core::limits::check_dense("the press matrix as a dense array", n, n).map_err(value_error)?;
         let m = self.game.matrix().map_err(value_error)?.to_dense().map_err(value_error)?;
         self.dense(py, &m)
     }

@@ -13,8 +13,11 @@ use pyo3::prelude::*;
 /// Lights Out on a rows x cols grid with cut-off edges (plus rule, or neighbours only with
 /// `self_toggle=False`) over Z_p, solved by light chasing and one polynomial gcd: nothing of
 /// size N x N is ever built, so construction and every solve cost about as much as reading the
-/// board. Use it for grids too large for `Game` (up to 2**40 lights); GF(2) boards of that size
-/// travel bit-packed (`solve_packed`). The GIL is released while it works.
+/// board. `lo.grid(rows, cols)` uses this same solver by itself for large grids (from 4096
+/// lights, up to about 10**9), so prefer `Game`; GridSolver keeps its place for what `Game` does
+/// not do: boards beyond one uint32 board of 4 GiB (up to 2**40 lights) and GF(2) boards that
+/// travel bit-packed end to end (`solve_packed`, never unpacked). The GIL is released while it
+/// works.
 #[pyclass(frozen, module = "lightsout._core", name = "GridSolver")]
 pub(crate) struct PyGridSolver {
     inner: GridSolver,

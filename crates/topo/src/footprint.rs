@@ -1,0 +1,149 @@
+//! What a game will allocate, estimated from its description alone, so that a request too large
+//! is refused at once, saying how many bytes it needs and for what, before anything is built.
+//! (Without it, a 16-million-vertex graph would spend gigabytes building its press matrix M only
+//! to learn that the dense factorisation M is meant for needs 70 TB.)
+//!
+//! Every game takes one path, chosen from its description ([`Game::solver_path`]): structured
+//! solvers for grids, tori and cylinders with the plus or neighbours rule (memory proportional
+//! to the board, M never built); the banded solver for other large GF(2) games with a geometry
+//! (M, then a band about one side wide); dense elimination of M for the rest (over each
+//! prime-power factor for a composite modulus).
+
+use crate::error::{Error, Result};
+use crate::game::Game;
+use crate::layout;
+use crate::shape::Shape;
+use lightsout_core::limits;
+
+/// The most memory one structure a game builds may take, in bytes: 4 GiB, the core's limit for
+/// one dense matrix ([`lightsout_core::limits::MAX_DENSE_BYTES`]). Checked against estimates
+/// made before anything is allocated.
+pub const MAX_GAME_BYTES: u128 = limits::MAX_DENSE_BYTES;
+
+/// Bytes per light of one board or press vector (`u32` entries), what every question of a
+/// game takes and returns.
+const VECTOR_BYTES_PER_LIGHT: u128 = 4;
+
+/// How a game's questions are answered; chosen by the game from its description.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SolverPath {
+    /// A grid with cut-off edges: light chasing and one polynomial gcd, time and memory about
+    /// proportional to the board; M is never built.
+    Chasing,
+    /// A torus or cylinder: light chasing down to a 2n x 2n system; M is never built.
+    WrappedChasing,
+    /// A large GF(2) game with a geometry but no structured solver: M, reordered so every
+    /// press stays within a narrow band, then elimination inside the band.
+    Banded,
+    /// Everything else over a prime: M factored densely (bit-packed for GF(2), bitsliced for
+    /// GF(3)).
+    Dense,
+    /// Everything else over a composite modulus k: M factored over each prime-power factor of k
+    /// and the answers recombined.
+    Ring,
+}
+
+impl SolverPath {
+    /// A short description for people, as `lightsout analyze` prints it.
+    ///
+    /// ```
+    /// use lightsout_topo::{Game, SolverPath};
+    /// assert_eq!(Game::grid(5, 5, 2).unwrap().solver_path(), SolverPath::Dense);
+    /// assert_eq!(Game::grid(100, 100, 2).unwrap().solver_path(), SolverPath::Chasing);
+    /// assert!(SolverPath::Banded.describe().starts_with("banded"));
+    /// ```
+    pub fn describe(self) -> &'static str {
+        match self {
+            SolverPath::Chasing => "structured: light chasing and a polynomial gcd (the N x N matrix is never built)",
+            SolverPath::WrappedChasing => {
+                "structured: light chasing to a 2n x 2n system (the N x N matrix is never built)"
+            }
+            SolverPath::Banded => "banded elimination of M after a bandwidth-reducing ordering of the lights",
+            SolverPath::Dense => "dense elimination of M",
+            SolverPath::Ring => "elimination of M over each prime-power factor of the modulus (a ring, not a field)",
+        }
+    }
+
+    /// A one-word name for machine-readable output: `chasing`, `wrapped-chasing`, `banded`,
+    /// `dense`, `ring`.
+    pub fn name(self) -> &'static str {
+        match self {
+            SolverPath::Chasing => "chasing",
+            SolverPath::WrappedChasing => "wrapped-chasing",
+            SolverPath::Banded => "banded",
+            SolverPath::Dense => "dense",
+            SolverPath::Ring => "ring",
+        }
+    }
+}
+
+/// Bytes a shape needs before any question: the cell-to-light maps of a board with holes
+/// (4 bytes per cell and per light). Checked by [`Shape::check`] before they are built.
+pub(crate) fn shape_bytes(shape: &Shape) -> u128 {
+    match shape {
+        Shape::Mask { rows, cols, .. } => 8 * (*rows as u128) * (*cols as u128),
+        _ => 0,
+    }
+}
+
+/// An error if `needed` bytes exceed [`MAX_GAME_BYTES`].
+pub(crate) fn check_bytes(what: &'static str, needed: u128) -> Result<()> {
+    if needed > MAX_GAME_BYTES {
+        return Err(Error::too_large(what, needed, "bytes", MAX_GAME_BYTES));
+    }
+    Ok(())
+}
+
+impl Game {
+    /// How this game's questions are answered (see [`SolverPath`]), from its description alone.
+    pub fn solver_path(&self) -> SolverPath {
+        if self.uses_structured_solver() {
+            match self.shape() {
+                Shape::Grid { .. } => SolverPath::Chasing,
+                _ => SolverPath::WrappedChasing,
+            }
+        } else if self.uses_banded_solver() {
+            SolverPath::Banded
+        } else if self.modulus().is_prime() {
+            SolverPath::Dense
+        } else {
+            SolverPath::Ring
+        }
+    }
+
+    /// The bytes building M takes at its peak, estimated from the description: the press sets
+    /// (24 bytes a button plus 8 an entry) and the columns made from them (24 bytes a button plus
+    /// 16 an entry, counting the temporary copy of an explicit matrix).
+    ///
+    /// ```
+    /// let g = lightsout_topo::Game::grid(4096, 4096, 2).unwrap();
+    /// assert!(g.matrix_bytes() > 1 << 31); // so a structured grid never builds it
+    /// ```
+    pub fn matrix_bytes(&self) -> u128 {
+        let n = self.size() as u128;
+        48 * n + 24 * layout::press_entries(self.rule(), self.size())
+    }
+
+    /// Refuse, before anything is built, what the game's path cannot hold: M for the banded and
+    /// dense paths, one light vector for the structured ones (every question takes and returns
+    /// one). Called by every constructor.
+    pub(crate) fn check_footprint(&self) -> Result<()> {
+        match self.solver_path() {
+            SolverPath::Chasing | SolverPath::WrappedChasing => {
+                check_bytes("one board of this game (4 bytes a light)", VECTOR_BYTES_PER_LIGHT * self.size() as u128)
+            }
+            SolverPath::Banded | SolverPath::Dense | SolverPath::Ring => self.check_matrix_fits(),
+        }
+    }
+
+    /// An error if building M would take more than [`MAX_GAME_BYTES`].
+    pub(crate) fn check_matrix_fits(&self) -> Result<()> {
+        check_bytes("the press matrix M (one column of entries a button)", self.matrix_bytes())
+    }
+
+    /// An error if the dense factorisation of M would exceed the core's memory or work limits,
+    /// checked from the size alone before M is built (the same checks the core's solver makes).
+    pub(crate) fn check_dense_fits(&self) -> Result<()> {
+        Ok(limits::check_dense_solver(self.size(), self.size(), self.modulus().get())?)
+    }
+}
