@@ -147,7 +147,9 @@ impl Game {
         Shape::Graph { n }.check()?;
         // A graph is solved by dense elimination: if its augmented matrix can never fit, refuse
         // now, before the press sets are built (a 9-byte edge list can declare 2^24 vertices).
-        let bits = lightsout_core::limits::bits_per_entry(modulus.min(u32::MAX as u64) as u32);
+        // (A composite modulus is factored by parts, the smallest of which may be bit-packed.)
+        let prime = lightsout_core::field::is_prime(modulus);
+        let bits = if prime { lightsout_core::limits::bits_per_entry(modulus.min(u32::MAX as u64) as u32) } else { 1 };
         lightsout_core::limits::check_dense_bits("the augmented matrix [M | I]", n, n.saturating_mul(2), bits)?;
         // The press sets built below and M made from them (see Game::matrix_bytes).
         let entries = edges.len() as u128 * 2 + n as u128;
@@ -349,11 +351,7 @@ impl Game {
     /// assert!(g.apply(&board, &presses).unwrap().iter().all(|&x| x == 0));
     /// ```
     pub fn ring_solver(&self) -> Result<&RingSolver> {
-        self.ring.get_or_try_init(|| {
-            // Each prime-power part is at least a dense elimination with one u32 an entry.
-            self.check_dense_fits()?;
-            Ok(RingSolver::new(self.matrix()?)?)
-        })
+        self.ring.get_or_try_init(|| Ok(RingSolver::new(self.matrix()?)?))
     }
 
     /// The lights that one press of `button` changes, with the amount (1 for every rule but
