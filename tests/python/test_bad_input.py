@@ -122,3 +122,16 @@ def test_big_games_refuse_dense_answers_instead_of_crashing():
     with pytest.raises(ValueError, match="too large"):
         lo.solve_many(g, np.zeros((1, 4096 * 4096), dtype=np.uint8))
     assert g._repr_svg_() is None
+
+
+def test_a_few_quiet_patterns_of_a_board_too_large_for_its_whole_basis():
+    g = lo.grid(4096, 4096)  # nullity 2072: the whole basis would take 139 GB
+    with pytest.raises(ValueError, match="too large"):
+        g.null_space()
+    first = g.null_space(count=1)
+    assert first.shape == (1, g.size)
+    assert (g.apply(np.zeros(g.size, dtype=np.uint8), first[0]) == 0).all()  # it changes nothing
+    small = lo.preset("classic")
+    assert (small.null_space(count=5) == small.null_space()).all()
+    with pytest.raises(ValueError, match="count must be a non-negative int"):
+        small.null_space(count=-1)

@@ -91,6 +91,9 @@ impl Structured {
     pub fn null_basis(&self) -> Result<Vec<Vec<u32>>> {
         Ok(both!(self, s => s.null_basis())?)
     }
+    pub fn quiet_patterns(&self, count: usize) -> Result<Vec<Vec<u32>>> {
+        Ok(both!(self, s => s.quiet_patterns(count))?)
+    }
     pub fn solutions(&self, lights: &[u32]) -> Result<Solutions> {
         Ok(both!(self, s => s.solutions(lights))?)
     }

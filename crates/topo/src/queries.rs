@@ -151,6 +151,48 @@ impl Game {
             _ => Ok(vec![self.modulus().get(); self.nullity()?]),
         }
     }
+    /// The first `count` vectors of [`Game::null_basis`] (all of them if `count` is at least
+    /// the nullity). On the structured and banded solvers only these are built, so a few quiet
+    /// patterns of a board far too large for its whole basis can still be shown.
+    ///
+    /// ```
+    /// let big = lightsout_topo::Game::grid(4096, 4096, 2).unwrap();
+    /// assert!(big.null_basis().is_err()); // 16 million lights times the nullity
+    /// let first = big.quiet_patterns(2).unwrap();
+    /// assert_eq!(first.len(), 2);
+    /// assert_eq!(big.apply(&first[0], &first[1]).unwrap(), first[0]); // pressing one changes nothing
+    /// ```
+    pub fn quiet_patterns(&self, count: usize) -> Result<Vec<Vec<u32>>> {
+        match self.structured()? {
+            Some(s) => s.quiet_patterns(count),
+            None => Ok(self.solver()?.null_basis().into_iter().take(count).collect()),
+        }
+    }
+
+    /// Solutions of the board, enough for the first `limit` of [`Game::solutions`] (in the
+    /// same order): only the quiet patterns those need are built (the first `m` with
+    /// `p^m >= limit`), so `--all --limit K` works on boards whose whole basis does not fit.
+    /// The iterator yields `p^m` solutions (at least `limit`, or all of them).
+    ///
+    /// ```
+    /// let g = lightsout_topo::Game::grid(4, 4, 2).unwrap(); // nullity 4: 16 solutions
+    /// let board = g.random_solvable(1).unwrap();
+    /// let first: Vec<_> = g.solutions_limited(&board, 3).unwrap().collect();
+    /// assert_eq!(first.len(), 4); // 2^2 >= 3
+    /// assert_eq!(first, g.solutions(&board).unwrap().take(4).collect::<Vec<_>>());
+    /// ```
+    pub fn solutions_limited(&self, lights: &[u32], limit: u64) -> Result<Solutions> {
+        let nullity = self.nullity()?;
+        let p = self.modulus().get() as u128;
+        let (mut m, mut reach) = (0usize, 1u128);
+        while m < nullity && reach < limit as u128 {
+            m += 1;
+            reach *= p;
+        }
+        let particular = self.solve(lights)?;
+        Ok(Solutions::new(self.modulus(), particular, self.quiet_patterns(m)?))
+    }
+
     /// Whether the board (a light vector) can be turned off.
     pub fn is_solvable(&self, lights: &[u32]) -> Result<bool> {
         self.check_values("lights", lights, self.size())?;

@@ -1,7 +1,7 @@
 //! `lightsout analyze`: what the press matrix says about every board of a game.
 
 use crate::args::AnalyzeArgs;
-use crate::error::CliResult;
+use crate::error::{CliError, CliResult};
 use crate::show;
 use serde_json::json;
 use std::io::Write;
@@ -19,7 +19,12 @@ pub fn run(args: AnalyzeArgs, out: &mut dyn Write) -> CliResult<()> {
     let patterns: Vec<Vec<u32>> = if args.patterns == 0 || nullity == 0 {
         Vec::new()
     } else {
-        game.null_basis()?.into_iter().take(args.patterns).collect()
+        game.quiet_patterns(args.patterns).map_err(|e| {
+            CliError::input(format!(
+                "{}: {e}; --patterns K shows fewer quiet patterns (--patterns 0 none)",
+                game.describe()
+            ))
+        })?
     };
     if args.json {
         let value = json!({

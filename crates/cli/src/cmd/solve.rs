@@ -276,7 +276,12 @@ fn all(
     out: &mut dyn Write,
 ) -> CliResult<()> {
     let count = game.count_solutions(board)?;
-    let solutions = game.solutions(board)?;
+    // With --limit only the quiet patterns the first K solutions use are built.
+    let solutions = match limit {
+        Some(k) => game.solutions_limited(board, k),
+        None => game.solutions(board),
+    }
+    .map_err(|e| CliError::input(format!("{}: {e}; --limit K lists only the first K solutions", game.describe())))?;
     let shown = match (limit, count.to_u128()) {
         (Some(k), Some(c)) if c <= k as u128 => String::new(),
         (Some(k), _) => format!(", the first {k} shown"),

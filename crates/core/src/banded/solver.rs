@@ -317,7 +317,14 @@ impl BandedSolver {
     /// `nullity()` vectors. An error if they would not fit the solver's memory limit (the one
     /// given to [`BandedSolver::with_limit`]).
     pub fn null_basis(&self) -> Result<Vec<Vec<u32>>> {
-        let needed = self.nullity() as u128 * self.buttons() as u128 * 4;
+        self.quiet_patterns(self.nullity())
+    }
+
+    /// The first `count` vectors of [`BandedSolver::null_basis`] (all of them if `count` is at
+    /// least the nullity), built alone.
+    pub fn quiet_patterns(&self, count: usize) -> Result<Vec<Vec<u32>>> {
+        let count = count.min(self.nullity());
+        let needed = count as u128 * self.buttons() as u128 * 4;
         if needed > self.limit as u128 {
             return Err(Error::TooLarge {
                 what: "the null basis as u32 vectors",
@@ -327,7 +334,7 @@ impl BandedSolver {
             });
         }
         let free = both!(&self.band, b => b.free_columns());
-        Ok(free.into_iter().map(|(c, before)| self.back_substitute(None, Some(c), before)).collect())
+        Ok(free.into_iter().take(count).map(|(c, before)| self.back_substitute(None, Some(c), before)).collect())
     }
 
     /// Every solution, lazily: `p^nullity` of them for a solvable board.

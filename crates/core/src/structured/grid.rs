@@ -346,11 +346,27 @@ impl GridSolver {
     /// A basis of the quiet patterns (presses that change nothing), `nullity()` vectors, each
     /// the chase of a kernel polynomial `(chi / d) x^i`.
     pub fn null_basis(&self) -> Result<Vec<Vec<u32>>> {
-        check_dense("the null basis of a grid", self.nullity(), self.lights())?;
+        self.quiet_patterns(self.nullity())
+    }
+
+    /// The first `count` vectors of [`Self::null_basis`] (all of them if `count` is at least
+    /// the nullity), built alone: a few patterns of a huge grid need a few board-sized vectors,
+    /// where the whole basis may not fit in memory.
+    ///
+    /// ```
+    /// use lightsout_core::{structured::GridSolver, Modulus};
+    /// let g = GridSolver::new(4096, 4096, true, Modulus::TWO).unwrap();
+    /// assert!(g.null_basis().is_err()); // 16 million lights times the nullity
+    /// assert_eq!(g.quiet_patterns(1).unwrap().len(), 1);
+    /// ```
+    pub fn quiet_patterns(&self, count: usize) -> Result<Vec<Vec<u32>>> {
+        let count = count.min(self.nullity());
+        check_dense("the null basis of a grid", count, self.lights())?;
         let zero = vec![0u32; self.line.n];
         let layout = self.layout;
         self.kernel_first_rows()
             .into_iter()
+            .take(count)
             .map(|y1| {
                 let mut y: Vec<u32> = try_zeroed("a quiet pattern", self.lights())?;
                 chase::run::<u32>(self.line, self.fp, layout, None, &zero, &y1, |k, row| layout.store(&mut y, k, row));

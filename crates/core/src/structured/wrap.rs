@@ -317,14 +317,22 @@ impl WrapSolver {
 
     /// A basis of the quiet patterns, `nullity()` vectors.
     pub fn null_basis(&self) -> Result<Vec<Vec<u32>>> {
+        self.quiet_patterns(self.nullity())
+    }
+
+    /// The first `count` vectors of [`Self::null_basis`] (all of them if `count` is at least
+    /// the nullity), built alone.
+    pub fn quiet_patterns(&self, count: usize) -> Result<Vec<Vec<u32>>> {
+        let count = count.min(self.nullity());
         let (plan, reduced) = match &self.inner {
-            Inner::Grid(g) => return g.null_basis(),
+            Inner::Grid(g) => return g.quiet_patterns(count),
             Inner::Chase { plan, reduced } => (plan, reduced),
         };
-        check_dense("the null basis of a wrapped board", self.nullity(), self.lights())?;
+        check_dense("the null basis of a wrapped board", count, self.lights())?;
         reduced
             .null_basis()
             .into_iter()
+            .take(count)
             .map(|u| {
                 let mut y: Vec<u32> = try_zeroed("a quiet pattern", self.lights())?;
                 plan.chase_into::<u32, u32>(None, &u, &mut y)?;

@@ -213,9 +213,15 @@ impl PyGame {
     }
 
     /// A basis of the quiet patterns (presses that change no light), as a (nullity, size)
-    /// int64 array, one pattern per row.
-    fn null_space<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let basis = self.ask(py, false, |g| g.null_basis())?;
+    /// int64 array, one pattern per row. `count` keeps only the first rows, and only those are
+    /// built: a few patterns of a board too large for its whole basis.
+    #[pyo3(signature = (count=None))]
+    fn null_space<'py>(&self, py: Python<'py>, count: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
+        let count = match count.filter(|c| !c.is_none()) {
+            Some(c) => args::size(c, "count")?,
+            None => usize::MAX,
+        };
+        let basis = self.ask(py, false, move |g| g.quiet_patterns(count))?;
         let values = basis.iter().flatten().map(|&v| v as i64).collect();
         convert::matrix(py, basis.len(), self.game.size(), values)
     }
