@@ -148,9 +148,10 @@ def _threads():
 @pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs POSIX interval timers")
 @pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="counts threads in /proc")
 def _banded():
-    # 1.4 million lights with the Moore rule: about a minute of banded elimination. M is built
-    # first (outside the timed part): only the elimination runs under the alarm.
-    g = lo.mask(np.ones((1200, 1200), dtype=bool), rule="moore")
+    # A million lights with the Moore rule: about half a minute of banded elimination. M is
+    # built first (outside the timed part); the numbering of the band (a second) and the
+    # elimination run under the alarm.
+    g = lo.mask(np.ones((1000, 1000), dtype=bool), rule="moore")
     zeros = np.zeros(g.size, dtype=np.uint8)
     g.apply(zeros, zeros)
     return lambda: g.rank
@@ -172,7 +173,7 @@ def test_ctrl_c_stops_long_work_and_leaves_nothing_running(prepare):
     t0 = time.perf_counter()
     with pytest.raises(KeyboardInterrupt), _Alarm(0.2):
         work()
-    assert time.perf_counter() - t0 < 2.0
+    assert time.perf_counter() - t0 < 3.0  # the work itself takes half a minute to hours
     # The worker has stopped: no extra thread, and the process uses no CPU while idle.
     deadline = time.perf_counter() + 2.0
     while _threads() > before and time.perf_counter() < deadline:

@@ -67,6 +67,9 @@ pub fn run(args: SolveArgs, out: &mut dyn Write) -> CliResult<()> {
     let built = topology::build_with_lights(&args.topology, lights_input.as_ref())?;
     let game = built.game;
     show::check_svg(&args.output, &game)?;
+    if args.all && args.limit.is_none() {
+        check_all_fits(&game)?;
+    }
     let (board, origin) = match (lights_input, built.board) {
         (_, Some(_)) if args.random.is_some() => {
             return Err(CliError::input("--random cannot be used with --board, whose file already holds the lights"))
@@ -153,6 +156,23 @@ pub fn run(args: SolveArgs, out: &mut dyn Write) -> CliResult<()> {
         show::power(count),
         if count.exponent() == Some(0) { "" } else { "s" }
     )?;
+    Ok(())
+}
+
+/// `--all` without `--limit` needs every quiet pattern: refuse before any board is drawn or
+/// solved when they cannot fit in memory.
+fn check_all_fits(game: &Game) -> CliResult<()> {
+    topology::prepare(game)?;
+    let needed = game.nullity()? as u128 * game.size() as u128 * 4;
+    let limit = lightsout_core::limits::MAX_DENSE_BYTES;
+    if needed > limit {
+        return Err(CliError::input(format!(
+            "{}: --all needs all {} quiet patterns ({needed} bytes, the limit is {limit}); --limit K lists only \
+             the first K solutions",
+            game.describe(),
+            game.nullity()?
+        )));
+    }
     Ok(())
 }
 

@@ -81,6 +81,7 @@ impl BandedSolver {
     /// would need more than `max_bytes` bytes.
     pub fn with_limit(matrix: &SparseMatrix, max_bytes: u64) -> Result<Self> {
         let ordering = BandOrdering::reverse_cuthill_mckee(matrix);
+        crate::interrupt::check()?;
         Self::with_ordering(matrix, ordering, max_bytes)
     }
 
