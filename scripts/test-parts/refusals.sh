@@ -17,7 +17,7 @@ passed=0
 failures=0
 fail() {
   failures=$((failures + 1))
-  echo "oom.sh: $*" >&2
+  echo "refusals.sh: $*" >&2
 }
 
 # refuse NEEDLE ARGS...: under the limit, exit status 2 within 20 s, an "error:" line with NEEDLE.
