@@ -1,4 +1,4 @@
-//! Small games of every shape, rule and modulus against a brute-force model: every press
+//! Small games of every shape, rule and modulus (prime and composite) against a brute-force model: every press
 //! vector is tried, so the rank, solvability, solution counts, the fewest presses and the quiet
 //! patterns are known exactly and compared with the library's answers. For grids, tori,
 //! cylinders and boards with holes the press matrix itself comes from an independent model of
@@ -15,7 +15,7 @@ const BRUTE: u64 = 6000;
 
 pub fn small_game(data: &[u8]) {
     let mut b = Bytes(data);
-    let mut p = b.pick(&[2u64, 3, 5, 7, 2, 3]);
+    let mut p = b.pick(&[2u64, 3, 5, 7, 2, 3, 4, 6, 9]);
     let (rows, cols) = (1 + b.below(4), 1 + b.below(4));
     let kind = b.below(7);
     let rule = match b.below(5) {
@@ -98,12 +98,22 @@ pub fn small_game(data: &[u8]) {
             break;
         }
     }
-    let rank = (image.len() as f64).log(p as f64).round() as usize;
-    assert_eq!(p.pow(rank as u32), image.len() as u64);
-    assert_eq!(game.rank().unwrap(), rank, "{}", game.describe());
-    assert_eq!(game.nullity().unwrap(), n - rank);
+    let quiet = image[&vec![0u32; n]].0;
+    assert_eq!(game.solvable_boards().unwrap().to_u128(), Some(image.len() as u128), "{}", game.describe());
+    assert_eq!(game.kernel_size().unwrap().to_u128(), Some(quiet as u128), "{}", game.describe());
     let basis = game.null_basis().unwrap();
-    assert_eq!(basis.len(), n - rank);
+    if game.modulus().is_prime() {
+        let rank = (image.len() as f64).log(p as f64).round() as usize;
+        assert_eq!(p.pow(rank as u32), image.len() as u64);
+        assert_eq!(game.rank().unwrap(), rank, "{}", game.describe());
+        assert_eq!(game.nullity().unwrap(), n - rank);
+        assert_eq!(basis.len(), n - rank);
+    } else {
+        // Generators of the quiet patterns: their orders multiply to the number of patterns.
+        let orders = game.null_orders().unwrap();
+        assert_eq!(orders.len(), basis.len());
+        assert_eq!(orders.iter().map(|&o| o as u64).product::<u64>(), quiet, "{}", game.describe());
+    }
     for v in &basis {
         assert!(mul(&columns, v, p32).iter().all(|&y| y == 0), "a quiet pattern changes lights");
     }

@@ -163,16 +163,18 @@ impl Game {
     /// assert_eq!(big.apply(&first[0], &first[1]).unwrap(), first[0]); // pressing one changes nothing
     /// ```
     pub fn quiet_patterns(&self, count: usize) -> Result<Vec<Vec<u32>>> {
-        match self.structured()? {
-            Some(s) => s.quiet_patterns(count),
-            None => Ok(self.solver()?.null_basis().into_iter().take(count).collect()),
+        match self.source()? {
+            Source::Structured(s) => s.quiet_patterns(count),
+            Source::Field(s) => Ok(s.null_basis().into_iter().take(count).collect()),
+            Source::Ring(r) => Ok(r.null_basis().into_iter().take(count).collect()),
         }
     }
 
     /// Solutions of the board, enough for the first `limit` of [`Game::solutions`] (in the
     /// same order): only the quiet patterns those need are built (the first `m` with
     /// `p^m >= limit`), so `--all --limit K` works on boards whose whole basis does not fit.
-    /// The iterator yields `p^m` solutions (at least `limit`, or all of them).
+    /// The iterator yields `p^m` solutions (at least `limit`, or all of them). Over a composite
+    /// modulus it is [`Game::solutions`] (the ring solver is dense: its generators are small).
     ///
     /// ```
     /// let g = lightsout_topo::Game::grid(4, 4, 2).unwrap(); // nullity 4: 16 solutions
@@ -182,6 +184,9 @@ impl Game {
     /// assert_eq!(first, g.solutions(&board).unwrap().take(4).collect::<Vec<_>>());
     /// ```
     pub fn solutions_limited(&self, lights: &[u32], limit: u64) -> Result<Solutions> {
+        if !self.modulus().is_prime() {
+            return self.solutions(lights);
+        }
         let nullity = self.nullity()?;
         let p = self.modulus().get() as u128;
         let (mut m, mut reach) = (0usize, 1u128);
