@@ -2,10 +2,12 @@
 //! basis vector, so the weight is updated from the previous member instead of recomputed from
 //! scratch by a full combination.
 //!
-//! Among members of equal weight every run keeps the one whose coefficient vector is smallest
-//! read as a number with the last coefficient most significant ([`before`]). That choice does
-//! not depend on how the coset is cut into parts (threads here, tasks on a cluster in
-//! [`super::split`]), so every way of running a search names the same witness.
+//! Among members of equal weight every run keeps one that does not depend on how the coset is
+//! cut into parts (threads here, tasks on a cluster in [`super::split`]), so every way of
+//! running a search names the same witness: over GF(2) the first in the Gray sequence (the parts
+//! are contiguous ranges of it, and the first part wins a tie), over Z_p the one whose
+//! coefficient vector is smallest read as a number with the last coefficient most significant
+//! ([`before`]).
 
 use super::Deadline;
 
@@ -42,51 +44,59 @@ const PARALLEL_MEMBERS: u64 = 1 << 22;
 
 /// GF(2): all `total = 2^U` members of `start + span(basis)`, vectors packed in words.
 ///
-/// Member `i` of the binary reflected Gray code has coefficients `i ^ (i >> 1)`; going from
-/// member `i - 1` to `i` adds basis vector `trailing_zeros(i)`. Large cosets are cut into
-/// `2^t` parts by fixing the last `t` coefficients, one thread per part.
+/// Member `i` of the binary reflected Gray code has coefficients `code(i) = i ^ (i >> 1)`; going
+/// from member `i - 1` to `i` adds basis vector `trailing_zeros(i)`. Large cosets are cut into
+/// one contiguous range of the sequence per thread.
 pub(crate) fn gf2(start: &[u64], basis: &[Vec<u64>], total: u64, deadline: &Deadline) -> Outcome {
     let u = basis.len();
-    let threads = super::threads();
-    let t = if total >= PARALLEL_MEMBERS && u >= 2 { threads.ilog2().min(u as u32 - 1) as usize } else { 0 };
-    let low = &basis[..u - t];
-    let part_total = total >> t;
-    let run = |r: usize| {
-        let mut x = start.to_vec();
-        for (k, v) in basis[u - t..].iter().enumerate() {
-            if (r >> k) & 1 == 1 {
-                x.iter_mut().zip(v).for_each(|(a, b)| *a ^= b);
-            }
-        }
-        enumerate(&x, low, part_total, deadline)
-    };
-    let parts: Vec<(u64, u64, u64)> = if t == 0 {
+    let parts = if total >= PARALLEL_MEMBERS && u >= 2 { (super::threads() as u64).min(total) } else { 1 };
+    let bound = |r: u64| (total as u128 * r as u128 / parts as u128) as u64;
+    let run = |r: u64| walk(start, basis, bound(r), bound(r + 1), deadline);
+    let results: Vec<(u64, u64, u64)> = if parts == 1 {
         vec![run(0)]
     } else {
         std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..1usize << t).map(|r| scope.spawn(move || run(r))).collect();
+            let handles: Vec<_> = (0..parts).map(|r| scope.spawn(move || run(r))).collect();
             handles.into_iter().map(|h| h.join().expect("a Gray-code worker does not panic")).collect()
         })
     };
-    // The first part of least weight: the one with the smallest fixed coefficients.
-    let (r, &(best, best_i, _)) = parts.iter().enumerate().min_by_key(|(_, p)| p.0).expect("at least one part");
-    let explored = parts.iter().map(|p| p.2).sum::<u64>();
-    let code = code(best_i);
-    let coeffs =
-        (0..u).map(|k| if k < u - t { ((code >> k) & 1) as u32 } else { ((r >> (k - (u - t))) & 1) as u32 }).collect();
+    // The first part of least weight: its member comes first in the sequence.
+    let &(best, best_i, _) = results.iter().min_by_key(|p| p.0).expect("at least one part");
+    let explored = results.iter().map(|p| p.2).sum::<u64>();
+    let c = code(best_i);
+    let coeffs = (0..u).map(|k| ((c >> k) & 1) as u32).collect();
     Outcome { coeffs, weight: best, explored, complete: explored == total || best == 0 }
 }
 
-/// One Gray-code run, on the widest popcount the processor has.
+/// Members `lo..hi` of the Gray sequence of `start + span(basis)`: (least weight, the index of
+/// its first member, members examined).
+pub(crate) fn walk(start: &[u64], basis: &[Vec<u64>], lo: u64, hi: u64, deadline: &Deadline) -> (u64, u64, u64) {
+    let c = code(lo);
+    let mut x = start.to_vec();
+    for (k, v) in basis.iter().enumerate() {
+        if (c >> k) & 1 == 1 {
+            x.iter_mut().zip(v).for_each(|(a, b)| *a ^= b);
+        }
+    }
+    enumerate_range(&x, basis, lo, hi, deadline)
+}
+
+/// One Gray-code run over members `0..total`, from `start` (member 0).
 pub(crate) fn enumerate(start: &[u64], basis: &[Vec<u64>], total: u64, deadline: &Deadline) -> (u64, u64, u64) {
+    enumerate_range(start, basis, 0, total, deadline)
+}
+
+/// One Gray-code run over members `lo..hi`, from `start` (member `lo`), on the widest popcount
+/// the processor has.
+fn enumerate_range(start: &[u64], basis: &[Vec<u64>], lo: u64, hi: u64, deadline: &Deadline) -> (u64, u64, u64) {
     #[cfg(target_arch = "x86_64")]
     {
         if std::arch::is_x86_feature_detected!("popcnt") && std::arch::is_x86_feature_detected!("avx2") {
             // SAFETY: the processor was just checked to have both features the function needs.
-            return unsafe { enumerate_popcnt(start, basis, total, deadline) };
+            return unsafe { enumerate_popcnt(start, basis, lo, hi, deadline) };
         }
     }
-    enumerate_portable(start, basis, total, deadline)
+    enumerate_portable(start, basis, lo, hi, deadline)
 }
 
 /// [`enumerate_portable`] compiled with the `popcnt` instruction and AVX2 (a software popcount
@@ -97,32 +107,44 @@ pub(crate) fn enumerate(start: &[u64], basis: &[Vec<u64>], total: u64, deadline:
 /// The processor must support `popcnt` and `avx2`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,avx2")]
-unsafe fn enumerate_popcnt(start: &[u64], basis: &[Vec<u64>], total: u64, deadline: &Deadline) -> (u64, u64, u64) {
-    enumerate_portable(start, basis, total, deadline)
+unsafe fn enumerate_popcnt(
+    start: &[u64],
+    basis: &[Vec<u64>],
+    lo: u64,
+    hi: u64,
+    deadline: &Deadline,
+) -> (u64, u64, u64) {
+    enumerate_portable(start, basis, lo, hi, deadline)
 }
 
 #[inline(always)]
-fn enumerate_portable(start: &[u64], basis: &[Vec<u64>], total: u64, deadline: &Deadline) -> (u64, u64, u64) {
+fn enumerate_portable(start: &[u64], basis: &[Vec<u64>], lo: u64, hi: u64, deadline: &Deadline) -> (u64, u64, u64) {
     match start.len() {
-        1 => run_fixed::<1>(start, basis, total, deadline),
-        2 => run_fixed::<2>(start, basis, total, deadline),
-        3 => run_fixed::<3>(start, basis, total, deadline),
-        4 => run_fixed::<4>(start, basis, total, deadline),
-        5 => run_fixed::<5>(start, basis, total, deadline),
-        6 => run_fixed::<6>(start, basis, total, deadline),
-        7 => run_fixed::<7>(start, basis, total, deadline),
-        8 => run_fixed::<8>(start, basis, total, deadline),
-        9..=12 => run_padded::<12>(start, basis, total, deadline),
-        13..=16 => run_padded::<16>(start, basis, total, deadline),
-        17..=24 => run_padded::<24>(start, basis, total, deadline),
-        25..=32 => run_padded::<32>(start, basis, total, deadline),
-        _ => run_dyn(start, basis, total, deadline),
+        1 => run_fixed::<1>(start, basis, lo, hi, deadline),
+        2 => run_fixed::<2>(start, basis, lo, hi, deadline),
+        3 => run_fixed::<3>(start, basis, lo, hi, deadline),
+        4 => run_fixed::<4>(start, basis, lo, hi, deadline),
+        5 => run_fixed::<5>(start, basis, lo, hi, deadline),
+        6 => run_fixed::<6>(start, basis, lo, hi, deadline),
+        7 => run_fixed::<7>(start, basis, lo, hi, deadline),
+        8 => run_fixed::<8>(start, basis, lo, hi, deadline),
+        9..=12 => run_padded::<12>(start, basis, lo, hi, deadline),
+        13..=16 => run_padded::<16>(start, basis, lo, hi, deadline),
+        17..=24 => run_padded::<24>(start, basis, lo, hi, deadline),
+        25..=32 => run_padded::<32>(start, basis, lo, hi, deadline),
+        _ => run_dyn(start, basis, lo, hi, deadline),
     }
 }
 
 /// The Gray-code loop for vectors of exactly `W` words (kept in registers).
 #[inline(always)]
-fn run_fixed<const W: usize>(start: &[u64], basis: &[Vec<u64>], total: u64, deadline: &Deadline) -> (u64, u64, u64) {
+fn run_fixed<const W: usize>(
+    start: &[u64],
+    basis: &[Vec<u64>],
+    lo: u64,
+    hi: u64,
+    deadline: &Deadline,
+) -> (u64, u64, u64) {
     let mut vecs = [[0u64; W]; 64];
     for (v, b) in vecs.iter_mut().zip(basis) {
         v.copy_from_slice(b);
@@ -130,10 +152,10 @@ fn run_fixed<const W: usize>(start: &[u64], basis: &[Vec<u64>], total: u64, dead
     let mut x = [0u64; W];
     x.copy_from_slice(start);
     let mut best: u32 = x.iter().map(|w| w.count_ones()).sum();
-    let mut best_i = 0u64;
-    let mut i = 1u64;
-    while i < total && best > 0 {
-        let end = total.min(i.saturating_add(CHUNK));
+    let mut best_i = lo;
+    let mut i = lo + 1;
+    while i < hi && best > 0 {
+        let end = hi.min(i.saturating_add(CHUNK));
         for j in i..end {
             let v = &vecs[(j.trailing_zeros() & 63) as usize];
             let mut w = 0u32;
@@ -141,7 +163,7 @@ fn run_fixed<const W: usize>(start: &[u64], basis: &[Vec<u64>], total: u64, dead
                 x[t] ^= v[t];
                 w += x[t].count_ones();
             }
-            if w <= best && (w < best || code(j) < code(best_i)) {
+            if w < best {
                 best = w;
                 best_i = j;
             }
@@ -151,30 +173,36 @@ fn run_fixed<const W: usize>(start: &[u64], basis: &[Vec<u64>], total: u64, dead
             break;
         }
     }
-    (best as u64, best_i, i)
+    (best as u64, best_i, i.min(hi) - lo)
 }
 
 /// [`run_fixed`] for fewer than `W` words: padded with zero words, which weigh nothing.
 #[inline(always)]
-fn run_padded<const W: usize>(start: &[u64], basis: &[Vec<u64>], total: u64, deadline: &Deadline) -> (u64, u64, u64) {
+fn run_padded<const W: usize>(
+    start: &[u64],
+    basis: &[Vec<u64>],
+    lo: u64,
+    hi: u64,
+    deadline: &Deadline,
+) -> (u64, u64, u64) {
     let pad = |v: &[u64]| {
         let mut out = vec![0u64; W];
         out[..v.len()].copy_from_slice(v);
         out
     };
     let padded: Vec<Vec<u64>> = basis.iter().map(|v| pad(v)).collect();
-    run_fixed::<W>(&pad(start), &padded, total, deadline)
+    run_fixed::<W>(&pad(start), &padded, lo, hi, deadline)
 }
 
 /// The Gray-code loop for any number of words.
 #[inline(always)]
-fn run_dyn(start: &[u64], basis: &[Vec<u64>], total: u64, deadline: &Deadline) -> (u64, u64, u64) {
+fn run_dyn(start: &[u64], basis: &[Vec<u64>], lo: u64, hi: u64, deadline: &Deadline) -> (u64, u64, u64) {
     let mut x = start.to_vec();
     let mut best: u64 = x.iter().map(|w| w.count_ones() as u64).sum();
-    let mut best_i = 0u64;
-    let mut i = 1u64;
-    while i < total && best > 0 {
-        let end = total.min(i.saturating_add(CHUNK));
+    let mut best_i = lo;
+    let mut i = lo + 1;
+    while i < hi && best > 0 {
+        let end = hi.min(i.saturating_add(CHUNK));
         for j in i..end {
             let v = &basis[j.trailing_zeros() as usize];
             let mut w = 0u64;
@@ -182,7 +210,7 @@ fn run_dyn(start: &[u64], basis: &[Vec<u64>], total: u64, deadline: &Deadline) -
                 *a ^= b;
                 w += a.count_ones() as u64;
             }
-            if w <= best && (w < best || code(j) < code(best_i)) {
+            if w < best {
                 best = w;
                 best_i = j;
             }
@@ -192,7 +220,7 @@ fn run_dyn(start: &[u64], basis: &[Vec<u64>], total: u64, deadline: &Deadline) -
             break;
         }
     }
-    (best, best_i, i)
+    (best, best_i, i.min(hi) - lo)
 }
 
 /// The reflected p-ary Gray code on `U` digits: from one word to the next exactly one digit

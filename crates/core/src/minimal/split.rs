@@ -210,9 +210,14 @@ impl CosetSplit {
         let answered = self.work.check_parts(parts)?;
         let mut best: Option<&CosetPart> = None;
         for part in answered.values() {
+            // GF(2): the parts come in the order of the Gray sequence, and the first one wins a
+            // tie; Z_p: the smaller coefficients (see super::gray).
             let better = match best {
                 None => true,
-                Some(b) => part.weight < b.weight || (part.weight == b.weight && gray::before(&part.coeffs, &b.coeffs)),
+                Some(b) => {
+                    part.weight < b.weight
+                        || (part.weight == b.weight && self.work.p != 2 && gray::before(&part.coeffs, &b.coeffs))
+                }
             };
             if better {
                 best = Some(part);
@@ -286,17 +291,13 @@ impl CosetWork {
         let none = Deadline::start(&Budget::work_only(0));
         let low = self.dim - self.fixed;
         let total = (self.p as u64).pow(low as u32);
-        let fixed = digits_of(self.p, task, self.fixed);
-        let (mut coeffs, weight, explored) = if self.p == 2 {
-            let mut x = self.packed_start.clone();
-            for (v, &d) in self.packed[low..].iter().zip(&fixed) {
-                if d == 1 {
-                    x.iter_mut().zip(v).for_each(|(a, b)| *a ^= b);
-                }
-            }
-            let (best, best_i, seen) = gray::enumerate(&x, &self.packed[..low], total, &none);
+        let fixed = if self.p == 2 { Vec::new() } else { digits_of(self.p, task, self.fixed) };
+        let (coeffs, weight, explored) = if self.p == 2 {
+            // A contiguous range of the Gray sequence (its last coefficients are the task's bits).
+            let (lo, hi) = (task * total, (task + 1) * total);
+            let (best, best_i, seen) = gray::walk(&self.packed_start, &self.packed, lo, hi, &none);
             let code = gray::code(best_i);
-            ((0..low).map(|k| ((code >> k) & 1) as u32).collect::<Vec<_>>(), best, seen)
+            ((0..self.dim).map(|k| ((code >> k) & 1) as u32).collect::<Vec<_>>(), best, seen)
         } else {
             let p = self.p as u64;
             let mut x = self.start.clone();
@@ -306,11 +307,12 @@ impl CosetWork {
                 }
             }
             let out = gray::zp_serial(self.p, &x, &self.sparse[..low], total, &none);
-            (out.coeffs, out.weight, out.explored)
+            let mut coeffs = out.coeffs;
+            coeffs.extend(fixed);
+            (coeffs, out.weight, out.explored)
         };
         // A walk cut short by an interrupt is no answer (see crate::interrupt).
         crate::interrupt::check()?;
-        coeffs.extend(fixed);
         Ok(CosetPart { task, weight, coeffs, explored, work: self.id })
     }
 
