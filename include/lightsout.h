@@ -338,6 +338,8 @@ uint32_t lightsout_game_modulus(const struct lightsout_game *game);
 /**
  * The nullity of the press matrix M: the number of independent quiet patterns (presses that
  * change no light). A solvable board has p^nullity solutions. The classic 5x5 has nullity 2.
+ * Over a composite modulus (Z_k is no field) this fails with LIGHTSOUT_INVALID_ARGUMENT: see
+ * `lightsout_game_elementary_divisors` and `lightsout_game_null_orders`.
  *
  * The first query about solutions factors M (cost grows with the cube of the size; a size
  * beyond the dense limit fails with LIGHTSOUT_TOO_LARGE).
@@ -348,7 +350,8 @@ uint32_t lightsout_game_modulus(const struct lightsout_game *game);
 enum lightsout_status lightsout_game_nullity(const struct lightsout_game *game, size_t *out);
 
 /**
- * The rank of the press matrix M over Z_p: p^rank of the p^size boards are solvable.
+ * The rank of the press matrix M over Z_p: p^rank of the p^size boards are solvable. Fails
+ * with LIGHTSOUT_INVALID_ARGUMENT over a composite modulus, like `lightsout_game_nullity`.
  *
  * # Safety
  * As for `lightsout_game_nullity`.
@@ -415,7 +418,8 @@ enum lightsout_status lightsout_game_random_solvable(const struct lightsout_game
                                                      size_t lights_len);
 
 /**
- * How many values `lightsout_game_null_basis` writes: nullity x size.
+ * How many values `lightsout_game_null_basis` writes: (number of generators) x size; over a
+ * prime modulus the number of generators is the nullity.
  *
  * # Safety
  * `game` must be NULL or a live handle; `out` NULL or valid for one write.
@@ -427,6 +431,8 @@ enum lightsout_status lightsout_game_null_basis_len(const struct lightsout_game 
  * another: vector k is `basis_out[k * size .. (k + 1) * size]`. `basis_len` must equal the
  * value from `lightsout_game_null_basis_len` (it is 0, and `basis_out` may be NULL, when the
  * nullity is 0). Adding any combination of these vectors (mod p) to a solution gives another.
+ * Over a composite modulus k they generate the quiet patterns, vector i with the additive
+ * order given by `lightsout_game_null_orders`.
  *
  * # Safety
  * `game` must be NULL or a live handle; `basis_out` NULL or writable for `basis_len` values.
@@ -434,6 +440,34 @@ enum lightsout_status lightsout_game_null_basis_len(const struct lightsout_game 
 enum lightsout_status lightsout_game_null_basis(const struct lightsout_game *game,
                                                 uint32_t *basis_out,
                                                 size_t basis_len);
+
+/**
+ * The additive order of each vector of `lightsout_game_null_basis` (the modulus p for each
+ * over Z_p; over Z_k a divisor of k): the quiet patterns are the sums of c_i times vector i
+ * with 0 <= c_i < order_i, each once, so every solvable board has the product of the orders
+ * as its number of solutions. `orders_len` must equal the number of vectors
+ * (`lightsout_game_null_basis_len` / size).
+ *
+ * # Safety
+ * `game` must be NULL or a live handle; `orders_out` NULL or writable for `orders_len` values.
+ */
+enum lightsout_status lightsout_game_null_orders(const struct lightsout_game *game,
+                                                 uint32_t *orders_out,
+                                                 size_t orders_len);
+
+/**
+ * The elementary divisors of the press matrix M over Z_k (its Smith normal form), one per
+ * light, each dividing the next, with k standing for 0: over Z_p, rank ones then p's. Their
+ * product is the number of quiet patterns. Defined for every modulus, where rank and nullity
+ * need a prime. `divisors_len` must equal the size.
+ *
+ * # Safety
+ * `game` must be NULL or a live handle; `divisors_out` NULL or writable for `divisors_len`
+ * values.
+ */
+enum lightsout_status lightsout_game_elementary_divisors(const struct lightsout_game *game,
+                                                         uint32_t *divisors_out,
+                                                         size_t divisors_len);
 
 /**
  * The solution with the fewest presses: over GF(2) the fewest buttons, over Z_p the smallest

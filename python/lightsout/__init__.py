@@ -1,4 +1,4 @@
-"""Lights Out solver: any board, any press rule, any prime modulus.
+"""Lights Out solver: any board, any press rule, any number of states k >= 2.
 
 Build a game, then ask it anything::
 
@@ -11,9 +11,17 @@ Build a game, then ask it anything::
     >>> bool((g.apply(board, presses) == 0).all())
     True
 
-Boards and presses are numpy integer arrays (lists work too) with entries in ``0..p``, in the
+Boards and presses are numpy integer arrays (lists work too) with entries in ``0..k``, in the
 board's natural shape (``g.shape``) or flat (``g.size`` entries); results come back in the
-shape given. A board ``b`` is solved by presses ``s`` when ``b + M s = 0 (mod p)``.
+shape given. A board ``b`` is solved by presses ``s`` when ``b + M s = 0 (mod k)``.
+
+A composite modulus (``modulus=4``, ``modulus=6``) is the ring Z_k, not a field: ``rank`` and
+``nullity`` raise ValueError there, and ``kernel_size`` (the number of quiet patterns),
+``elementary_divisors`` and ``null_orders()`` describe the game instead::
+
+    >>> g4 = lo.grid(4, 4, modulus=4)
+    >>> (g4.kernel_size, g4.null_orders())
+    (64, [2, 2, 4, 4])
 """
 
 from __future__ import annotations

@@ -558,10 +558,53 @@ static void racing_first_use(void) {
     lightsout_game_free(shared);
 }
 
+static void ring(void) {
+    /* Four states per light: Z_4 is a ring, described by divisors and generator orders. */
+    lightsout_game *g = NULL;
+    EXPECT(lightsout_game_new_grid(4, 4, 4, &g), LIGHTSOUT_OK, NULL);
+    size_t n = 12345;
+    EXPECT(lightsout_game_rank(g, &n), LIGHTSOUT_INVALID_ARGUMENT, "elementary divisors");
+    EXPECT(lightsout_game_nullity(g, &n), LIGHTSOUT_INVALID_ARGUMENT, "not prime");
+    CHECK(n == 12345);
+    uint32_t divisors[16];
+    EXPECT(lightsout_game_elementary_divisors(NULL, divisors, 16), LIGHTSOUT_NULL_POINTER, "game");
+    EXPECT(lightsout_game_elementary_divisors(g, NULL, 16), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_elementary_divisors(g, divisors, 15), LIGHTSOUT_LENGTH_MISMATCH, "16");
+    EXPECT(lightsout_game_elementary_divisors(g, divisors, 16), LIGHTSOUT_OK, NULL);
+    uint64_t product = 1;
+    for (int i = 0; i < 16; i++) product *= divisors[i];
+    CHECK(product == 64);
+    EXPECT(lightsout_game_null_basis_len(g, &n), LIGHTSOUT_OK, NULL);
+    CHECK(n == 4 * 16);
+    uint32_t orders[4];
+    EXPECT(lightsout_game_null_orders(NULL, orders, 4), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_null_orders(g, NULL, 4), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_null_orders(g, orders, 3), LIGHTSOUT_LENGTH_MISMATCH, "4");
+    EXPECT(lightsout_game_null_orders(g, orders, 4), LIGHTSOUT_OK, NULL);
+    CHECK(orders[0] == 2 && orders[1] == 2 && orders[2] == 4 && orders[3] == 4);
+    uint32_t board[16] = {0}, presses[16];
+    board[0] = 4;
+    EXPECT(lightsout_game_solve(g, board, 16, presses, 16), LIGHTSOUT_OUT_OF_RANGE, "4");
+    EXPECT(lightsout_game_random_solvable(g, 7, board, 16), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_solve(g, board, 16, presses, 16), LIGHTSOUT_OK, NULL);
+    lightsout_game_free(g);
+
+    /* Over a prime the divisors are rank ones, then p's, and every order is p. */
+    EXPECT(lightsout_game_new_preset("classic", &g), LIGHTSOUT_OK, NULL);
+    uint32_t d25[25];
+    EXPECT(lightsout_game_elementary_divisors(g, d25, 25), LIGHTSOUT_OK, NULL);
+    CHECK(d25[22] == 1 && d25[23] == 2 && d25[24] == 2);
+    uint32_t o2[2];
+    EXPECT(lightsout_game_null_orders(g, o2, 2), LIGHTSOUT_OK, NULL);
+    CHECK(o2[0] == 2 && o2[1] == 2);
+    lightsout_game_free(g);
+}
+
 int main(void) {
     racing_first_use();
     constructors();
     queries();
+    ring();
     solving();
     minimal();
     text();

@@ -21,7 +21,7 @@ lines; a graph is one row of n cells. Coordinates are 0-based (row, column).
 Exit status: 0 success, 1 unsolvable board (solve), 2 bad usage or bad input.";
 
 /// Solve, analyse, generate and play Lights Out on grids, tori, cylinders, cubes, graphs and
-/// boards with holes, over any prime modulus.
+/// boards with holes, with any number of states k >= 2 per light (Z_k, prime or not).
 #[derive(Debug, Parser)]
 #[command(name = "lightsout", version, after_help = MAIN_HELP, args_conflicts_with_subcommands = true)]
 pub struct Cli {
@@ -99,9 +99,10 @@ pub struct Topology {
     /// A board drawn as text (its shape, holes '#' and lights in one file; '-' for standard input).
     #[arg(long, value_name = "FILE", group = "shape", help_heading = TOPOLOGY_HEADING)]
     pub board: Option<PathBuf>,
-    /// The number of states of a light, a prime (default 2, or the preset's own; with --preset,
-    /// the preset's shape and rule over Z_P).
-    #[arg(long, value_name = "P", help_heading = TOPOLOGY_HEADING)]
+    /// The number of states of a light, any k with 2 <= k < 2^31, prime or not (default 2, or
+    /// the preset's own; with --preset, the preset's shape and rule over Z_K). Board files
+    /// use the digits 0 to k-1 (numbers separated by blanks when k > 10).
+    #[arg(long, value_name = "K", help_heading = TOPOLOGY_HEADING)]
     pub modulus: Option<u64>,
     /// What a press does: plus (itself and its 4 neighbours, the default), neighbours (not
     /// itself), moore (its 3x3 block), knight (itself and its 8 knight moves), or

@@ -131,14 +131,44 @@ pub fn build_with_lights(topology: &Topology, lights: Option<&Input>) -> CliResu
 
 /// Prepare the game's answers (the structured solver of a large grid, torus or cylinder, else
 /// M factored once), with a spinner while that runs and the game named in any error (a game
-/// too large for the dense solver, say). Returns the rank.
-pub fn prepare(game: &Game) -> CliResult<usize> {
+/// too large for the dense solver, say). Over a composite modulus this factors M over each
+/// prime-power factor of Z_k.
+pub fn prepare(game: &Game) -> CliResult<()> {
     let what = if game.uses_structured_solver() { "chasing the lights of" } else { "factoring the press matrix of" };
     let _spinner = crate::progress::Spinner::start(format!("{what} {}", game.describe()), game.size());
-    game.rank().map_err(|e| CliError::input(format!("{}: {e}", game.describe())))
+    game.kernel_size().map(|_| ()).map_err(|e| CliError::input(format!("{}: {e}", game.describe())))
 }
 
-/// How many boards are solvable: p^rank.
+/// How many boards are solvable: p^rank over Z_p.
 pub fn solvable_boards(game: &Game) -> CliResult<lightsout_core::SolutionCount> {
-    Ok(lightsout_core::SolutionCount::new(game.modulus(), game.rank()?))
+    Ok(game.solvable_boards()?)
+}
+
+/// Rank and nullity over a prime modulus; `None` over a composite one, where Z_k is no field.
+pub fn rank_nullity(game: &Game) -> CliResult<Option<(usize, usize)>> {
+    if !game.modulus().is_prime() {
+        return Ok(None);
+    }
+    Ok(Some((game.rank()?, game.nullity()?)))
+}
+
+/// `Rank R, nullity U` over Z_p; over Z_k the elementary divisors of M (its Smith form), whose
+/// product is the number of quiet patterns.
+pub fn structure(game: &Game) -> CliResult<String> {
+    if let Some((rank, nullity)) = rank_nullity(game)? {
+        return Ok(format!("Rank {rank}, nullity {nullity}"));
+    }
+    Ok(format!("Elementary divisors {}", divisors(&game.elementary_divisors()?)))
+}
+
+/// Divisors as runs: `1 (x14), 2 (x2)`; the modulus k stands for 0 and is written so.
+pub fn divisors(ds: &[u32]) -> String {
+    let mut runs: Vec<(u32, usize)> = Vec::new();
+    for &d in ds {
+        match runs.last_mut() {
+            Some((last, n)) if *last == d => *n += 1,
+            _ => runs.push((d, 1)),
+        }
+    }
+    runs.iter().map(|&(d, n)| if n == 1 { d.to_string() } else { format!("{d} (x{n})") }).collect::<Vec<_>>().join(", ")
 }

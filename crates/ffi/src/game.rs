@@ -267,6 +267,8 @@ pub unsafe extern "C" fn lightsout_game_modulus(game: *const Game) -> u32 {
 
 /// The nullity of the press matrix M: the number of independent quiet patterns (presses that
 /// change no light). A solvable board has p^nullity solutions. The classic 5x5 has nullity 2.
+/// Over a composite modulus (Z_k is no field) this fails with LIGHTSOUT_INVALID_ARGUMENT: see
+/// `lightsout_game_elementary_divisors` and `lightsout_game_null_orders`.
 ///
 /// The first query about solutions factors M (cost grows with the cube of the size; a size
 /// beyond the dense limit fails with LIGHTSOUT_TOO_LARGE).
@@ -278,7 +280,8 @@ pub unsafe extern "C" fn lightsout_game_nullity(game: *const Game, out: *mut usi
     ffi_boundary!({ unsafe { write_answer(game_ref(game), out, |game| Ok(game.nullity()?)) } })
 }
 
-/// The rank of the press matrix M over Z_p: p^rank of the p^size boards are solvable.
+/// The rank of the press matrix M over Z_p: p^rank of the p^size boards are solvable. Fails
+/// with LIGHTSOUT_INVALID_ARGUMENT over a composite modulus, like `lightsout_game_nullity`.
 ///
 /// # Safety
 /// As for `lightsout_game_nullity`.

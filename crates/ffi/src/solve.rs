@@ -96,7 +96,8 @@ pub unsafe extern "C" fn lightsout_game_random_solvable(
     ffi_boundary!({ unsafe { write_board(game, lights_out, lights_len, |game| game.random_solvable(seed)) } })
 }
 
-/// How many values `lightsout_game_null_basis` writes: nullity x size.
+/// How many values `lightsout_game_null_basis` writes: (number of generators) x size; over a
+/// prime modulus the number of generators is the nullity.
 ///
 /// # Safety
 /// `game` must be NULL or a live handle; `out` NULL or valid for one write.
@@ -106,7 +107,7 @@ pub unsafe extern "C" fn lightsout_game_null_basis_len(game: *const Game, out: *
 }
 
 fn null_basis_entries(game: &lightsout_topo::Game) -> Result<usize, Failure> {
-    let nullity = game.nullity()?;
+    let nullity = game.null_orders()?.len();
     nullity.checked_mul(game.size()).ok_or_else(|| {
         Failure::new(
             Status::LightsoutTooLarge,
@@ -119,6 +120,8 @@ fn null_basis_entries(game: &lightsout_topo::Game) -> Result<usize, Failure> {
 /// another: vector k is `basis_out[k * size .. (k + 1) * size]`. `basis_len` must equal the
 /// value from `lightsout_game_null_basis_len` (it is 0, and `basis_out` may be NULL, when the
 /// nullity is 0). Adding any combination of these vectors (mod p) to a solution gives another.
+/// Over a composite modulus k they generate the quiet patterns, vector i with the additive
+/// order given by `lightsout_game_null_orders`.
 ///
 /// # Safety
 /// `game` must be NULL or a live handle; `basis_out` NULL or writable for `basis_len` values.
@@ -130,6 +133,52 @@ pub unsafe extern "C" fn lightsout_game_null_basis(game: *const Game, basis_out:
         let out = OutArray::new(basis_out, basis_len, expected, "basis_out")?;
         let flat: Vec<u32> = game.null_basis()?.concat();
         unsafe { out.write(&flat) };
+        Ok(())
+    })
+}
+
+/// The additive order of each vector of `lightsout_game_null_basis` (the modulus p for each
+/// over Z_p; over Z_k a divisor of k): the quiet patterns are the sums of c_i times vector i
+/// with 0 <= c_i < order_i, each once, so every solvable board has the product of the orders
+/// as its number of solutions. `orders_len` must equal the number of vectors
+/// (`lightsout_game_null_basis_len` / size).
+///
+/// # Safety
+/// `game` must be NULL or a live handle; `orders_out` NULL or writable for `orders_len` values.
+#[no_mangle]
+pub unsafe extern "C" fn lightsout_game_null_orders(
+    game: *const Game,
+    orders_out: *mut u32,
+    orders_len: usize,
+) -> Status {
+    ffi_boundary!({
+        let game = unsafe { game_ref(game) }?;
+        let orders = game.null_orders()?;
+        let out = OutArray::new(orders_out, orders_len, orders.len(), "orders_out")?;
+        unsafe { out.write(&orders) };
+        Ok(())
+    })
+}
+
+/// The elementary divisors of the press matrix M over Z_k (its Smith normal form), one per
+/// light, each dividing the next, with k standing for 0: over Z_p, rank ones then p's. Their
+/// product is the number of quiet patterns. Defined for every modulus, where rank and nullity
+/// need a prime. `divisors_len` must equal the size.
+///
+/// # Safety
+/// `game` must be NULL or a live handle; `divisors_out` NULL or writable for `divisors_len`
+/// values.
+#[no_mangle]
+pub unsafe extern "C" fn lightsout_game_elementary_divisors(
+    game: *const Game,
+    divisors_out: *mut u32,
+    divisors_len: usize,
+) -> Status {
+    ffi_boundary!({
+        let game = unsafe { game_ref(game) }?;
+        let out = OutArray::new(divisors_out, divisors_len, game.size(), "divisors_out")?;
+        let divisors = game.elementary_divisors()?;
+        unsafe { out.write(&divisors) };
         Ok(())
     })
 }

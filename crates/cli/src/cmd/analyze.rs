@@ -3,13 +3,19 @@
 use crate::args::AnalyzeArgs;
 use crate::error::{CliError, CliResult};
 use crate::show;
+use lightsout_topo::Game;
 use serde_json::json;
 use std::io::Write;
 
-/// Print the number of lights, rank, nullity, solvable boards, symmetry and quiet patterns.
+/// Print the number of lights, rank, nullity (over a composite modulus: the elementary
+/// divisors and the number of quiet patterns), solvable boards, symmetry and quiet patterns.
 pub fn run(args: AnalyzeArgs, out: &mut dyn Write) -> CliResult<()> {
     let game = args.topology.build()?.game;
-    let rank = crate::topology::prepare(&game)?;
+    crate::topology::prepare(&game)?;
+    if !game.modulus().is_prime() {
+        return ring(&game, &args, out);
+    }
+    let rank = game.rank()?;
     let nullity = game.nullity()?;
     let solvable_boards = crate::topology::solvable_boards(&game)?;
     let p = game.modulus().get();
@@ -36,6 +42,7 @@ pub fn run(args: AnalyzeArgs, out: &mut dyn Write) -> CliResult<()> {
             "symmetric": symmetric,
             "solvable_boards": show::count_json(solvable_boards),
             "solvable_boards_exponent": rank,
+            "kernel_size": show::count_json(game.kernel_size()?),
             "all_solvable": nullity == 0,
             "structured": game.uses_structured_solver(),
             "solver": path.name(),
@@ -78,6 +85,75 @@ pub fn run(args: AnalyzeArgs, out: &mut dyn Write) -> CliResult<()> {
     if patterns.len() < nullity {
         writeln!(out)?;
         writeln!(out, "({} more not shown; --patterns K shows up to K)", nullity - patterns.len())?;
+    }
+    Ok(())
+}
+
+/// `analyze` over a composite modulus k: Z_k is a ring, so the press matrix is described by its
+/// elementary divisors (Smith form) and its quiet patterns by generators with their orders.
+fn ring(game: &Game, args: &AnalyzeArgs, out: &mut dyn Write) -> CliResult<()> {
+    let k = game.modulus().get();
+    let divisors = game.elementary_divisors()?;
+    let kernel = game.kernel_size()?;
+    let solvable = game.solvable_boards()?;
+    let symmetric = game.is_symmetric()?;
+    let (gens, orders) = (game.null_basis()?, game.null_orders()?);
+    let shown: Vec<&Vec<u32>> = gens.iter().take(args.patterns).collect();
+    if args.json {
+        let value = json!({
+            "game": game.describe(),
+            "lights": game.size(),
+            "rank": null,
+            "nullity": null,
+            "modulus": k,
+            "symmetric": symmetric,
+            "solvable_boards": show::count_json(solvable),
+            "kernel_size": show::count_json(kernel),
+            "elementary_divisors": divisors,
+            "all_solvable": kernel.exponent() == Some(0),
+            "structured": false,
+            "quiet_patterns": shown,
+            "quiet_pattern_orders": &orders[..shown.len()],
+        });
+        writeln!(out, "{value}")?;
+        return Ok(());
+    }
+    writeln!(out, "{}", show::headline(game))?;
+    writeln!(out, "lights:          {}", game.size())?;
+    writeln!(
+        out,
+        "divisors:        {} (Smith form of M over Z_{k}; {k} stands for 0)",
+        crate::topology::divisors(&divisors)
+    )?;
+    writeln!(
+        out,
+        "solver:          Smith form over each prime-power factor of {k}, joined by the Chinese remainder theorem"
+    )?;
+    writeln!(out, "solvable boards: {} of {k}^{}", show::power(solvable), game.size())?;
+    writeln!(
+        out,
+        "symmetric M:     {}",
+        if symmetric { "yes (pressing i changes j exactly when pressing j changes i)" } else { "no" }
+    )?;
+    if gens.is_empty() {
+        writeln!(out, "quiet patterns:  none (every board has exactly one solution)")?;
+        return Ok(());
+    }
+    let total = show::power(kernel);
+    writeln!(
+        out,
+        "quiet patterns:  {} generators (orders {}; {total} combinations), so every solvable board has {total} solutions",
+        gens.len(),
+        orders.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
+    )?;
+    for (i, pattern) in shown.iter().enumerate() {
+        writeln!(out)?;
+        writeln!(out, "Quiet pattern {} (order {}):", i + 1, orders[i])?;
+        write!(out, "{}", show::board(game, pattern)?)?;
+    }
+    if shown.len() < gens.len() {
+        writeln!(out)?;
+        writeln!(out, "({} more not shown; --patterns K shows up to K)", gens.len() - shown.len())?;
     }
     Ok(())
 }

@@ -238,7 +238,7 @@ fn random_board(game: &Game, seed: u64) -> CliResult<Vec<u32>> {
     let mut board = game.random_solvable(seed)?;
     let mut next = seed;
     for _ in 0..32 {
-        if board.iter().any(|&x| x > 0) || game.rank()? == 0 {
+        if board.iter().any(|&x| x > 0) || game.solvable_boards()?.exponent() == Some(0) {
             break;
         }
         next = next.wrapping_add(0x9e37_79b9_7f4a_7c15);

@@ -144,15 +144,15 @@ pub fn run(args: SolveArgs, out: &mut dyn Write) -> CliResult<()> {
         }
     }
     let count = game.count_solutions(&board)?;
-    let (rank, nullity) = (game.rank()?, game.nullity()?);
-    let more = match (nullity, args.minimal) {
-        (0, _) => "",
-        (_, false) => "; --all lists them, --minimal finds the one with the fewest presses",
-        (_, true) => "; --all lists them",
+    let structure = topology::structure(&game)?;
+    let more = match (count.exponent() == Some(0), args.minimal) {
+        (true, _) => "",
+        (false, false) => "; --all lists them, --minimal finds the one with the fewest presses",
+        (false, true) => "; --all lists them",
     };
     writeln!(
         out,
-        "Rank {rank}, nullity {nullity}: this board has {} solution{}{more}.",
+        "{structure}: this board has {} solution{}{more}.",
         show::power(count),
         if count.exponent() == Some(0) { "" } else { "s" }
     )?;
@@ -184,7 +184,7 @@ fn fewest(game: &Game, presses: &[u32], seconds: f64) -> CliResult<MinimalSoluti
     let time = crate::args::seconds(seconds, "--time-limit").map_err(CliError::input)?;
     let budget = Budget { max_time: time, ..Budget::default() };
     let _spinner =
-        Spinner::start("searching for the fewest presses", if game.nullity()? > 20 { usize::MAX } else { 0 });
+        Spinner::start("searching for the fewest presses", if game.null_orders()?.len() > 20 { usize::MAX } else { 0 });
     Ok(game.minimal_from_presses(presses, &budget)?)
 }
 
@@ -218,8 +218,9 @@ fn summary(game: &Game, board: &[u32], solvable: bool) -> CliResult<Value> {
         "game": game.describe(),
         "lights": game.size(),
         "modulus": game.modulus().get(),
-        "rank": game.rank()?,
-        "nullity": game.nullity()?,
+        "rank": topology::rank_nullity(game)?.map(|r| r.0),
+        "nullity": topology::rank_nullity(game)?.map(|r| r.1),
+        "kernel_size": show::count_json(game.kernel_size()?),
         "solvable": solvable,
         "board": board,
     });
@@ -284,8 +285,8 @@ fn unsolvable(
         write!(out, "{}", show::board(game, obstruction)?)?;
     }
     let solvable = show::power(topology::solvable_boards(game)?);
-    let (rank, nullity, lights) = (game.rank()?, game.nullity()?, game.size());
-    writeln!(out, "Rank {rank}, nullity {nullity}: {solvable} of the {p}^{lights} boards are solvable.")?;
+    let (structure, lights) = (topology::structure(game)?, game.size());
+    writeln!(out, "{structure}: {solvable} of the {p}^{lights} boards are solvable.")?;
     Ok(())
 }
 

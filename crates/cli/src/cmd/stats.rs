@@ -37,6 +37,7 @@ pub fn run(args: StatsArgs, out: &mut dyn Write) -> CliResult<()> {
             "modulus": stats.modulus,
             "rank": stats.rank,
             "nullity": stats.nullity,
+            "kernel_size": stats.kernel_size,
             "solvable_boards": stats.solvable_boards,
             "histogram": stats.histogram,
             "max_presses": stats.max_presses,

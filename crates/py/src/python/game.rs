@@ -174,17 +174,48 @@ impl PyGame {
         self.game.rule().name()
     }
 
-    /// The rank of M over Z_p (factors M on first use, with the GIL released).
+    /// The rank of M over Z_p (factors M on first use, with the GIL released). For a composite
+    /// modulus k, Z_k is not a field: raises ValueError, see `kernel_size` and
+    /// `elementary_divisors`.
     #[getter]
     fn rank(&self, py: Python<'_>) -> PyResult<usize> {
         self.ask(py, false, |g| g.rank())
     }
 
     /// The nullity of M: the dimension of the quiet patterns; every solvable board has
-    /// p**nullity solutions.
+    /// p**nullity solutions. ValueError for a composite modulus, like `rank`.
     #[getter]
     fn nullity(&self, py: Python<'_>) -> PyResult<usize> {
         self.ask(py, false, |g| g.nullity())
+    }
+
+    /// The number of quiet patterns (zero included), an exact int: every solvable board has
+    /// this many solutions (p**nullity over Z_p). Defined for every modulus.
+    #[getter]
+    fn kernel_size<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let count = self.ask(py, false, |g| g.kernel_size())?;
+        count_to_int(py, count)
+    }
+
+    /// The number of solvable boards, an exact int (p**rank over Z_p).
+    #[getter]
+    fn solvable_boards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let count = self.ask(py, false, |g| g.solvable_boards())?;
+        count_to_int(py, count)
+    }
+
+    /// The Smith normal form of M over Z_k: one divisor of k per light, each dividing the
+    /// next, with k standing for 0 (over Z_p: rank ones, then p's). Their product is
+    /// `kernel_size`.
+    #[getter]
+    fn elementary_divisors(&self, py: Python<'_>) -> PyResult<Vec<u32>> {
+        self.ask(py, false, |g| g.elementary_divisors())
+    }
+
+    /// The additive order of each row of `null_space()` (p for each over Z_p): the quiet
+    /// patterns are the sums of c_i times row i with c_i in range(order_i), each once.
+    fn null_orders(&self, py: Python<'_>) -> PyResult<Vec<u32>> {
+        self.ask(py, false, |g| g.null_orders())
     }
 
     /// A one-line description such as "classic: grid 5x5, plus rule, modulus 2".
@@ -214,7 +245,8 @@ impl PyGame {
 
     /// A basis of the quiet patterns (presses that change no light), as a (nullity, size)
     /// int64 array, one pattern per row. `count` keeps only the first rows, and only those are
-    /// built: a few patterns of a board too large for its whole basis.
+    /// built: a few patterns of a board too large for its whole basis. Over a composite modulus:
+    /// generators, one per row, whose additive orders are `null_orders()`.
     #[pyo3(signature = (count=None))]
     fn null_space<'py>(&self, py: Python<'py>, count: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
         let count = match count.filter(|c| !c.is_none()) {
@@ -229,8 +261,13 @@ impl PyGame {
     /// A basis of the obstructions (vectors y with y M = 0), one per row: a board b is
     /// solvable iff y . b = 0 (mod p) for every row y.
     fn obstructions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let solver = self.solver(py)?;
-        let ys = py.detach(|| solver.obstructions());
+        let ys = if self.game.modulus().is_prime() {
+            let solver = self.solver(py)?;
+            py.detach(|| solver.obstructions())
+        } else {
+            let game = Arc::clone(&self.game);
+            interruptible(py, move || game.ring_solver().map(|r| r.obstructions()))?.map_err(value_error)?
+        };
         let values = ys.iter().flatten().map(|&v| v as i64).collect();
         convert::matrix(py, ys.len(), self.game.size(), values)
     }
@@ -257,24 +294,21 @@ impl PyGame {
         self.array(py, &s, natural, out)
     }
 
-    /// Every solution, lazily (p**nullity of them); raises UnsolvableError if there are none.
+    /// Every solution, lazily (`kernel_size` of them); raises UnsolvableError if there are none.
     fn solutions(slf: Bound<'_, Self>, lights: &Bound<'_, PyAny>) -> PyResult<Solutions> {
         let py = slf.py();
         let this = slf.get();
         let Board { values, natural, out } = this.board(lights, "lights")?;
         let it = this.ask(py, natural, move |g| g.solutions(&values))?;
-        let nullity = this.ask(py, natural, |g| g.nullity())?;
-        Ok(Solutions::new(slf.clone().unbind(), it, natural, out, nullity))
+        let total = this.ask(py, natural, |g| g.kernel_size())?.to_decimal();
+        Ok(Solutions::new(slf.clone().unbind(), it, natural, out, total))
     }
 
-    /// How many solutions the board has, exactly: p**nullity if solvable, else 0.
+    /// How many solutions the board has, exactly: `kernel_size` if solvable, else 0.
     fn count_solutions<'py>(&self, py: Python<'py>, lights: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         let Board { values, natural, .. } = self.board(lights, "lights")?;
         let count = self.ask(py, natural, move |g| g.count_solutions(&values))?;
-        match count.exponent() {
-            None => Ok(0i64.into_pyobject(py)?.into_any()),
-            Some(e) => Ok(count.modulus().get().into_pyobject(py)?.into_any().pow(e, py.None())?),
-        }
+        count_to_int(py, count)
     }
 
     /// The board after pressing: lights + M presses (mod p), in the shape of `lights`.
@@ -426,5 +460,19 @@ impl PyGame {
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
         let rebuild = py.import("lightsout._core")?.getattr("from_spec")?;
         Ok((rebuild, (self.game.spec().to_string(),)))
+    }
+}
+
+/// An exact count as a Python int: the product of its prime powers.
+fn count_to_int(py: Python<'_>, count: lightsout_core::SolutionCount) -> PyResult<Bound<'_, PyAny>> {
+    let mut total = 1i64.into_pyobject(py)?.into_any();
+    match count.prime_powers() {
+        None => Ok(0i64.into_pyobject(py)?.into_any()),
+        Some(parts) => {
+            for (p, x) in parts {
+                total = total.mul(p.into_pyobject(py)?.into_any().pow(x, py.None())?)?;
+            }
+            Ok(total)
+        }
     }
 }

@@ -14,7 +14,8 @@ pub(crate) struct Solutions {
     inner: lightsout_core::Solutions,
     natural: bool,
     dt: Dt,
-    nullity: usize,
+    /// How many solutions in all, for the repr (exact decimal).
+    total: String,
 }
 
 impl Solutions {
@@ -23,9 +24,9 @@ impl Solutions {
         inner: lightsout_core::Solutions,
         natural: bool,
         dt: Dt,
-        nullity: usize,
+        total: String,
     ) -> Self {
-        Solutions { game, inner, natural, dt, nullity }
+        Solutions { game, inner, natural, dt, total }
     }
 }
 
@@ -43,10 +44,8 @@ impl Solutions {
         }
     }
 
-    fn __repr__(&self, py: Python<'_>) -> String {
-        let p = self.game.get().game.modulus().get();
-        let _ = py;
-        format!("<lightsout.Solutions: {p}**{} solutions in all>", self.nullity)
+    fn __repr__(&self) -> String {
+        format!("<lightsout.Solutions: {} solutions in all>", self.total)
     }
 }
 
@@ -187,7 +186,7 @@ impl PyStats {
     fn histogram(&self) -> Vec<u64> {
         self.inner.histogram.clone()
     }
-    /// The number of solvable boards (p**rank).
+    /// The number of solvable boards (p**rank over Z_p).
     #[getter]
     fn solvable_boards(&self) -> u64 {
         self.inner.solvable_boards
@@ -202,17 +201,22 @@ impl PyStats {
     fn mean(&self) -> f64 {
         self.inner.mean
     }
-    /// The rank of M.
+    /// The rank of M (for a composite modulus: the number of elementary divisors equal to 1).
     #[getter]
     fn rank(&self) -> usize {
         self.inner.rank
     }
-    /// The nullity of M.
+    /// The nullity of M (for a composite modulus: the number of elementary divisors equal to 0).
     #[getter]
     fn nullity(&self) -> usize {
         self.inner.nullity
     }
-    /// The modulus p.
+    /// How many solutions every solvable board has (the quiet patterns, zero included).
+    #[getter]
+    fn kernel_size(&self) -> u64 {
+        self.inner.kernel_size
+    }
+    /// The modulus k.
     #[getter]
     fn modulus(&self) -> u32 {
         self.inner.modulus

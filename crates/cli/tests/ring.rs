@@ -1,0 +1,63 @@
+//! The command line over Z_k for composite k: `--modulus 4` and board files with digits 0..k-1.
+
+mod common;
+
+use common::run;
+
+#[test]
+fn analyze_a_four_colour_grid() {
+    let (code, out, err) = run(&["analyze", "--grid", "4x4", "--modulus", "4"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("1 (x12), 2 (x2), 4 (x2)"), "{out}");
+    assert!(out.contains("orders 2, 2, 4, 4; 64 = 4^3 combinations"), "{out}");
+    assert!(out.contains("Quiet pattern 1 (order 2):"), "{out}");
+    let (code, out, _) = run(&["analyze", "--grid", "4x4", "--modulus", "4", "--json"], "");
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["kernel_size"], "64");
+    assert_eq!(v["rank"], serde_json::Value::Null);
+    assert_eq!(v["quiet_pattern_orders"], serde_json::json!([2, 2, 4, 4]));
+}
+
+#[test]
+fn solve_a_board_file_with_four_states() {
+    let (code, out, err) = run(&["solve", "--modulus", "4", "--lights", "-"], "0123\n3210\n1111\n2222\n");
+    assert!(code == 0 || code == 1, "{err}");
+    if code == 0 {
+        assert!(out.contains("Elementary divisors"), "{out}");
+    } else {
+        assert!(out.contains("cannot be solved"), "{out}");
+    }
+    // A solvable one: the board made by pressing the top-left button three times.
+    let (code, out, err) =
+        run(&["solve", "--grid", "3x3", "--modulus", "6", "--minimal", "--lights", "-"], "330\n300\n000\n");
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("Fewest presses, proven"), "{out}");
+    let (code, out, _) =
+        run(&["solve", "--grid", "3x3", "--modulus", "6", "--json", "--lights", "-"], "330\n300\n000\n");
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["modulus"], 6);
+}
+
+#[test]
+fn bad_states_and_moduli_exit_2() {
+    let (code, _, err) = run(&["solve", "--modulus", "4", "--lights", "-"], "14\n00\n");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("0 to 3"), "{err}");
+    for k in ["0", "1", "2147483648", "-4"] {
+        let (code, _, err) = run(&["analyze", "--grid", "3x3", "--modulus", k], "");
+        assert_eq!(code, 2, "{k}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+#[test]
+fn generate_and_stats_over_z4() {
+    let (code, out, err) = run(&["generate", "--grid", "2x3", "--modulus", "4", "--seed", "5"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.lines().any(|l| l.chars().all(|c| ('0'..='3').contains(&c)) && l.len() == 3), "{out}");
+    let (code, out, err) = run(&["stats", "--grid", "2x3", "--modulus", "4"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("solvable boards"), "{out}");
+}

@@ -1,0 +1,76 @@
+"""Games over Z_k for composite k: kernel size, elementary divisors, generators with orders."""
+
+import numpy as np
+import pytest
+
+import lightsout as lo
+
+
+def test_four_colour_4x4():
+    g = lo.grid(4, 4, modulus=4)
+    assert g.modulus == 4
+    assert g.kernel_size == 64
+    assert g.null_orders() == [2, 2, 4, 4]
+    assert len(g.elementary_divisors) == 16 and int(np.prod(g.elementary_divisors)) == 64
+    assert g.solvable_boards == 4**16 // 64
+    for attr in ("rank", "nullity"):
+        with pytest.raises(ValueError, match="elementary divisors"):
+            getattr(g, attr)
+    board = g.random_solvable(seed=3)
+    presses = g.solve(board)
+    assert (g.apply(board, presses) == 0).all()
+    assert g.count_solutions(board) == 64
+    every = list(g.solutions(board))
+    assert len({tuple(s.ravel()) for s in every}) == 64
+    assert all((g.apply(board, s) == 0).all() for s in every)
+    best = g.minimal_solution(board)
+    assert best.proven_optimal and best.weight == min(int(s.sum()) for s in every)
+    for row, order in zip(g.null_space(), g.null_orders()):
+        assert (g.apply(np.zeros(16, dtype=np.int64), row) == 0).all()
+        assert ((row * order) % 4 == 0).all() and ((row * (order // 2)) % 4 != 0).any()
+
+
+def test_unsolvable_board_carries_an_obstruction_mod_k():
+    g = lo.grid(4, 4, modulus=4)
+    m = g.matrix()
+    for i in range(16):
+        board = np.zeros(16, dtype=np.int64)
+        board[i] = 1
+        if not g.is_solvable(board):
+            break
+    else:
+        pytest.fail("every unit board is solvable")
+    with pytest.raises(lo.UnsolvableError) as info:
+        g.solve(board)
+    y = np.asarray(info.value.obstruction).ravel()
+    assert ((y @ m) % 4 == 0).all()
+    assert (y @ board) % 4 != 0
+    assert g.count_solutions(board) == 0
+
+
+def test_squarefree_modulus_is_the_product_of_its_primes():
+    g6, g2, g3 = (lo.grid(4, 4, modulus=k) for k in (6, 2, 3))
+    assert g6.kernel_size == g2.kernel_size * g3.kernel_size
+    board = g6.random_solvable(seed=1)
+    assert (g6.apply(board, g6.solve(board)) == 0).all()
+    assert g6.describe().endswith("modulus 6")
+
+
+def test_bad_entries_and_moduli():
+    g = lo.grid(2, 2, modulus=6)
+    with pytest.raises(ValueError, match="6"):
+        g.solve([6, 0, 0, 0])
+    for k in (0, 1, -6, 2**31):
+        with pytest.raises(ValueError, match="2 <= k < 2\\^31"):
+            lo.grid(2, 2, modulus=k)
+    with pytest.raises(ValueError, match="not prime"):
+        g.pseudoinverse()
+
+
+def test_statistics_over_z4():
+    g = lo.grid(2, 3, modulus=4)
+    s = lo.stats(g)
+    assert s.modulus == 4 and s.kernel_size == g.kernel_size
+    assert s.solvable_boards == g.solvable_boards == sum(s.histogram)
+    hard = g.random_solvable(seed=2, difficulty=s.max_presses)
+    assert g.minimal_solution(hard).weight == s.max_presses
