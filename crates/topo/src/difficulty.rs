@@ -11,11 +11,16 @@ use lightsout_core::minimal::difficulty_walk;
 impl Game {
     /// [`Game::random_with_difficulty`] for games whose `p^lights` exceeds the core's
     /// [`lightsout_core::minimal::EXHAUSTIVE_DIFFICULTY_WORK`] (every structured or banded game
-    /// has thousands of lights), so the core would walk too; and for every game over a
-    /// composite modulus, on the generators of its quiet patterns.
+    /// has thousands of lights), so the core would walk too; and for games over a composite
+    /// modulus: uniform over all boards of that difficulty when every press vector can be
+    /// visited, else a walk on the generators of the quiet patterns.
     pub(crate) fn difficulty_walk(&self, seed: u64, target: u64) -> Result<Vec<u32>> {
         let n = self.size();
         if !self.modulus().is_prime() {
+            let exhaustive = lightsout_core::minimal::ring_random_with_difficulty(self.ring_solver()?, seed, target)?;
+            if let Some(board) = exhaustive {
+                return Ok(board);
+            }
             let s = difficulty_walk(self.modulus(), n, seed, target, || {
                 let generators = self.ring_solver()?.null_basis().len();
                 Ok((move |s: &[u32], budget: &_| self.minimal_in_ring(s, budget), generators))

@@ -106,7 +106,8 @@ impl Game {
     /// weights otherwise). An error when no board is that hard or the difficulty cannot be
     /// computed exactly. Games with a structured or banded solver walk on its quiet patterns
     /// (the same steps, so the same board, as the dense walk); other games factor M densely.
-    /// Over a composite modulus every game walks, on the generators of its quiet patterns.
+    /// Over a composite modulus small games draw uniformly from every board of that difficulty
+    /// (all press vectors visited), larger ones walk on the generators of the quiet patterns.
     ///
     /// ```
     /// use lightsout_core::minimal::Budget;

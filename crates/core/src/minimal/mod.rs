@@ -58,7 +58,7 @@ pub use grid::plus_grid;
 pub use many::{BatchMinimizer, Sampler, BLOCK_ROWS, MAX_BATCH_COSET};
 pub use module::minimal_in_module;
 pub use nullity::{dense_grid_nullity, grid_nullity, nullity_table, nullity_table_with, NullityTable};
-pub use ring_stats::{ring_stats, MAX_RING_STATS_BOARDS};
+pub use ring_stats::{ring_random_with_difficulty, ring_stats, MAX_RING_STATS_BOARDS};
 pub use split::{
     split_in_coset, split_in_coset_gf2, CosetPart, CosetSplit, CosetWork, StatsPart, StatsWork, DEFAULT_TASKS,
     MAX_TASKS, MAX_TASK_MEMBERS,

@@ -49,7 +49,14 @@ pub fn ring_stats(ring: &RingSolver, budget: &Budget) -> Result<Stats> {
         if solvable > MAX_RING_STATS_BOARDS {
             return Err(too_large(solvable, "solvable boards", MAX_RING_STATS_BOARDS));
         }
-        lightest_per_board(ring, budget, members)?
+        let mut histogram = Vec::new();
+        for &w in lightest_per_board(ring, budget, members)?.values() {
+            if histogram.len() <= w as usize {
+                histogram.resize(w as usize + 1, 0u64);
+            }
+            histogram[w as usize] += 1;
+        }
+        histogram
     };
     let solvable_boards: u64 = histogram.iter().sum();
     let total: u128 = histogram.iter().enumerate().map(|(w, &c)| w as u128 * c as u128).sum();
@@ -68,7 +75,7 @@ pub fn ring_stats(ring: &RingSolver, budget: &Budget) -> Result<Stats> {
 
 /// Visit every press vector in odometer order, keeping the board (as a number in base k) and
 /// the weight up to date one column at a time, and the lightest weight of each board.
-fn lightest_per_board(ring: &RingSolver, budget: &Budget, members: u128) -> Result<Vec<u64>> {
+fn lightest_per_board(ring: &RingSolver, budget: &Budget, members: u128) -> Result<HashMap<u64, u32>> {
     let k = ring.modulus().get();
     let columns = ring.matrix().columns();
     let place: Vec<u64> = (0..ring.lights()).map(|i| (k as u64).pow(i as u32)).collect();
@@ -99,14 +106,55 @@ fn lightest_per_board(ring: &RingSolver, budget: &Budget, members: u128) -> Resu
         digits[j] += 1;
         weight += 1;
     }
-    let mut histogram = Vec::new();
-    for &w in lightest.values() {
-        if histogram.len() <= w as usize {
-            histogram.resize(w as usize + 1, 0u64);
-        }
-        histogram[w as usize] += 1;
+    Ok(lightest)
+}
+
+/// A board whose fewest-press solution weighs exactly `target`, drawn uniformly (reproducibly
+/// from `seed`) from all such boards, for games over any modulus whose `k^buttons` press
+/// vectors fit [`super::EXHAUSTIVE_DIFFICULTY_WORK`] and whose solvable boards fit
+/// [`MAX_RING_STATS_BOARDS`]; `Ok(None)` for larger games (which walk instead). An error naming
+/// the hardest difficulty when no board has this one.
+///
+/// ```
+/// use lightsout_core::{minimal::{plus_grid, ring_random_with_difficulty}, Modulus, RingSolver};
+/// let ring = RingSolver::new(&plus_grid(2, 3, Modulus::ring(4).unwrap()).unwrap()).unwrap();
+/// let board = ring_random_with_difficulty(&ring, 7, 10).unwrap().unwrap();
+/// assert!(ring.is_solvable(&board).unwrap());
+/// assert!(ring_random_with_difficulty(&ring, 7, 11).is_err()); // 10 is the hardest
+/// ```
+pub fn ring_random_with_difficulty(ring: &RingSolver, seed: u64, target: u64) -> Result<Option<Vec<u32>>> {
+    use rand::{Rng, SeedableRng};
+    let (k, n, lights) = (ring.modulus().get() as u128, ring.buttons(), ring.lights());
+    let members = k.checked_pow(n.min(200) as u32).unwrap_or(u128::MAX);
+    let boards = k.checked_pow(lights.min(200) as u32).unwrap_or(u128::MAX);
+    let solvable = ring.solvable_boards().to_u128().unwrap_or(u128::MAX);
+    if members > super::EXHAUSTIVE_DIFFICULTY_WORK as u128
+        || boards > u64::MAX as u128
+        || solvable > MAX_RING_STATS_BOARDS
+    {
+        return Ok(None);
     }
-    Ok(histogram)
+    let lightest = lightest_per_board(ring, &Budget::work_only(super::EXHAUSTIVE_DIFFICULTY_WORK), members)?;
+    let mut codes: Vec<u64> = lightest.iter().filter(|&(_, &w)| w as u64 == target).map(|(&c, _)| c).collect();
+    if codes.is_empty() {
+        let hardest = lightest.values().max().copied().unwrap_or(0);
+        return Err(Error::InvalidArgument(format!(
+            "no solvable board of this game needs exactly {target} presses: minimal press counts range from 0 to {hardest}"
+        )));
+    }
+    codes.sort_unstable();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut code = codes[rng.gen_range(0..codes.len())];
+    // The code is M s in base k; the board that s turns off is -M s.
+    let k = k as u64;
+    let board = (0..lights)
+        .map(|_| {
+            let digit = code % k;
+            code /= k;
+            ((k - digit) % k) as u32
+        })
+        .collect();
+    Ok(Some(board))
 }
 
 /// Add one press of a button (its column) to the board and its code.

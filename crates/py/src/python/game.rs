@@ -300,7 +300,11 @@ impl PyGame {
         let this = slf.get();
         let Board { values, natural, out } = this.board(lights, "lights")?;
         let it = this.ask(py, natural, move |g| g.solutions(&values))?;
-        let total = this.ask(py, natural, |g| g.kernel_size())?.to_decimal();
+        let count = this.ask(py, natural, |g| g.kernel_size())?;
+        let total = match count.exponent() {
+            Some(e) => format!("{}**{e}", count.modulus()),
+            None => count.to_decimal(),
+        };
         Ok(Solutions::new(slf.clone().unbind(), it, natural, out, total))
     }
 
