@@ -166,7 +166,9 @@ impl std::str::FromStr for Spec {
                 let d = dims(2, "\"shape mask ROWS COLS\"")?;
                 let (rows, cols) = (d[0], d[1]);
                 Shape::Grid { rows, cols }.check()?;
-                let mut cells = Vec::with_capacity(rows * cols);
+                // Grown row by row as the text has them: the declared size alone (up to 2^40
+                // cells) must not allocate.
+                let mut cells = Vec::new();
                 for _ in 0..rows {
                     let (ln, row) = lines.next("a mask row of '.' and '#'")?;
                     if row.chars().count() != cols {
