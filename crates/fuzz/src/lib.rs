@@ -3,7 +3,7 @@
 //! [`run`] feeds a target its committed seed corpus (`crates/fuzz/corpus/TARGET/`), then
 //! random mutations of it for a time budget, and reports the first failing input.
 //!
-//! `cargo test -p lightsout-fuzz` runs every target for a few seconds (part of the normal
+//! `cargo test -p lightsout-fuzz` runs every target for 5 seconds (part of the normal
 //! test command); `LIGHTSOUT_FUZZ_SECONDS=3600 cargo test --release -p lightsout-fuzz` runs
 //! each for an hour. A failing input is written to `target/fuzz-failures/`; add it to the
 //! corpus so that it stays a regression test.

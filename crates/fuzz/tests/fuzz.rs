@@ -8,7 +8,7 @@ use std::time::Duration;
 fn fuzz(name: &str) {
     let (_, target) = TARGETS.iter().find(|(n, _)| *n == name).expect("a known target");
     let seed = seed();
-    let time = budget(Duration::from_secs(8));
+    let time = budget(Duration::from_secs(5));
     let report = run(name, *target, time, seed);
     println!("{name}: {} inputs in {time:?} (seed {seed})", report.inputs);
 }
