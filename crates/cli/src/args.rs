@@ -13,6 +13,7 @@ Examples:
   lightsout worst --grid 9x9                 the hardest board and how many presses it needs
   lightsout generate --preset 2000 --seed 7 | lightsout solve --preset 2000 --lights -
   lightsout play --preset classic
+  lightsout dataset --preset classic --count 100000 --seed 1 > classic.csv
 
 Boards are text, one line per row: a digit 0..p-1 is the state of a light ('.' also means 0)
 and '#' is a hole (no light, no button); for p > 10 the cells are numbers separated by blanks.
@@ -53,6 +54,9 @@ pub enum Command {
     /// Print a random solvable board (uniform over the solvable boards), reproducible with --seed.
     #[command(after_help = GENERATE_HELP)]
     Generate(GenerateArgs),
+    /// Print random solvable boards with fewest-press solutions and exact distances (CSV or JSON lines).
+    #[command(after_help = DATASET_HELP)]
+    Dataset(DatasetArgs),
     /// Play in the terminal: press buttons by coordinates, ask for a hint, or watch it auto-play.
     #[command(after_help = PLAY_HELP)]
     Play(PlayArgs),
@@ -379,3 +383,34 @@ pub fn parse_dims(text: &str) -> Result<(usize, usize), String> {
     };
     Ok((number(r, "number of rows")?, number(c, "number of columns")?))
 }
+
+/// Arguments of `lightsout dataset`.
+#[derive(Debug, Args)]
+pub struct DatasetArgs {
+    /// The game.
+    #[command(flatten)]
+    pub topology: Topology,
+    /// How many rows to print.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub count: usize,
+    /// Only boards whose fewest-press solution has exactly D presses.
+    #[arg(long, value_name = "D")]
+    pub difficulty: Option<u64>,
+    /// The seed (the same seed gives the same rows, here and in Python's lightsout.dataset).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Print JSON lines ({"board": [...], "presses": [...], "distance": d}) instead of CSV.
+    #[arg(long)]
+    pub json: bool,
+}
+
+const DATASET_HELP: &str = "\
+Prints random solvable boards with a fewest-press solution and its exact length (the distance),
+one row per board: CSV with a header (b0.. the lights, s0.. the presses, one column per light in
+light order, then distance), or JSON lines with --json. Boards are uniform over the solvable
+boards, or with --difficulty D over those that need exactly D presses. Every solution of every
+board is examined, so the game may have at most 65536 solutions per board.
+
+Examples:
+  lightsout dataset --preset classic --count 100000 --seed 1 > classic.csv
+  lightsout dataset --torus 4x4 --difficulty 6 --count 10 --json";

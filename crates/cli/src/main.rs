@@ -45,6 +45,7 @@ fn run(cli: Cli) -> CliResult<()> {
         Some(Command::Decide(args)) => cmd::decide::run(args, &mut out),
         Some(Command::Analyze(args)) => cmd::analyze::run(args, &mut out),
         Some(Command::Generate(args)) => cmd::generate::run(args, &mut out),
+        Some(Command::Dataset(args)) => cmd::dataset::run(args, &mut out),
         Some(Command::Stats(args)) => cmd::stats::run(args, &mut out),
         Some(Command::Worst(args)) => cmd::worst::run(args, &mut out),
         Some(Command::Presets) => cmd::presets::run(&mut out),

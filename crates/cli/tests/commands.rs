@@ -417,4 +417,30 @@ fn analyze_reports_the_solver_path_really_used() {
         json_args.push("--json");
         assert_eq!(json(&run(&json_args, "").1)["solver"], path, "{args:?}");
     }
+
+#[test]
+fn dataset_rows_are_solved_by_fewest_presses_and_reproducible() {
+    use lightsout_core::minimal::Budget;
+    let game = Game::preset("classic").unwrap();
+    let args = ["dataset", "--preset", "classic", "--count", "200", "--seed", "3"];
+    let (code, out, err) = run(&args, "");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(run(&args, "").1, out, "the same seed gives the same rows");
+    let mut lines = out.lines();
+    assert!(lines.next().unwrap().starts_with("b0,b1,"));
+    let rows: Vec<Vec<u64>> = lines.map(|l| l.split(',').map(|x| x.parse().unwrap()).collect()).collect();
+    assert_eq!(rows.len(), 200);
+    for row in rows.iter().step_by(20) {
+        assert_eq!(row.len(), 51);
+        let board: Vec<u32> = row[..25].iter().map(|&x| x as u32).collect();
+        let presses: Vec<u32> = row[25..50].iter().map(|&x| x as u32).collect();
+        assert_eq!(game.apply(&board, &presses).unwrap(), vec![0; 25]);
+        assert_eq!(game.minimal_solution(&board, &Budget::default()).unwrap().weight, row[50]);
+    }
+    let (code, out, _) = run(&["dataset", "--torus", "4x4", "--difficulty", "6", "--count", "5", "--json"], "");
+    assert_eq!(code, 0);
+    assert!(out.lines().all(|l| json(l)["distance"] == 6), "{out}");
+    let (code, _, err) = run(&["dataset", "--preset", "classic", "--difficulty", "16", "--seed", "1"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("range from 0 to 15"), "{err}");
 }

@@ -1,6 +1,7 @@
 //! One module per command.
 
 pub mod analyze;
+pub mod dataset;
 pub mod decide;
 pub mod generate;
 pub mod play;
