@@ -528,6 +528,34 @@ enum lightsout_status lightsout_game_random_with_difficulty(const struct lightso
                                                             size_t lights_len);
 
 /**
+ * `count` rows of random solvable boards, each with a fewest-press solution and its exact
+ * length (the distance): the same rows as `lightsout dataset` and Python's
+ * `lightsout.dataset(game, count, difficulty, seed, flat=True)`. `boards_out` and
+ * `presses_out` get `count x size` values (row after row, lights in order), `distances_out`
+ * `count` values. With `difficulty` 0 the boards are uniform over the solvable boards; with
+ * D > 0 uniform over those whose fewest-press solution has exactly D presses (on games too
+ * large to list such boards, a rare D comes from a random walk: exact, not exactly uniform).
+ *
+ * Every solution of every board is examined, so a game with more than 65536 solutions per
+ * board fails with LIGHTSOUT_TOO_LARGE; a D no board has fails with
+ * LIGHTSOUT_INVALID_ARGUMENT. Preparing a difficulty can take a fraction of a second: ask for
+ * many rows per call.
+ *
+ * # Safety
+ * `game` must be NULL or a live handle; each output NULL or writable for its `_len` values.
+ */
+enum lightsout_status lightsout_game_dataset(const struct lightsout_game *game,
+                                             size_t count,
+                                             uint64_t difficulty,
+                                             uint64_t seed,
+                                             uint32_t *boards_out,
+                                             size_t boards_len,
+                                             uint32_t *presses_out,
+                                             size_t presses_len,
+                                             uint64_t *distances_out,
+                                             size_t distances_len);
+
+/**
  * Make the solver for a `rows x cols` grid over Z_modulus: pressing a light changes its up to
  * four neighbours and, with `self_toggle` (the classic rule), itself. No N x N matrix is ever
  * built: a 10,000 x 10,000 grid takes well under a second. Fails with

@@ -297,6 +297,36 @@ static void minimal(void) {
     lightsout_game_free(g);
 }
 
+static void dataset(void) {
+    lightsout_game *g = NULL;
+    EXPECT(lightsout_game_new_preset("classic", &g), LIGHTSOUT_OK, NULL);
+    uint32_t boards[3 * 25], presses[3 * 25], after[25];
+    uint64_t distances[3] = {99, 99, 99};
+    memset(boards, 7, sizeof boards);
+    EXPECT(lightsout_game_dataset(NULL, 3, 0, 1, boards, 75, presses, 75, distances, 3), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_dataset(g, 3, 0, 1, boards, 74, presses, 75, distances, 3), LIGHTSOUT_LENGTH_MISMATCH,
+           "boards_out");
+    EXPECT(lightsout_game_dataset(g, 3, 0, 1, boards, 75, NULL, 75, distances, 3), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_dataset(g, 3, 0, 1, boards, 75, presses, 75, distances, 2), LIGHTSOUT_LENGTH_MISMATCH,
+           "distances_out");
+    EXPECT(lightsout_game_dataset(g, 3, 16, 1, boards, 75, presses, 75, distances, 3), LIGHTSOUT_INVALID_ARGUMENT,
+           "0 to 15");
+    EXPECT(lightsout_game_dataset(g, SIZE_MAX, 0, 1, boards, 75, presses, 75, distances, 3), LIGHTSOUT_TOO_LARGE,
+           NULL);
+    CHECK(all_equal(boards, 75, 0x07070707u) && distances[0] == 99);
+    /* Three boards that need exactly 9 presses, each turned off by its presses. */
+    EXPECT(lightsout_game_dataset(g, 3, 9, 1, boards, 75, presses, 75, distances, 3), LIGHTSOUT_OK, NULL);
+    for (int i = 0; i < 3; i++) {
+        uint64_t weight = 0;
+        for (int j = 0; j < 25; j++) weight += presses[i * 25 + j];
+        EXPECT(lightsout_game_apply(g, boards + i * 25, 25, presses + i * 25, 25, after, 25), LIGHTSOUT_OK, NULL);
+        CHECK(all_equal(after, 25, 0) && distances[i] == 9 && weight == 9);
+    }
+    /* Zero rows: nothing to write, NULL outputs are fine. */
+    EXPECT(lightsout_game_dataset(g, 0, 0, 1, NULL, 0, NULL, 0, NULL, 0), LIGHTSOUT_OK, NULL);
+    lightsout_game_free(g);
+}
+
 static void text(void) {
     lightsout_game *g = NULL;
     EXPECT(lightsout_game_new_cube(1, 2, &g), LIGHTSOUT_OK, NULL);
@@ -607,6 +637,7 @@ int main(void) {
     ring();
     solving();
     minimal();
+    dataset();
     text();
     grid_solver();
     last_error();

@@ -1,8 +1,10 @@
-//! Fewest presses and puzzles of a chosen difficulty.
+//! Fewest presses, puzzles of a chosen difficulty, and data sets of boards with their fewest
+//! presses.
 
 use crate::boundary::{arg_slice, ffi_boundary, out_ptr, write_out, Failure, OutArray, Status};
 use crate::game::{game_ref, write_board, Game};
-use lightsout_core::minimal::Budget;
+use lightsout_core::batch::BoardLayout;
+use lightsout_core::minimal::{BatchMinimizer, Budget};
 use std::time::Duration;
 
 /// What `lightsout_game_solve_minimal` knows about the presses it returned.
@@ -125,6 +127,69 @@ pub unsafe extern "C" fn lightsout_game_random_with_difficulty(
     ffi_boundary!({
         unsafe { write_board(game, lights_out, lights_len, |game| game.random_with_difficulty(seed, minimal_presses)) }
     })
+}
+
+/// `count` rows of random solvable boards, each with a fewest-press solution and its exact
+/// length (the distance): the same rows as `lightsout dataset` and Python's
+/// `lightsout.dataset(game, count, difficulty, seed, flat=True)`. `boards_out` and
+/// `presses_out` get `count x size` values (row after row, lights in order), `distances_out`
+/// `count` values. With `difficulty` 0 the boards are uniform over the solvable boards; with
+/// D > 0 uniform over those whose fewest-press solution has exactly D presses (on games too
+/// large to list such boards, a rare D comes from a random walk: exact, not exactly uniform).
+///
+/// Every solution of every board is examined, so a game with more than 65536 solutions per
+/// board fails with LIGHTSOUT_TOO_LARGE; a D no board has fails with
+/// LIGHTSOUT_INVALID_ARGUMENT. Preparing a difficulty can take a fraction of a second: ask for
+/// many rows per call.
+///
+/// # Safety
+/// `game` must be NULL or a live handle; each output NULL or writable for its `_len` values.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn lightsout_game_dataset(
+    game: *const Game,
+    count: usize,
+    difficulty: u64,
+    seed: u64,
+    boards_out: *mut u32,
+    boards_len: usize,
+    presses_out: *mut u32,
+    presses_len: usize,
+    distances_out: *mut u64,
+    distances_len: usize,
+) -> Status {
+    ffi_boundary!({
+        let game = unsafe { game_ref(game) }?;
+        let n = game.size();
+        let cells = count.checked_mul(n).ok_or_else(|| {
+            Failure::new(Status::LightsoutTooLarge, format!("{count} rows of {n} lights do not fit in memory"))
+        })?;
+        let boards = OutArray::new(boards_out, boards_len, cells, "boards_out")?;
+        let presses = OutArray::new(presses_out, presses_len, cells, "presses_out")?;
+        let distances = OutArray::new(distances_out, distances_len, count, "distances_out")?;
+        let many = BatchMinimizer::new(game.solver()?)?;
+        let sampler = many.sampler((difficulty > 0).then_some(difficulty))?;
+        let (mut b, mut s, mut d) = (zeros(cells)?, zeros(cells)?, zeros(count)?);
+        let layout = BoardLayout { stride: n, cell_of_light: Vec::new() };
+        many.fill(&sampler, seed, 0, &layout, &mut b, &mut s, &mut d)?;
+        // SAFETY: each output was checked against its length; the caller guarantees it is writable.
+        unsafe {
+            boards.write(&b);
+            presses.write(&s);
+            distances.write(&d);
+        }
+        Ok(())
+    })
+}
+
+/// `len` zeros, or LIGHTSOUT_TOO_LARGE when the memory cannot be had.
+fn zeros<T: Clone + Default>(len: usize) -> Result<Vec<T>, Failure> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len).map_err(|_| {
+        Failure::new(Status::LightsoutTooLarge, format!("cannot allocate {len} entries for the data set"))
+    })?;
+    v.resize(len, T::default());
+    Ok(v)
 }
 
 #[cfg(test)]

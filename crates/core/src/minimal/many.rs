@@ -301,6 +301,9 @@ impl BatchMinimizer {
             }
         }
         check_layout(layout, self.n)?;
+        if rows == 0 {
+            return Ok(());
+        }
         let blocks = rows.div_ceil(BLOCK_ROWS);
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(blocks).max(1);
         let per = blocks.div_ceil(threads) * BLOCK_ROWS;
@@ -501,5 +504,8 @@ mod tests {
         let bad = BoardLayout { stride: 24, cell_of_light: vec![] };
         let sampler = many.sampler(None).unwrap();
         assert!(many.fill(&sampler, 1, 0, &bad, &mut [0u8; 24], &mut [0u8; 24], &mut [0]).is_err());
+        many.fill::<u8>(&sampler, 1, 0, &flat(25), &mut [], &mut [], &mut []).unwrap(); // no rows
+        let zero = BoardLayout { stride: 0, cell_of_light: vec![] };
+        assert!(many.fill::<u8>(&sampler, 1, 0, &zero, &mut [], &mut [], &mut [0; 3]).is_err());
     }
 }
