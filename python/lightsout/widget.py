@@ -69,7 +69,10 @@ class Board(anywidget.AnyWidget, metaclass=t.MetaHasTraits):
         self.game = game
         self._coords = [tuple(c) for c in geometry["coords"]]
         self._rng = np.random.default_rng(seed)
-        self.max_difficulty = game.size * (game.modulus - 1)
+        try:  # the hardest board, where counting every board is quick (the 5x5: 0.05 s)
+            self.max_difficulty = _core.stats(game, max_work=2**28, max_time=1.0).max_presses
+        except ValueError:
+            self.max_difficulty = game.size * (game.modulus - 1)
         if board is None:
             self.new(seed=None if seed is None else int(self._rng.integers(2**63)))
         else:
@@ -237,15 +240,19 @@ class Board(anywidget.AnyWidget, metaclass=t.MetaHasTraits):
         self.quiet = [[int(v) for v in row] for row in basis[:MAX_QUIET_SHOWN]]
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """A button of the front end: the answer, or why there is none, shows on the board."""
         what = content.get("do") if isinstance(content, dict) else None
-        if what == "hint":
-            self.hint()
-        elif what == "solve":
-            self.solve()
-        elif what == "new":
-            self.new(difficulty=int(content.get("difficulty") or 0) or None)
-        elif what == "quiet":
-            self.show_quiet()
+        try:
+            if what == "hint":
+                self.hint()
+            elif what == "solve":
+                self.solve()
+            elif what == "new":
+                self.new(difficulty=int(content.get("difficulty") or 0) or None)
+            elif what == "quiet":
+                self.show_quiet()
+        except ValueError as e:
+            self.status = str(e)
 
     def __repr__(self) -> str:
         return f"<lightsout.widget.Board {self.game.describe()}, {self.moves} moves, solved={self.solved}>"

@@ -92,6 +92,8 @@ def test_quiet_patterns_and_messages():
         assert not lo.preset("classic").apply(np.zeros(25, dtype=int), q).any()
     w._on_msg(w, {"do": "new", "difficulty": 15}, [])
     assert lo.preset("classic").minimal_solution(w.board).weight == 15
+    w._on_msg(w, {"do": "new", "difficulty": 16}, [])  # no board that hard: said on the board
+    assert w.max_difficulty == 15 and "0 to 15" in w.status and lo.preset("classic").minimal_solution(w.board).weight == 15
     w3 = lo.play(lo.grid(3, 3), seed=1)
     w3.show_quiet()
     assert w3.quiet == [] and "no quiet patterns" in w3.status
@@ -172,22 +174,32 @@ class _Bridge:
                     self._send(PAGE.encode(), "text/html")
 
             def do_POST(self):
+                # As the kernel does: apply what the page sent (or answer its message), and send
+                # back only what Python changed besides, never an echo of the page's own values
+                # (an echo could arrive after the page moved on and undo its newer presses).
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 w = bridge.board
+                before = bridge.values()
                 if self.path == "/state":
                     with w.hold_sync():
                         for k, v in body.items():
                             setattr(w, k, v)
+                    before.update(body)
                 else:
                     w._on_msg(w, body, [])
-                self._send(bridge.state(), "application/json")
+                after = bridge.values()
+                changed = {k: v for k, v in after.items() if v != before[k]}
+                self._send(json.dumps(changed).encode(), "application/json")
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
+    def values(self) -> dict:
+        return json.loads(json.dumps({k: getattr(self.board, k) for k in widget.Board.state_keys}))
+
     def state(self) -> bytes:
-        return json.dumps({k: getattr(self.board, k) for k in widget.Board.state_keys}).encode()
+        return json.dumps(self.values()).encode()
 
 
 @pytest.fixture(scope="session")
@@ -222,14 +234,14 @@ def _open(browser, board: widget.Board):
     driver, bridge = browser
     bridge.board = board
     driver.get(bridge.url)
-    WebDriverWait(driver, 10).until(lambda d: d.execute_script("return window.ready === true"))
+    WebDriverWait(driver, 30).until(lambda d: d.execute_script("return window.ready === true"))
     return driver
 
 
 def _settle(driver):
     from selenium.webdriver.support.ui import WebDriverWait
 
-    WebDriverWait(driver, 10).until(lambda d: d.execute_script("return window.pending === 0"))
+    WebDriverWait(driver, 30).until(lambda d: d.execute_script("return window.pending === 0"))
 
 
 def _png_size(path: pathlib.Path) -> tuple:
@@ -287,7 +299,7 @@ def test_browser_solve_animates_and_new_deals_a_board(browser):
     driver = _open(browser, w)
     need = g.minimal_solution(w.board).weight
     _click(driver, "solve")
-    WebDriverWait(driver, 20).until(lambda d: d.execute_script("return window.model.get('plan').length === 0"))
+    WebDriverWait(driver, 60).until(lambda d: d.execute_script("return window.model.get('plan').length === 0"))
     _settle(driver)
     assert w.solved and w.moves == need
     driver.find_element("css selector", "select.lo-difficulty option[value='9']").click()
