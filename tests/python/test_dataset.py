@@ -91,3 +91,5 @@ def test_bad_arguments_are_clear_errors():
     with pytest.raises(ValueError, match="65536"):
         lo.dataset(lo.from_press_sets([[]] * 17), 1)  # 2^17 solutions a board
     assert lo.dataset(g, 0, seed=1).boards.shape == (0, 5, 5)
+    with pytest.raises(ValueError, match="prime"):
+        lo.dataset(lo.grid(3, 3, modulus=4), 5)  # composite moduli: one board at a time

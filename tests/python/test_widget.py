@@ -70,6 +70,7 @@ def test_every_game_type_and_modulus_has_a_layout():
         lo.cube(2),
         lo.graph(5, [(0, 1), (1, 2), (2, 3), (3, 4), (4, 0)]),
         lo.grid(3, 3, modulus=5),
+        lo.grid(2, 3, modulus=4),  # a composite modulus: the ring solver answers
     ]
     for g in games:
         w = lo.play(g, seed=1)
@@ -82,6 +83,10 @@ def test_every_game_type_and_modulus_has_a_layout():
     assert len(lo.play(lo.torus(3, 4), seed=1).geometry["wraps"]) == 4
     assert len(lo.play(lo.cube(2), seed=1).geometry["labels"]) == 6
     assert isinstance(lo.preset("classic").widget(seed=1), widget.Board)
+    z4 = lo.play(lo.grid(2, 3, modulus=4), seed=2)
+    assert z4.hint() >= 0 and len(z4.solve(animate=False)) > 0 and z4.solved
+    z4.new(difficulty=3, seed=1)
+    assert lo.grid(2, 3, modulus=4).minimal_solution(z4.board).weight == 3
 
 
 def test_quiet_patterns_and_messages():

@@ -4,7 +4,7 @@
 use crate::boundary::{arg_slice, ffi_boundary, out_ptr, write_out, Failure, OutArray, Status};
 use crate::game::{game_ref, write_board, Game};
 use lightsout_core::batch::BoardLayout;
-use lightsout_core::minimal::{BatchMinimizer, Budget};
+use lightsout_core::minimal::Budget;
 use std::time::Duration;
 
 /// What `lightsout_game_solve_minimal` knows about the presses it returned.
@@ -167,7 +167,7 @@ pub unsafe extern "C" fn lightsout_game_dataset(
         let boards = OutArray::new(boards_out, boards_len, cells, "boards_out")?;
         let presses = OutArray::new(presses_out, presses_len, cells, "presses_out")?;
         let distances = OutArray::new(distances_out, distances_len, count, "distances_out")?;
-        let many = BatchMinimizer::new(game.solver()?)?;
+        let many = game.batch_minimizer()?;
         let sampler = many.sampler((difficulty > 0).then_some(difficulty))?;
         let (mut b, mut s, mut d) = (zeros(cells)?, zeros(cells)?, zeros(count)?);
         let layout = BoardLayout { stride: n, cell_of_light: Vec::new() };

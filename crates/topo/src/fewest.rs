@@ -6,7 +6,7 @@
 
 use crate::error::{Error, Result};
 use crate::game::Game;
-use lightsout_core::minimal::{self, Budget, CosetSplit, MinimalSolution, Minimizer, Stats, StatsWork};
+use lightsout_core::minimal::{self, BatchMinimizer, Budget, CosetSplit, MinimalSolution, Minimizer, Stats, StatsWork};
 use lightsout_core::{Field, Modulus};
 
 /// The largest null basis (quiet patterns as `u32` vectors: nullity x lights x 4 bytes) that a
@@ -75,6 +75,27 @@ impl Game {
         // An interrupted search stops like one out of time; it must not pass for an answer.
         lightsout_core::interrupt::check()?;
         Ok(best)
+    }
+
+    /// The bulk fewest-press solver of this game, for many boards at once and for data sets
+    /// of random boards with exact distances ([`BatchMinimizer`]): the dense factorisation laid
+    /// out once. Needs a prime modulus (an error says so for a composite one) and at most
+    /// [`lightsout_core::minimal::MAX_BATCH_COSET`] solutions per board.
+    ///
+    /// ```
+    /// let game = lightsout_topo::Game::preset("classic").unwrap();
+    /// assert_eq!(game.batch_minimizer().unwrap().lights(), 25);
+    /// assert!(lightsout_topo::Game::grid(3, 3, 4).unwrap().batch_minimizer().is_err());
+    /// ```
+    pub fn batch_minimizer(&self) -> Result<BatchMinimizer> {
+        let k = self.modulus();
+        if !k.is_prime() {
+            return Err(Error::invalid(format!(
+                "exact fewest presses in bulk (data sets, many boards at once, learning environments) need a prime \
+                 modulus, but {k} is not prime; Game.minimal_solution answers one board at a time"
+            )));
+        }
+        Ok(BatchMinimizer::new(self.solver()?)?)
     }
 
     /// A board made by pressing exactly `presses` distinct buttons once each, chosen uniformly

@@ -4,7 +4,7 @@
 use crate::args::DatasetArgs;
 use crate::error::{CliError, CliResult};
 use lightsout_core::batch::BoardLayout;
-use lightsout_core::minimal::{BatchMinimizer, BLOCK_ROWS};
+use lightsout_core::minimal::BLOCK_ROWS;
 use serde_json::json;
 use std::fmt::Write as _;
 use std::io::Write;
@@ -26,7 +26,7 @@ pub fn run(args: DatasetArgs, out: &mut dyn Write) -> CliResult<()> {
     };
     let about = |e: lightsout_core::Error| CliError::input(format!("{}: {e}", game.describe()));
     crate::topology::prepare(&game)?;
-    let many = BatchMinimizer::new(game.solver()?).map_err(about)?;
+    let many = game.batch_minimizer().map_err(|e| CliError::input(format!("{}: {e}", game.describe())))?;
     let sampler = many.sampler(args.difficulty).map_err(about)?;
     let n = game.size();
     let layout = BoardLayout { stride: n, cell_of_light: Vec::new() };

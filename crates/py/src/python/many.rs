@@ -121,8 +121,8 @@ impl PyGame {
         if let Some(m) = self.many.get() {
             return Ok(m);
         }
-        let solver = self.solver(py)?;
-        let m = py.detach(|| BatchMinimizer::new(solver)).map_err(value_error)?;
+        let game = Arc::clone(&self.game);
+        let m = interruptible(py, move || game.batch_minimizer())?.map_err(value_error)?;
         Ok(self.many.get_or_init(|| m))
     }
 
