@@ -417,6 +417,7 @@ fn analyze_reports_the_solver_path_really_used() {
         json_args.push("--json");
         assert_eq!(json(&run(&json_args, "").1)["solver"], path, "{args:?}");
     }
+}
 
 #[test]
 fn dataset_rows_are_solved_by_fewest_presses_and_reproducible() {
