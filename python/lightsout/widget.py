@@ -226,8 +226,8 @@ class Board(anywidget.AnyWidget, metaclass=t.MetaHasTraits):
                 board = self.game.random_solvable(seed, difficulty=difficulty)
         else:
             board = self.game.random_solvable(seed)
-            for k in range(1, 32):
-                if np.any(board) or self.game.rank == 0:
+            for k in range(1, 32):  # a dark board only when no other is solvable
+                if np.any(board):
                     break
                 board = self.game.random_solvable(seed + k)
         self.board = board
