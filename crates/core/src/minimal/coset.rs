@@ -283,8 +283,9 @@ fn gather(row: &[u64], cols: &[usize]) -> Vec<u64> {
     out
 }
 
-/// Reduced row echelon form of `basis` over Z_p, zero rows dropped.
-fn reduce(modulus: Modulus, mut rows: Vec<Vec<u32>>, n: usize) -> Vec<Vec<u32>> {
+/// Reduced row echelon form of `basis` over Z_p, zero rows dropped (shared with the worst-case
+/// search).
+pub(crate) fn reduce(modulus: Modulus, mut rows: Vec<Vec<u32>>, n: usize) -> Vec<Vec<u32>> {
     let f = modulus.field();
     let mut rank = 0;
     for col in 0..n {

@@ -19,6 +19,7 @@
 //!   the averaging bound: every board needs at most `(p-1)·outside + (p-1)·support / 2`
 //!   presses, since the `p^U` solutions of a board average `(p-1)/2` on every support button.
 
+use super::coset::reduce;
 use super::worst_search::{self, Problem};
 use super::{minimal_in_coset, minimal_in_module, Budget, Deadline};
 use crate::error::{Error, Result};
@@ -216,31 +217,4 @@ fn gcd(a: u32, b: u32) -> u32 {
     } else {
         gcd(b, a % b)
     }
-}
-
-/// Reduced row echelon form of `rows` over Z_p, zero rows dropped.
-pub(crate) fn reduce(modulus: Modulus, mut rows: Vec<Vec<u32>>, n: usize) -> Vec<Vec<u32>> {
-    let f = modulus.field();
-    let mut rank = 0;
-    for col in 0..n {
-        if rank == rows.len() {
-            break;
-        }
-        let Some(found) = (rank..rows.len()).find(|&i| rows[i][col] != 0) else { continue };
-        rows.swap(rank, found);
-        let inv = f.inv(rows[rank][col]).expect("a non-zero entry of a prime field is invertible");
-        rows[rank].iter_mut().for_each(|x| *x = f.mul(*x, inv));
-        let pivot = rows[rank].clone();
-        for (i, row) in rows.iter_mut().enumerate() {
-            let factor = row[col];
-            if i != rank && factor != 0 {
-                for (x, &v) in row.iter_mut().zip(&pivot) {
-                    *x = f.sub(*x, f.mul(factor, v));
-                }
-            }
-        }
-        rank += 1;
-    }
-    rows.truncate(rank);
-    rows
 }
