@@ -281,9 +281,23 @@ pub fn random_presses(modulus: Modulus, n: usize, seed: u64) -> Vec<u32> {
 
 /// [`random_presses`] into a buffer the caller allocated (so that a huge one can fail cleanly).
 pub fn fill_random_presses(presses: &mut [u32], modulus: Modulus, seed: u64) {
+    let n = presses.len();
+    for_each_random_press(modulus, n, seed, |i, v| presses[i] = v);
+}
+
+/// The presses of [`random_presses`] handed to `visit(light, value)` one at a time, in light
+/// order, so that a caller can store them compactly (bit-packed, one byte each).
+///
+/// ```
+/// use lightsout_core::{field, Modulus};
+/// let mut seen = Vec::new();
+/// field::for_each_random_press(Modulus::TWO, 40, 9, |_, v| seen.push(v));
+/// assert_eq!(seen, field::random_presses(Modulus::TWO, 40, 9));
+/// ```
+pub fn for_each_random_press(modulus: Modulus, n: usize, seed: u64, mut visit: impl FnMut(usize, u32)) {
     use rand::{Rng, SeedableRng};
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    presses.iter_mut().for_each(|x| *x = rng.gen_range(0..modulus.get()));
+    (0..n).for_each(|i| visit(i, rng.gen_range(0..modulus.get())));
 }
 
 impl std::fmt::Display for Modulus {

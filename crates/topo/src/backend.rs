@@ -76,6 +76,15 @@ impl Structured {
         })
     }
 
+    /// The grid solver, when this is one (the compact boards of [`crate::BoardFormat`] use its
+    /// packed GF(2) path).
+    pub fn grid(&self) -> Option<&GridSolver> {
+        match self {
+            Structured::Grid(g) => Some(g),
+            _ => None,
+        }
+    }
+
     pub fn rank(&self) -> usize {
         both!(self, s => s.rank())
     }

@@ -17,7 +17,9 @@ use lightsout_core::{Matrix, Modulus, RingSolver, Solver, SparseMatrix};
 ///
 /// Boards and presses are light vectors (one entry in `0..k` per light, in light order:
 /// row-major over the natural array, skipping holes). [`Game::lights_from_cells`] and
-/// [`Game::cells_from_lights`] convert from and to the natural array ([`Game::dims`]).
+/// [`Game::cells_from_lights`] convert from and to the natural array ([`Game::dims`]). Large
+/// boards go compactly, one byte or one bit a light, through [`Game::solve_board`] and the
+/// other methods of [`crate::BoardFormat`].
 ///
 /// ```
 /// use lightsout_topo::Game;

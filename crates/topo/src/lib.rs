@@ -37,6 +37,7 @@
 #![warn(missing_docs)]
 
 mod backend;
+mod board;
 mod cube;
 mod difficulty;
 pub mod error;
@@ -55,6 +56,7 @@ pub mod text;
 mod worst;
 
 pub use backend::STRUCTURED_MIN_LIGHTS;
+pub use board::{BoardFormat, Encoding, Order};
 pub use error::{Error, Result};
 pub use fewest::MAX_NULL_BASIS_BYTES;
 pub use footprint::{SolverPath, MAX_GAME_BYTES};

@@ -53,7 +53,7 @@ impl Game {
         self.size() >= STRUCTURED_MIN_LIGHTS && Structured::banded_applies(self.shape(), self.rule(), self.modulus())
     }
 
-    fn structured(&self) -> Result<Option<&Structured>> {
+    pub(crate) fn structured_solver(&self) -> Result<Option<&Structured>> {
         if self.uses_structured_solver() {
             self.structured.get_or_try_init(|| Structured::new(self.shape(), self.rule(), self.modulus())).map(Some)
         } else if self.uses_banded_solver() {
@@ -66,7 +66,7 @@ impl Game {
     /// The solver that answers: structured or banded, else the dense field solver for a prime
     /// modulus, else the ring solver.
     fn source(&self) -> Result<Source<'_>> {
-        Ok(match self.structured()? {
+        Ok(match self.structured_solver()? {
             Some(s) => Source::Structured(s),
             None if self.modulus().is_prime() => Source::Field(self.solver()?),
             None => Source::Ring(self.ring_solver()?),
@@ -242,7 +242,7 @@ impl Game {
         self.check_values("presses", presses, self.size())?;
         // The banded solver would need its factorisation; M alone does it.
         if !self.uses_banded_solver() {
-            if let Some(s) = self.structured()? {
+            if let Some(s) = self.structured_solver()? {
                 return s.apply(lights, presses);
             }
         }

@@ -1,6 +1,7 @@
 //! `lightsout.Game`: a topo game with its solver, answering in numpy arrays.
 
 use super::args;
+use super::compact::{self, Compact};
 use super::convert::{self, Board, Dt};
 use super::errors::{topo_error, value_error, Proof};
 use super::results::{MinimalSolution, Solutions, WorstCase};
@@ -18,7 +19,9 @@ use std::sync::{Arc, OnceLock};
 /// Boards (`lights`) and `presses` are integer arrays (lists work too) with entries in 0..p,
 /// either in the board's natural shape (`shape`: rows x cols, 6 x k x k for a cube, holes
 /// holding 0) or flat (`size` entries, holes skipped). Results come back in the shape given.
-/// A board b is solved by presses s when b + M s = 0 (mod p).
+/// A board b is solved by presses s when b + M s = 0 (mod p). Large boards travel compactly:
+/// uint8 arrays are read and answered as bytes, and `packed=True` takes and gives bit-packed
+/// boards (`numpy.packbits(board, axis=-1)`, see `solve`).
 #[pyclass(frozen, module = "lightsout._core", name = "Game")]
 pub(crate) struct PyGame {
     pub(crate) game: Arc<Game>,
@@ -80,17 +83,45 @@ impl PyGame {
         natural: bool,
         f: impl FnOnce(&Game) -> lightsout_topo::Result<T> + Send + 'static,
     ) -> PyResult<T> {
-        let out = if self.game.size() >= DETACH_LIGHTS || !self.ready.get() {
+        self.ask_topo(py, f)?.map_err(self.err(py, natural))
+    }
+
+    /// [`PyGame::ask`] without mapping the game's error (the caller maps it).
+    fn ask_topo<T: Send + 'static>(
+        &self,
+        py: Python<'_>,
+        f: impl FnOnce(&Game) -> lightsout_topo::Result<T> + Send + 'static,
+    ) -> PyResult<lightsout_topo::Result<T>> {
+        if self.game.size() >= DETACH_LIGHTS || !self.ready.get() {
             let game = Arc::clone(&self.game);
             let out = interruptible(py, move || f(&game))?;
             if out.is_ok() {
                 self.ready.set(true);
             }
-            out
+            Ok(out)
         } else {
-            f(&self.game)
+            Ok(f(&self.game))
+        }
+    }
+
+    /// Answer a question about one compact board (see `compact.rs`): the answer, or the error
+    /// with an obstruction in the board's format. Once the game's solver exists the bytes are
+    /// read where numpy keeps them; before, they are copied for the interruptible worker.
+    fn ask_compact<T: Send + 'static>(
+        &self,
+        py: Python<'_>,
+        board: Compact<'_>,
+        f: impl FnOnce(&Game, &[u8], lightsout_topo::BoardFormat) -> lightsout_topo::Result<T> + Send + 'static,
+    ) -> PyResult<T> {
+        let format = board.format;
+        let out = if self.ready.get() {
+            let game = &self.game;
+            board.with_bytes(|data| Ok(py.detach(|| f(game, data, format))))?
+        } else {
+            let data = board.with_bytes(|data| Ok(data.to_vec()))?;
+            self.ask_topo(py, move |g| f(g, &data, format))?
         };
-        out.map_err(self.err(py, natural))
+        out.map_err(compact::err(py, &self.game, &board.shape, format))
     }
 
     /// Like [`PyGame::ask`] for questions that need no solver (applying presses, drawing
@@ -280,15 +311,34 @@ impl PyGame {
         self.dense(py, &w)
     }
 
-    /// Whether the board can be turned off.
-    fn is_solvable(&self, py: Python<'_>, lights: &Bound<'_, PyAny>) -> PyResult<bool> {
+    /// Whether the board can be turned off. With `packed=True` the board is bit-packed (see
+    /// `solve`).
+    #[pyo3(signature = (lights, *, packed=false))]
+    fn is_solvable(&self, py: Python<'_>, lights: &Bound<'_, PyAny>, packed: bool) -> PyResult<bool> {
+        if let Some(c) = compact::read(&self.game, lights, "lights", packed)? {
+            return self.ask_compact(py, c, |g, d, f| g.is_solvable_board(d, f));
+        }
         let Board { values, natural, .. } = self.board(lights, "lights")?;
         self.ask(py, natural, move |g| g.is_solvable(&values))
     }
 
-    /// Presses that turn the board off (every free button unpressed), in the shape the board
-    /// was given. Raises UnsolvableError (a ValueError) carrying the obstruction if none exist.
-    fn solve<'py>(&self, py: Python<'py>, lights: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    /// Presses that turn the board off (every free button unpressed), in the shape and dtype
+    /// the board was given. Raises UnsolvableError (a ValueError) carrying the obstruction if
+    /// none exist.
+    ///
+    /// Large boards travel compactly: a uint8 board (one light per byte) gets uint8 presses
+    /// without ever being widened; with `packed=True` (modulus 2) the board and the answer are
+    /// bit-packed in the layout of `numpy.packbits(board, axis=-1)` (the natural shape with its
+    /// last axis packed to whole bytes, most significant bit first), or of
+    /// `numpy.packbits(flat_board)` for a flat board. Unpack with
+    /// `numpy.unpackbits(s, axis=-1, count=game.shape[-1])`.
+    #[pyo3(signature = (lights, *, packed=false))]
+    fn solve<'py>(&self, py: Python<'py>, lights: &Bound<'py, PyAny>, packed: bool) -> PyResult<Bound<'py, PyAny>> {
+        if let Some(c) = compact::read(&self.game, lights, "lights", packed)? {
+            let format = c.format;
+            let s = self.ask_compact(py, c, |g, d, f| g.solve_board(d, f))?;
+            return compact::array(py, &self.game, s, format);
+        }
         let Board { values, natural, out } = self.board(lights, "lights")?;
         let s = self.ask(py, natural, move |g| g.solve(&values))?;
         self.array(py, &s, natural, out)
@@ -309,53 +359,119 @@ impl PyGame {
     }
 
     /// How many solutions the board has, exactly: `kernel_size` if solvable, else 0.
-    fn count_solutions<'py>(&self, py: Python<'py>, lights: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    /// `packed=True` as for `solve`.
+    #[pyo3(signature = (lights, *, packed=false))]
+    fn count_solutions<'py>(
+        &self,
+        py: Python<'py>,
+        lights: &Bound<'py, PyAny>,
+        packed: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        if packed {
+            let c = compact::read(&self.game, lights, "lights", true)?.expect("packed boards are read or refused");
+            if !self.ask_compact(py, c, |g, d, f| g.is_solvable_board(d, f))? {
+                return count_to_int(py, lightsout_core::SolutionCount::zero(self.game.modulus()));
+            }
+            let count = self.ask(py, true, |g| g.kernel_size())?;
+            return count_to_int(py, count);
+        }
         let Board { values, natural, .. } = self.board(lights, "lights")?;
         let count = self.ask(py, natural, move |g| g.count_solutions(&values))?;
         count_to_int(py, count)
     }
 
-    /// The board after pressing: lights + M presses (mod p), in the shape of `lights`.
+    /// The board after pressing: lights + M presses (mod p), in the shape of `lights`. Two
+    /// uint8 boards of the same shape give uint8; `packed=True` takes and gives bit-packed
+    /// boards (see `solve`).
+    #[pyo3(signature = (lights, presses, *, packed=false))]
     fn apply<'py>(
         &self,
         py: Python<'py>,
         lights: &Bound<'py, PyAny>,
         presses: &Bound<'py, PyAny>,
+        packed: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
+        let l = compact::read(&self.game, lights, "lights", packed)?;
+        let s = compact::read(&self.game, presses, "presses", packed)?;
+        if let (Some(l), Some(s)) = (l, s) {
+            if l.format == s.format {
+                let format = l.format;
+                let after = s.with_bytes(|presses| {
+                    l.with_bytes(|lights| Ok(self.ask_light(py, |g| g.apply_board(lights, presses, format))))
+                })?;
+                let after = after.map_err(compact::err(py, &self.game, &l.shape, format))?;
+                return compact::array(py, &self.game, after, format);
+            }
+            if packed {
+                return Err(value_error(format!(
+                    "lights and presses packed must have the same shape, got {} and {}",
+                    convert::shape_text(&l.shape),
+                    convert::shape_text(&s.shape)
+                )));
+            }
+        }
         let b = self.board(lights, "lights")?;
         let s = self.board(presses, "presses")?;
         let after = self.ask_light(py, |g| g.apply(&b.values, &s.values)).map_err(value_error)?;
         self.array(py, &after, b.natural, b.out)
     }
 
-    /// A random solvable board in the natural shape (int64), reproducible from `seed`
-    /// (None: a fresh random seed). Uniform over the solvable boards by default; with
-    /// `presses=k`, the board made by pressing k distinct random buttons; with
-    /// `difficulty=d`, a board whose fewest-press solution has exactly d presses.
-    #[pyo3(signature = (seed=None, *, presses=None, difficulty=None))]
+    /// A random solvable board in the natural shape (int64, or `dtype`: uint8 is drawn as
+    /// bytes, for large boards), reproducible from `seed` (None: a fresh random seed). Uniform
+    /// over the solvable boards by default; with `presses=k`, the board made by pressing k
+    /// distinct random buttons; with `difficulty=d`, a board whose fewest-press solution has
+    /// exactly d presses. `packed=True` gives it bit-packed (see `solve`).
+    #[pyo3(signature = (seed=None, *, presses=None, difficulty=None, packed=false, dtype=None))]
     fn random_solvable<'py>(
         &self,
         py: Python<'py>,
         seed: Option<&Bound<'py, PyAny>>,
         presses: Option<&Bound<'py, PyAny>>,
         difficulty: Option<&Bound<'py, PyAny>>,
+        packed: bool,
+        dtype: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let seed = args::seed(seed)?;
         let presses = presses.filter(|p| !p.is_none()).map(|p| args::size(p, "presses")).transpose()?;
         let difficulty = difficulty.filter(|d| !d.is_none()).map(|d| args::nonneg(d, "difficulty")).transpose()?;
-        let board = match (presses, difficulty) {
-            (Some(_), Some(_)) => return Err(value_error("give presses or difficulty, not both")),
-            (None, None) => self.ask_light(py, |g| g.random_solvable(seed)).map_err(value_error)?,
-            (Some(k), None) => {
+        let dtype = match dtype.filter(|d| !d.is_none()) {
+            Some(d) if packed => {
+                return Err(value_error(format!("give packed=True or dtype, not both (dtype={d})")));
+            }
+            Some(d) => Some(py.import("numpy")?.call_method1("dtype", (d,))?),
+            None => None,
+        };
+        let bytes = dtype.as_ref().map(|d| d.eq("uint8")).transpose()?.unwrap_or(false);
+        let format = match (packed, bytes) {
+            (true, _) => Some(lightsout_topo::BoardFormat::PACKED),
+            (false, true) => Some(lightsout_topo::BoardFormat::BYTES),
+            _ => None,
+        };
+        let board = match (presses, difficulty, format) {
+            (Some(_), Some(_), _) => return Err(value_error("give presses or difficulty, not both")),
+            (None, None, Some(f)) => {
+                let data = self.ask_light(py, |g| g.random_solvable_board(seed, f)).map_err(value_error)?;
+                return compact::array(py, &self.game, data, f);
+            }
+            (None, None, None) => self.ask_light(py, |g| g.random_solvable(seed)).map_err(value_error)?,
+            (Some(k), None, _) => {
                 let game = Arc::clone(&self.game);
                 interruptible(py, move || game.random_with_presses(seed, k))?.map_err(value_error)?
             }
-            (None, Some(d)) => {
+            (None, Some(d), _) => {
                 let game = Arc::clone(&self.game);
                 interruptible(py, move || game.random_with_difficulty(seed, d))?.map_err(value_error)?
             }
         };
-        self.array(py, &board, true, Dt::I64)
+        if let Some(f) = format {
+            let data = self.game.encode_board(&board, f).map_err(value_error)?;
+            return compact::array(py, &self.game, data, f);
+        }
+        let arr = self.array(py, &board, true, Dt::I64)?;
+        match dtype {
+            Some(d) => arr.call_method1("astype", (d,)),
+            None => Ok(arr),
+        }
     }
 
     /// The solution with the fewest presses (over Z_p: the smallest total press count),

@@ -14,10 +14,11 @@ use pyo3::prelude::*;
 /// `self_toggle=False`) over Z_p, solved by light chasing and one polynomial gcd: nothing of
 /// size N x N is ever built, so construction and every solve cost about as much as reading the
 /// board. `lo.grid(rows, cols)` uses this same solver by itself for large grids (from 4096
-/// lights, up to about 10**9), so prefer `Game`; GridSolver keeps its place for what `Game` does
-/// not do: boards beyond one uint32 board of 4 GiB (up to 2**40 lights) and GF(2) boards that
-/// travel bit-packed end to end (`solve_packed`, never unpacked). The GIL is released while it
-/// works.
+/// lights), and its boards travel as compactly (`uint8`, or bit-packed with `packed=True` in
+/// this same layout, as fast as `solve_packed`), so prefer `Game`. GridSolver keeps its place
+/// for the one thing `Game` does not do: grids past `Game`'s limit of 4 GiB for one uint32
+/// light vector (about 10**9 lights), up to 2**40 lights, solved bit-packed end to end
+/// (`solve_packed`). The GIL is released while it works.
 #[pyclass(frozen, module = "lightsout._core", name = "GridSolver")]
 pub(crate) struct PyGridSolver {
     inner: GridSolver,

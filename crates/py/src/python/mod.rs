@@ -2,6 +2,7 @@
 //! converts its arguments, calls one topo or core function and converts the result back.
 
 mod args;
+mod compact;
 mod convert;
 mod errors;
 mod game;

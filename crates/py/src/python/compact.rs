@@ -1,0 +1,129 @@
+//! Compact boards from and to numpy: `uint8` arrays (one light per byte) and, with
+//! `packed=True`, bit-packed `uint8` arrays in the layout of `numpy.packbits(board, axis=-1)`.
+//! They go to topo's compact-board methods ([`lightsout_topo::BoardFormat`]) as bytes, so a
+//! 10,000 x 10,000 GF(2) grid is solved without one `u32` per light.
+
+use super::args;
+use super::convert::{self, shape_text};
+use super::errors::{topo_error, value_error, Proof};
+use lightsout_topo::{BoardFormat, Encoding, Game, Order};
+use numpy::{PyArray1, PyArrayDyn, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+
+/// A board in a compact format: a C-contiguous uint8 array, with the shape it came in.
+pub(crate) struct Compact<'py> {
+    pub arr: Bound<'py, PyArrayDyn<u8>>,
+    pub format: BoardFormat,
+    pub shape: Vec<usize>,
+}
+
+impl Compact<'_> {
+    /// The bytes, borrowed from numpy, handed to `f` (which may release the GIL).
+    pub(crate) fn with_bytes<T>(&self, f: impl FnOnce(&[u8]) -> PyResult<T>) -> PyResult<T> {
+        let view = self.arr.try_readonly().map_err(value_error)?;
+        f(view.as_slice().map_err(value_error)?)
+    }
+}
+
+/// The numpy shape of a board in `format`: the natural shape (its last axis packed to whole
+/// bytes) or flat.
+pub(crate) fn shape_of(game: &Game, format: BoardFormat) -> Vec<usize> {
+    let mut dims = match format.order {
+        Order::Natural => game.dims(),
+        Order::Flat => vec![game.size()],
+    };
+    if format.encoding == Encoding::Packed {
+        let last = dims.len() - 1;
+        dims[last] = dims[last].div_ceil(8);
+    }
+    dims
+}
+
+/// A board for the compact path: with `packed`, a bit-packed uint8 array (an error otherwise);
+/// without, a uint8 array in the natural shape or flat (`None` for anything else, which takes
+/// the general path).
+pub(crate) fn read<'py>(
+    game: &Game,
+    obj: &Bound<'py, PyAny>,
+    what: &str,
+    packed: bool,
+) -> PyResult<Option<Compact<'py>>> {
+    let encoding = if packed { Encoding::Packed } else { Encoding::Bytes };
+    let arr = match obj.cast::<PyArrayDyn<u8>>() {
+        Ok(a) => a,
+        Err(_) if packed => {
+            return Err(PyTypeError::new_err(format!(
+                "with packed=True, {what} must be a uint8 numpy array from numpy.packbits(board, axis=-1), not {}",
+                obj.cast::<PyUntypedArray>()
+                    .map(|a| format!("an array of dtype {}", a.dtype()))
+                    .unwrap_or_else(|_| args::type_name(obj))
+            )))
+        }
+        Err(_) => return Ok(None),
+    };
+    if packed && game.modulus().get() != 2 {
+        return Err(PyValueError::new_err(format!(
+            "packed=True is for modulus 2 (one bit per light), but this game has modulus {}",
+            game.modulus()
+        )));
+    }
+    let shape = arr.shape().to_vec();
+    let natural = BoardFormat { encoding, order: Order::Natural };
+    let flat = BoardFormat { encoding, order: Order::Flat };
+    let format = if shape == shape_of(game, natural) {
+        natural
+    } else if shape == shape_of(game, flat) {
+        flat
+    } else if packed {
+        return Err(PyValueError::new_err(format!(
+            "{what} packed must have shape {} (numpy.packbits of the board, axis=-1) or {} (of the flat light \
+             vector), got {}",
+            shape_text(&shape_of(game, natural)),
+            shape_text(&shape_of(game, flat)),
+            shape_text(&shape)
+        )));
+    } else {
+        return Ok(None);
+    };
+    let arr = if arr.is_c_contiguous() {
+        arr.clone()
+    } else {
+        obj.py().import("numpy")?.call_method1("ascontiguousarray", (arr,))?.cast_into::<PyArrayDyn<u8>>()?
+    };
+    Ok(Some(Compact { arr, format, shape }))
+}
+
+/// Bytes in `format` as a numpy uint8 array of its shape (the vector is handed to numpy, not
+/// copied).
+pub(crate) fn array<'py>(
+    py: Python<'py>,
+    game: &Game,
+    data: Vec<u8>,
+    format: BoardFormat,
+) -> PyResult<Bound<'py, PyAny>> {
+    Ok(PyArray1::from_vec(py, data).reshape(shape_of(game, format))?.into_any())
+}
+
+/// An error mapper for the compact path: an unsolvable board's obstruction comes back in the
+/// board's format, an entry out of range is named by its index in the array's shape (every
+/// board of one call has the same shape).
+pub(crate) fn err<'a>(
+    py: Python<'a>,
+    game: &'a Game,
+    shape: &'a [usize],
+    format: BoardFormat,
+) -> impl Fn(lightsout_topo::Error) -> PyErr + 'a {
+    move |e| match e {
+        lightsout_topo::Error::Core(lightsout_core::Error::EntryOutOfRange { what, index, value, modulus }) => {
+            convert::out_of_range(what, shape, index, value.to_string(), modulus)
+        }
+        e => {
+            let proof = Proof { modulus: game.modulus().get(), game: Some(game) };
+            topo_error(py, e, proof, |py, y| {
+                let bytes = game.encode_board(&y, format).map_err(value_error)?;
+                Ok(array(py, game, bytes, format)?.unbind())
+            })
+        }
+    }
+}

@@ -1,0 +1,567 @@
+//! Compact boards: one byte per light, or one bit per light for GF(2), so that a board of
+//! 10^8 lights takes 100 MB or 12.5 MB instead of the 400 MB of a `u32` light vector.
+//!
+//! This module is the one place that knows the formats ([`BoardFormat`]); Python, C and the
+//! command line hand it their bytes. A GF(2) grid on the structured solver goes from packed
+//! bits to packed bits without ever widening a light to a `u32`; every other game decodes to a
+//! light vector, asks the usual question and encodes the answer.
+//!
+//! The layouts, for an array of shape `(R, C)` (see [`Order`]):
+//! - [`Encoding::Bytes`]: `R * C` bytes, row-major, each a value in `0..k` (`k <= 256`).
+//! - [`Encoding::Packed`] (modulus 2 only): each row of C lights packed into `ceil(C / 8)` bytes,
+//!   the first light of a byte in its most significant bit (the layout of
+//!   `numpy.packbits(board, axis=-1)`, bit order big). Padding bits at the end of a row are
+//!   ignored on input and zero on output.
+
+use crate::error::{Error, Result};
+use crate::game::Game;
+use lightsout_core::structured::{GridSolver, PackedBoard, MAX_UNPACKED_OBSTRUCTION};
+use lightsout_core::Modulus;
+
+/// How the values are stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Encoding {
+    /// One byte per light, values `0..k` (moduli up to 256).
+    Bytes,
+    /// One bit per light, rows padded to whole bytes, most significant bit first (modulus 2).
+    Packed,
+}
+
+/// Which array the values fill.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Order {
+    /// The natural array ([`Game::dims`], row-major, holes holding 0): rows are its last axis,
+    /// so a `rows x cols` grid has `rows` rows of `cols` lights.
+    Natural,
+    /// The light vector ([`Game::size`] lights, holes skipped) as a single row.
+    Flat,
+}
+
+/// A compact board layout: an [`Encoding`] and an [`Order`].
+///
+/// ```
+/// use lightsout_topo::{BoardFormat, Game};
+/// let g = Game::grid(3, 10, 2).unwrap();
+/// assert_eq!(g.board_len(BoardFormat::PACKED).unwrap(), 3 * 2); // 10 bits: 2 bytes a row
+/// assert_eq!(g.board_len(BoardFormat::PACKED.flat()).unwrap(), 4); // 30 bits in a row
+/// assert_eq!(g.board_len(BoardFormat::BYTES).unwrap(), 30);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BoardFormat {
+    /// How the values are stored.
+    pub encoding: Encoding,
+    /// Which array they fill.
+    pub order: Order,
+}
+
+impl BoardFormat {
+    /// One byte per light, in the natural array.
+    pub const BYTES: BoardFormat = BoardFormat { encoding: Encoding::Bytes, order: Order::Natural };
+    /// Bit-packed rows of the natural array (`numpy.packbits(board, axis=-1)`).
+    pub const PACKED: BoardFormat = BoardFormat { encoding: Encoding::Packed, order: Order::Natural };
+
+    /// The same encoding over the light vector.
+    pub fn flat(self) -> BoardFormat {
+        BoardFormat { order: Order::Flat, ..self }
+    }
+}
+
+/// The array a format fills: `rows` rows of `cols` values.
+#[derive(Clone, Copy)]
+struct Frame {
+    rows: usize,
+    cols: usize,
+    encoding: Encoding,
+}
+
+impl Frame {
+    fn row_bytes(&self) -> usize {
+        match self.encoding {
+            Encoding::Bytes => self.cols,
+            Encoding::Packed => self.cols.div_ceil(8),
+        }
+    }
+    fn len(&self) -> usize {
+        self.rows * self.row_bytes()
+    }
+}
+
+impl Game {
+    fn frame(&self, format: BoardFormat) -> Result<Frame> {
+        let k = self.modulus().get();
+        match format.encoding {
+            Encoding::Bytes if k > 256 => {
+                return Err(Error::invalid(format!(
+                    "a board of one byte per light holds values up to 255, but this game has modulus {k}"
+                )))
+            }
+            Encoding::Packed if k != 2 => {
+                return Err(Error::invalid(format!(
+                    "a bit-packed board holds values 0 and 1 (modulus 2), but this game has modulus {k}"
+                )))
+            }
+            _ => {}
+        }
+        let (rows, cols) = match format.order {
+            Order::Flat => (1, self.size()),
+            Order::Natural => {
+                let dims = self.dims();
+                let cols = *dims.last().expect("a shape has at least one axis");
+                (dims[..dims.len() - 1].iter().product(), cols)
+            }
+        };
+        Ok(Frame { rows, cols, encoding: format.encoding })
+    }
+
+    /// The number of bytes a board takes in `format` (an error if this game's modulus does not
+    /// fit the encoding).
+    pub fn board_len(&self, format: BoardFormat) -> Result<usize> {
+        Ok(self.frame(format)?.len())
+    }
+
+    /// The frame of `format`, after checking that `data` has its length.
+    fn framed(&self, what: &'static str, data: &[u8], format: BoardFormat) -> Result<Frame> {
+        let frame = self.frame(format)?;
+        if data.len() != frame.len() {
+            return Err(
+                lightsout_core::Error::DimensionMismatch { what, expected: frame.len(), got: data.len() }.into()
+            );
+        }
+        Ok(frame)
+    }
+
+    /// The light vector of a compact board: values checked (below the modulus; holes of the
+    /// natural array hold 0).
+    ///
+    /// ```
+    /// use lightsout_topo::{BoardFormat, Game};
+    /// let g = Game::grid(2, 3, 2).unwrap();
+    /// assert_eq!(g.decode_board("lights", &[0b1010_0000, 0b0110_0000], BoardFormat::PACKED).unwrap(), vec![1, 0, 1, 0, 1, 1]);
+    /// assert!(g.decode_board("lights", &[0, 1, 2, 0, 0, 0], BoardFormat::BYTES).is_err()); // 2 >= k
+    /// ```
+    pub fn decode_board(&self, what: &'static str, data: &[u8], format: BoardFormat) -> Result<Vec<u32>> {
+        let frame = self.framed(what, data, format)?;
+        let values: Vec<u32> = match frame.encoding {
+            Encoding::Bytes => {
+                check_bytes(what, data, self.modulus())?;
+                data.iter().map(|&b| b as u32).collect()
+            }
+            Encoding::Packed => {
+                let rb = frame.row_bytes();
+                let mut out = Vec::with_capacity(frame.rows * frame.cols);
+                for r in 0..frame.rows {
+                    let row = &data[r * rb..(r + 1) * rb];
+                    out.extend((0..frame.cols).map(|c| ((row[c / 8] >> (7 - c % 8)) & 1) as u32));
+                }
+                out
+            }
+        };
+        match format.order {
+            Order::Flat => Ok(values),
+            Order::Natural => self.lights_from_cells(&values),
+        }
+    }
+
+    /// A light vector as a compact board (values checked against the modulus).
+    ///
+    /// ```
+    /// use lightsout_topo::{BoardFormat, Game};
+    /// let g = Game::grid(2, 3, 2).unwrap();
+    /// assert_eq!(g.encode_board(&[1, 0, 1, 0, 1, 1], BoardFormat::PACKED).unwrap(), vec![0b1010_0000, 0b0110_0000]);
+    /// assert_eq!(g.encode_board(&[1, 0, 1, 0, 1, 1], BoardFormat::PACKED.flat()).unwrap(), vec![0b1010_1100]);
+    /// ```
+    pub fn encode_board(&self, lights: &[u32], format: BoardFormat) -> Result<Vec<u8>> {
+        let frame = self.frame(format)?;
+        let values = match format.order {
+            Order::Flat => {
+                self.check_values("lights", lights, self.size())?;
+                std::borrow::Cow::Borrowed(lights)
+            }
+            Order::Natural => std::borrow::Cow::Owned(self.cells_from_lights(lights)?),
+        };
+        Ok(match frame.encoding {
+            Encoding::Bytes => values.iter().map(|&v| v as u8).collect(),
+            Encoding::Packed => {
+                let mut out = vec![0u8; frame.len()];
+                let rb = frame.row_bytes();
+                for (i, &v) in values.iter().enumerate() {
+                    let (r, c) = (i / frame.cols, i % frame.cols);
+                    out[r * rb + c / 8] |= (v as u8) << (7 - c % 8);
+                }
+                out
+            }
+        })
+    }
+
+    /// The structured GF(2) grid solver, when this game answers through it: then boards go
+    /// packed, row by row, and never become `u32` vectors.
+    fn packed_grid(&self) -> Result<Option<&GridSolver>> {
+        // Only then: asking for the structured solver of another game would build it (a
+        // banded factorisation), which applying presses never needs.
+        if self.modulus() != Modulus::TWO || self.solver_path() != crate::SolverPath::Chasing {
+            return Ok(None);
+        }
+        Ok(self.structured_solver()?.and_then(|s| s.grid()))
+    }
+
+    /// A compact board of a grid as the grid solver's packed board.
+    fn to_packed(&self, what: &'static str, data: &[u8], format: BoardFormat) -> Result<PackedBoard> {
+        let frame = self.framed(what, data, format)?;
+        let dims = self.dims();
+        let (rows, cols) = (dims[0], dims[1]);
+        if frame.encoding == Encoding::Packed && format.order == Order::Natural {
+            return Ok(PackedBoard::from_packbits(rows, cols, data)?);
+        }
+        let mut board = PackedBoard::zeros(rows, cols)?;
+        for r in 0..rows {
+            let words = board.row_mut(r);
+            match frame.encoding {
+                Encoding::Bytes => pack_bytes(what, &data[r * cols..(r + 1) * cols], r * cols, words)?,
+                Encoding::Packed => {
+                    for (w, word) in words.iter_mut().enumerate() {
+                        let take = (cols - 64 * w).min(64);
+                        *word = read_bits(data, r * cols + 64 * w, take);
+                    }
+                }
+            }
+        }
+        Ok(board)
+    }
+
+    /// The grid solver's packed board in a compact format.
+    fn from_packed(&self, board: &PackedBoard, format: BoardFormat) -> Result<Vec<u8>> {
+        let frame = self.frame(format)?;
+        let (rows, cols) = (board.rows(), board.cols());
+        match (frame.encoding, format.order) {
+            (Encoding::Packed, Order::Natural) => Ok(board.to_packbits()),
+            (Encoding::Bytes, _) => {
+                let mut out = vec![0u8; rows * cols];
+                for (r, chunk) in out.chunks_mut(cols).enumerate() {
+                    unpack_bytes(board.row(r), chunk);
+                }
+                Ok(out)
+            }
+            (Encoding::Packed, Order::Flat) => {
+                let mut out = vec![0u8; frame.len()];
+                for r in 0..rows {
+                    for (w, &word) in board.row(r).iter().enumerate() {
+                        let take = (cols - 64 * w).min(64);
+                        write_bits(&mut out, r * cols + 64 * w, take, word);
+                    }
+                }
+                Ok(out)
+            }
+        }
+    }
+
+    /// [`Game::solve`] for a compact board, the presses in the same format. A GF(2) grid on the
+    /// structured solver stays bit-packed throughout; an unsolvable board gives the same
+    /// [`Error::is_unsolvable`] error, with its obstruction, as [`Game::solve`].
+    ///
+    /// ```
+    /// use lightsout_topo::{BoardFormat, Game};
+    /// let g = Game::grid(300, 300, 2).unwrap();
+    /// let board = g.random_solvable_board(5, BoardFormat::PACKED).unwrap();
+    /// let presses = g.solve_board(&board, BoardFormat::PACKED).unwrap();
+    /// let after = g.apply_board(&board, &presses, BoardFormat::PACKED).unwrap();
+    /// assert!(after.iter().all(|&b| b == 0));
+    /// ```
+    pub fn solve_board(&self, lights: &[u8], format: BoardFormat) -> Result<Vec<u8>> {
+        if let Some(grid) = self.packed_grid()? {
+            let board = self.to_packed("lights", lights, format)?;
+            // Past this size the packed solve cannot carry the proof: decide first.
+            let large = grid.lights() as u128 > MAX_UNPACKED_OBSTRUCTION;
+            if !large || grid.is_solvable_packed_gf2(&board)? {
+                match grid.solve_packed_gf2(&board) {
+                    Ok(presses) => return self.from_packed(&presses, format),
+                    Err(e) => return Err(e.into()),
+                }
+            }
+            return Err(self.solve(&board.to_values()).err().unwrap_or_else(|| {
+                Error::invalid(
+                    "internal error: the packed grid solver and the grid solver disagree; please report this board",
+                )
+            }));
+        }
+        let values = self.decode_board("lights", lights, format)?;
+        self.encode_board(&self.solve(&values)?, format)
+    }
+
+    /// [`Game::is_solvable`] for a compact board.
+    pub fn is_solvable_board(&self, lights: &[u8], format: BoardFormat) -> Result<bool> {
+        if let Some(grid) = self.packed_grid()? {
+            return Ok(grid.is_solvable_packed_gf2(&self.to_packed("lights", lights, format)?)?);
+        }
+        self.is_solvable(&self.decode_board("lights", lights, format)?)
+    }
+
+    /// [`Game::apply`] for compact boards: the board after pressing, in the same format.
+    pub fn apply_board(&self, lights: &[u8], presses: &[u8], format: BoardFormat) -> Result<Vec<u8>> {
+        if let Some(grid) = self.packed_grid()? {
+            let mut board = self.to_packed("lights", lights, format)?;
+            let presses = self.to_packed("presses", presses, format)?;
+            press_packed(&mut board, &presses, grid.self_toggle());
+            return self.from_packed(&board, format);
+        }
+        let board = self.decode_board("lights", lights, format)?;
+        let presses = self.decode_board("presses", presses, format)?;
+        self.encode_board(&self.apply(&board, &presses)?, format)
+    }
+
+    /// [`Game::random_solvable`] in a compact format: the same board for the same seed.
+    pub fn random_solvable_board(&self, seed: u64, format: BoardFormat) -> Result<Vec<u8>> {
+        if let Some(grid) = self.packed_grid()? {
+            let (rows, cols) = (grid.rows(), grid.cols());
+            let mut presses = PackedBoard::zeros(rows, cols)?;
+            let (mut r, mut c) = (0, 0);
+            lightsout_core::field::for_each_random_press(Modulus::TWO, rows * cols, seed, |_, v| {
+                presses.row_mut(r)[c / 64] |= (v as u64) << (c % 64);
+                c += 1;
+                if c == cols {
+                    (r, c) = (r + 1, 0);
+                }
+            });
+            let mut board = PackedBoard::zeros(rows, cols)?;
+            press_packed(&mut board, &presses, grid.self_toggle());
+            return self.from_packed(&board, format);
+        }
+        self.frame(format)?;
+        self.encode_board(&self.random_solvable(seed)?, format)
+    }
+}
+
+/// An error naming the first byte that is not below the modulus.
+fn check_bytes(what: &'static str, data: &[u8], modulus: Modulus) -> Result<()> {
+    let k = modulus.get();
+    match data.iter().position(|&b| b as u32 >= k) {
+        None => Ok(()),
+        Some(index) => {
+            Err(lightsout_core::Error::EntryOutOfRange { what, index, value: data[index] as i64, modulus: k }.into())
+        }
+    }
+}
+
+/// Pack 0/1 bytes into words, light `i` at bit `i % 64` of word `i / 64`; `start` is the index
+/// of the first byte in the whole board, for the error.
+fn pack_bytes(what: &'static str, bytes: &[u8], start: usize, words: &mut [u64]) -> Result<()> {
+    let mut seen = 0u64;
+    let eights = bytes.chunks_exact(8);
+    let rest = eights.remainder();
+    for (i, eight) in eights.enumerate() {
+        let x = u64::from_le_bytes(eight.try_into().expect("8 bytes"));
+        seen |= x;
+        // With every byte 0 or 1, the multiply gathers byte j's bit into bit 56 + j.
+        words[i / 8] |= (x.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * (i % 8));
+    }
+    let full = bytes.len() - rest.len();
+    for (j, &b) in rest.iter().enumerate() {
+        seen |= b as u64;
+        words[(full + j) / 64] |= ((b & 1) as u64) << ((full + j) % 64);
+    }
+    if seen & !0x0101_0101_0101_0101 != 0 {
+        let at = bytes.iter().position(|&b| b > 1).expect("a byte above 1");
+        return Err(lightsout_core::Error::EntryOutOfRange {
+            what,
+            index: start + at,
+            value: bytes[at] as i64,
+            modulus: 2,
+        }
+        .into());
+    }
+    Ok(())
+}
+
+/// `SPREAD[b]`: the 8 bits of `b` as 8 bytes 0/1, bit 0 in the first byte (little-endian).
+const SPREAD: [u64; 256] = {
+    let mut table = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut j = 0;
+        while j < 8 {
+            table[b] |= (((b >> j) & 1) as u64) << (8 * j);
+            j += 1;
+        }
+        b += 1;
+    }
+    table
+};
+
+/// Bytes 0/1 from packed words (the inverse of [`pack_bytes`]).
+fn unpack_bytes(words: &[u64], out: &mut [u8]) {
+    let full = out.len() / 8 * 8;
+    let mut eights = out.chunks_exact_mut(8);
+    for (i, eight) in eights.by_ref().enumerate() {
+        let byte = (words[i / 8] >> (8 * (i % 8))) & 0xff;
+        eight.copy_from_slice(&SPREAD[byte as usize].to_le_bytes());
+    }
+    let rest = eights.into_remainder();
+    for (j, o) in rest.iter_mut().enumerate() {
+        *o = ((words[(full + j) / 64] >> ((full + j) % 64)) & 1) as u8;
+    }
+}
+
+/// `count <= 64` bits from an MSB-first bit stream at bit `offset`, as a word with the first of
+/// them in bit 0.
+fn read_bits(data: &[u8], offset: usize, count: usize) -> u64 {
+    let start = offset / 8;
+    let mut buf = [0u8; 16];
+    let end = (start + 16).min(data.len());
+    buf[..end - start].copy_from_slice(&data[start..end]);
+    let window = (u128::from_be_bytes(buf) << (offset % 8)) >> 64;
+    let word = (window as u64).reverse_bits();
+    if count == 64 {
+        word
+    } else {
+        word & ((1u64 << count) - 1)
+    }
+}
+
+/// Write the low `count` bits of `word` (bit 0 first) into an MSB-first bit stream at `offset`
+/// (the bits there must be zero).
+fn write_bits(out: &mut [u8], offset: usize, count: usize, word: u64) {
+    let word = if count == 64 { word } else { word & ((1u64 << count) - 1) };
+    let shifted = ((word.reverse_bits() as u128) << 64) >> (offset % 8);
+    let start = offset / 8;
+    let bytes = shifted.to_be_bytes();
+    let end = (start + 16).min(out.len());
+    for (o, b) in out[start..end].iter_mut().zip(bytes) {
+        *o |= b;
+    }
+}
+
+/// `board += M presses` over GF(2) on a grid with cut-off edges: every light changes with its
+/// up to four neighbours' presses and, with `self_toggle`, its own.
+fn press_packed(board: &mut PackedBoard, presses: &PackedBoard, self_toggle: bool) {
+    let (rows, cols) = (board.rows(), board.cols());
+    let w = board.words_per_row();
+    let tail = if cols % 64 == 0 { u64::MAX } else { (1u64 << (cols % 64)) - 1 };
+    for r in 0..rows {
+        let s = presses.row(r);
+        let up = (r > 0).then(|| presses.row(r - 1));
+        let down = (r + 1 < rows).then(|| presses.row(r + 1));
+        let out = board.row_mut(r);
+        for i in 0..w {
+            let left = (s[i] << 1) | if i > 0 { s[i - 1] >> 63 } else { 0 };
+            let right = (s[i] >> 1) | if i + 1 < w { s[i + 1] << 63 } else { 0 };
+            let mut v = left ^ right;
+            if self_toggle {
+                v ^= s[i];
+            }
+            if let Some(u) = up {
+                v ^= u[i];
+            }
+            if let Some(d) = down {
+                v ^= d[i];
+            }
+            out[i] ^= v;
+        }
+        out[w - 1] &= tail;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bit_helpers_round_trip() {
+        let bytes: Vec<u8> = (0..200u64).map(|i| ((i * 2654435761) >> 13) as u8 & 1).collect();
+        let mut words = vec![0u64; 4];
+        pack_bytes("x", &bytes, 0, &mut words).unwrap();
+        for (i, &b) in bytes.iter().enumerate() {
+            assert_eq!((words[i / 64] >> (i % 64)) & 1, b as u64, "bit {i}");
+        }
+        let mut back = vec![9u8; 200];
+        unpack_bytes(&words, &mut back);
+        assert_eq!(back, bytes);
+        let mut stream = vec![0u8; 40];
+        for (k, offset) in [(0, 3), (1, 67), (2, 131), (3, 195)] {
+            let count = if k == 3 { 5 } else { 64 };
+            write_bits(&mut stream, offset, count, words[k]);
+            assert_eq!(read_bits(&stream, offset, count), words[k] & if count == 64 { !0 } else { 31 });
+        }
+        let mut bad = bytes.clone();
+        bad[77] = 2;
+        let err = pack_bytes("lights", &bad, 1000, &mut words).unwrap_err();
+        assert!(err.to_string().contains("1077"), "{err}");
+    }
+
+    /// Every format of every kind of game gives the answers of the light-vector methods.
+    #[test]
+    fn compact_boards_agree_with_light_vectors() {
+        let games = [
+            Game::grid(70, 75, 2).unwrap(),  // structured, packed path
+            Game::grid(100, 41, 2).unwrap(), // structured, transposed
+            Game::grid(4, 5, 2).unwrap(),    // dense
+            Game::grid(70, 70, 3).unwrap(),  // structured over Z_3: bytes only
+            Game::torus(5, 7, 2).unwrap(),
+            Game::mask(3, 3, vec![true, true, false, true, true, true, false, true, true], crate::Rule::Plus, 2)
+                .unwrap(),
+        ];
+        for g in &games {
+            let p = g.modulus().get();
+            let mut formats = vec![BoardFormat::BYTES, BoardFormat::BYTES.flat()];
+            if p == 2 {
+                formats.extend([BoardFormat::PACKED, BoardFormat::PACKED.flat()]);
+            }
+            for seed in 0..3 {
+                let board = g.random_solvable(seed).unwrap();
+                let presses = lightsout_core::field::random_presses(g.modulus(), g.size(), seed + 10);
+                for &f in &formats {
+                    let what = format!("{g} {f:?} seed {seed}");
+                    let enc = g.encode_board(&board, f).unwrap();
+                    assert_eq!(enc.len(), g.board_len(f).unwrap());
+                    assert_eq!(g.decode_board("lights", &enc, f).unwrap(), board, "{what}");
+                    assert_eq!(g.random_solvable_board(seed, f).unwrap(), enc, "{what}");
+                    let s = g.decode_board("presses", &g.solve_board(&enc, f).unwrap(), f).unwrap();
+                    assert!(g.apply(&board, &s).unwrap().iter().all(|&x| x == 0), "{what}");
+                    let pe = g.encode_board(&presses, f).unwrap();
+                    let after = g.apply_board(&enc, &pe, f).unwrap();
+                    let expected = g.apply(&board, &presses).unwrap();
+                    assert_eq!(g.decode_board("lights", &after, f).unwrap(), expected, "{what}");
+                    assert_eq!(g.is_solvable_board(&after, f).unwrap(), g.is_solvable(&expected).unwrap(), "{what}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bad_compact_boards_are_refused_with_a_reason() {
+        let g = Game::grid(70, 70, 2).unwrap();
+        let short = vec![0u8; 70 * 9 - 1];
+        let e = g.solve_board(&short, BoardFormat::PACKED).unwrap_err().to_string();
+        assert!(e.contains("630") && e.contains("629"), "{e}");
+        let mut bytes = vec![0u8; 4900];
+        bytes[4899] = 1;
+        bytes[123] = 7;
+        let e = g.solve_board(&bytes, BoardFormat::BYTES).unwrap_err().to_string();
+        assert!(e.contains("123") && e.contains('7'), "{e}");
+        let z3 = Game::grid(4, 4, 3).unwrap();
+        let e = z3.solve_board(&[0; 4], BoardFormat::PACKED).unwrap_err().to_string();
+        assert!(e.contains("modulus 3"), "{e}");
+        let big = Game::grid(2, 2, 257).unwrap();
+        assert!(big.solve_board(&[0; 4], BoardFormat::BYTES).unwrap_err().to_string().contains("257"));
+        let mask = Game::mask(1, 3, vec![true, false, true], crate::Rule::Plus, 2).unwrap();
+        let e = mask.solve_board(&[0b0100_0000], BoardFormat::PACKED).unwrap_err().to_string();
+        assert!(e.contains("hole"), "{e}");
+    }
+
+    #[test]
+    fn unsolvable_compact_boards_carry_the_obstruction() {
+        // The first grid of at least 4096 lights with quiet patterns (on the packed path), and
+        // the classic 5x5 (dense): a single light on a quiet pattern's support is unsolvable.
+        let big = (64..200).map(|n| Game::grid(n, n, 2).unwrap()).find(|g| g.nullity().unwrap() > 0).unwrap();
+        for g in [big, Game::grid(5, 5, 2).unwrap()] {
+            let mut lights = vec![0u32; g.size()];
+            let light = (0..g.size()).find(|&i| g.null_basis().unwrap().iter().any(|y| y[i] == 1)).unwrap();
+            lights[light] = 1;
+            let expected = g.solve(&lights).unwrap_err();
+            assert!(expected.is_unsolvable(), "{g}");
+            for f in [BoardFormat::PACKED, BoardFormat::BYTES.flat()] {
+                let got = g.solve_board(&g.encode_board(&lights, f).unwrap(), f).unwrap_err();
+                assert_eq!(got, expected, "{g} {f:?}");
+                assert!(!g.is_solvable_board(&g.encode_board(&lights, f).unwrap(), f).unwrap());
+            }
+        }
+    }
+}
