@@ -258,8 +258,14 @@ pub(crate) fn check_vector<C: Copy + Into<u32>>(what: &'static str, v: &[C], n: 
         return Err(Error::DimensionMismatch { what, expected: n, got: v.len() });
     }
     let p = modulus.get();
-    if let Some((index, value)) = v.iter().map(|&c| c.into()).enumerate().find(|&(_, x)| x >= p) {
-        return Err(Error::EntryOutOfRange { what, index, value: value as i64, modulus: p });
+    // The maximum of each chunk vectorises; the index is looked for only in a chunk that has one.
+    const CHUNK: usize = 4096;
+    for (ci, chunk) in v.chunks(CHUNK).enumerate() {
+        if chunk.iter().fold(0u32, |m, &c| m.max(c.into())) >= p {
+            if let Some((i, value)) = chunk.iter().map(|&c| c.into()).enumerate().find(|&(_, x)| x >= p) {
+                return Err(Error::EntryOutOfRange { what, index: ci * CHUNK + i, value: value as i64, modulus: p });
+            }
+        }
     }
     Ok(())
 }

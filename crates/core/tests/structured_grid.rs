@@ -3,7 +3,7 @@
 
 mod structured_common;
 
-use lightsout_core::structured::{GridSolver, Method, PackedBoard};
+use lightsout_core::structured::{GridSolver, Method, PackedBoard, PackedBoard3};
 use lightsout_core::{Error, Modulus, Solver};
 use proptest::prelude::*;
 use structured_common::*;
@@ -31,6 +31,12 @@ fn check_grid(p: Modulus, rows: usize, cols: usize, delta: bool, seeds: std::ops
                     let bytes: Vec<u8> = b.iter().map(|&x| x as u8).collect();
                     let by_bytes = g.solve_bytes(&bytes).map(|s| s.into_iter().map(u32::from).collect());
                     check_answer(&m, &dense, b, &by_bytes, &ctx);
+                }
+                if p.get() == 3 && method == Method::Auto {
+                    let packed = PackedBoard3::from_values(rows, cols, b).unwrap();
+                    assert_eq!(g.is_solvable_packed_gf3(&packed).unwrap(), answer.is_ok(), "{ctx}: packed solvable");
+                    let by_packed = g.solve_packed_gf3(&packed).map(|s| s.to_values());
+                    check_answer(&m, &dense, b, &by_packed, &ctx);
                 }
                 if p.get() == 2 && method == Method::Auto {
                     let packed = PackedBoard::from_values(rows, cols, b).unwrap();
@@ -94,6 +100,9 @@ fn bad_input_is_a_clear_error() {
     assert!(g.solve_packed_gf2(&PackedBoard::zeros(3, 4).unwrap()).is_err());
     let g2 = GridSolver::new(3, 4, true, Modulus::TWO).unwrap();
     assert!(g2.solve_packed_gf2(&PackedBoard::zeros(4, 3).unwrap()).is_err());
+    assert!(g2.solve_packed_gf3(&PackedBoard3::zeros(3, 4).unwrap()).is_err());
+    assert!(g.solve_packed_gf3(&PackedBoard3::zeros(4, 3).unwrap()).is_err());
+    assert!(g.is_solvable_packed_gf3(&PackedBoard3::zeros(3, 5).unwrap()).is_err());
     let big = GridSolver::new(3, 4, true, Modulus::new(257).unwrap()).unwrap();
     assert!(big.solve_bytes(&[0; 12]).is_err());
 }
@@ -123,6 +132,19 @@ proptest! {
                 }
                 Err(e) => prop_assert!(false, "unexpected error {}", e),
             }
+            if p.get() == 3 {
+                let packed = PackedBoard3::from_values(rows, cols, &b).unwrap();
+                prop_assert_eq!(fast.is_solvable_packed_gf3(&packed).unwrap(), a.is_ok());
+                match fast.solve_packed_gf3(&packed) {
+                    Ok(s) => prop_assert!(fast.apply(&b, &s.to_values()).unwrap().iter().all(|&x| x == 0)),
+                    Err(Error::Unsolvable { obstruction, .. }) => {
+                        prop_assert!(a.is_err());
+                        prop_assert!(fast.apply(&vec![0; rows * cols], &obstruction).unwrap().iter().all(|&x| x == 0));
+                        prop_assert_ne!(dot(p, &obstruction, &b), 0);
+                    }
+                    Err(e) => prop_assert!(false, "unexpected error {}", e),
+                }
+            }
             if p.get() == 2 {
                 let packed = PackedBoard::from_values(rows, cols, &b).unwrap();
                 match fast.solve_packed_gf2(&packed) {
@@ -150,6 +172,51 @@ fn stress_grids_against_the_dense_path() {
                     check_grid(p, rows, cols, delta, 0..2);
                 }
             }
+        }
+    }
+}
+
+/// Z_3 grids over several words whose nullity is positive (so random boards are mostly
+/// unsolvable): the bitsliced path, byte and packed boards, against the dense reduction.
+#[test]
+fn bitsliced_z3_with_quiet_patterns_matches_dense_reduction() {
+    let p = Modulus::new(3).unwrap();
+    // n x (n + 1) over Z_3 has nullity 2, 0, 3, 6, 60 and 1 for these n.
+    for n in [63usize, 64, 74, 103, 120, 128] {
+        let fast = GridSolver::new(n, n + 1, true, p).unwrap();
+        let slow = GridSolver::with_method(n, n + 1, true, p, Method::Dense).unwrap();
+        assert_eq!(fast.nullity(), slow.nullity(), "{n}x{}", n + 1);
+        let lights = n * (n + 1);
+        let quiet = fast.null_basis().unwrap();
+        assert_eq!(quiet.len(), fast.nullity());
+        for q in &quiet {
+            assert!(fast.apply(&vec![0; lights], q).unwrap().iter().all(|&x| x == 0), "{n}: a pattern is not quiet");
+        }
+        for seed in 0..3 {
+            let b = random_board(p, lights, seed);
+            let solvable = slow.is_solvable(&b).unwrap();
+            let packed = PackedBoard3::from_values(n, n + 1, &b).unwrap();
+            assert_eq!(fast.is_solvable(&b).unwrap(), solvable);
+            assert_eq!(fast.is_solvable_packed_gf3(&packed).unwrap(), solvable);
+            let bytes: Vec<u8> = b.iter().map(|&x| x as u8).collect();
+            for answer in [
+                fast.solve(&b),
+                fast.solve_bytes(&bytes).map(|s| s.into_iter().map(u32::from).collect()),
+                fast.solve_packed_gf3(&packed).map(|s| s.to_values()),
+            ] {
+                match answer {
+                    Ok(s) => assert!(solvable && fast.apply(&b, &s).unwrap().iter().all(|&x| x == 0)),
+                    Err(Error::Unsolvable { obstruction, .. }) => {
+                        assert!(!solvable);
+                        assert!(fast.apply(&vec![0; lights], &obstruction).unwrap().iter().all(|&x| x == 0));
+                        assert_ne!(dot(p, &obstruction, &b), 0);
+                    }
+                    Err(e) => panic!("unexpected error {e}"),
+                }
+            }
+            let own = fast.random_solvable(seed).unwrap();
+            let s = fast.solve_packed_gf3(&PackedBoard3::from_values(n, n + 1, &own).unwrap()).unwrap();
+            assert!(fast.apply(&own, &s.to_values()).unwrap().iter().all(|&x| x == 0));
         }
     }
 }

@@ -62,6 +62,14 @@ pub(crate) trait Cell: Copy + Default + Into<u32> + Send + Sync + 'static {
     fn to_u32(self) -> u32;
     /// A value known to fit.
     fn from_u32(v: u32) -> Self;
+    /// The cells as bytes, when they are bytes (the fast row conversions of the bitsliced chase).
+    fn bytes(_cells: &[Self]) -> Option<&[u8]> {
+        None
+    }
+    /// [`Cell::bytes`], mutable.
+    fn bytes_mut(_cells: &mut [Self]) -> Option<&mut [u8]> {
+        None
+    }
 }
 
 impl Cell for u32 {
@@ -83,6 +91,12 @@ impl Cell for u8 {
     #[inline]
     fn from_u32(v: u32) -> Self {
         v as u8
+    }
+    fn bytes(cells: &[u8]) -> Option<&[u8]> {
+        Some(cells)
+    }
+    fn bytes_mut(cells: &mut [u8]) -> Option<&mut [u8]> {
+        Some(cells)
     }
 }
 

@@ -3,8 +3,10 @@
 use super::arith::Fp;
 use super::chase::{self, Cell, Layout, Line};
 use super::packed::{self, try_zeroed, PackedBoard};
+use super::packed3::PackedBoard3;
+use super::poly3::{self, Tri};
 use super::reduced::Reduced;
-use super::{poly, poly2};
+use super::{poly, poly2, rows3};
 use crate::count::SolutionCount;
 use crate::error::{Error, Result};
 use crate::field::{check_vector, Modulus};
@@ -14,7 +16,7 @@ use crate::solutions::Solutions;
 /// How a [`GridSolver`] handles the `n x n` system left after chasing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Method {
-    /// The polynomial path (bit-packed for p = 2).
+    /// The polynomial path (bit-packed for p = 2, bitsliced for p = 3).
     #[default]
     Auto,
     /// `F_{m+1}(T) x_1 = c` as `F a ≡ c' (mod chi)` with one polynomial gcd: O(n^2) field
@@ -42,6 +44,12 @@ enum Core {
         d: Vec<u64>,
         u: Vec<u64>,
         kernel: Vec<u64>,
+    },
+    /// The same, bitsliced over GF(3).
+    Poly3 {
+        d: Tri,
+        u: Tri,
+        kernel: Tri,
     },
     Dense(Reduced),
 }
@@ -116,6 +124,16 @@ impl GridSolver {
                 let (kernel, _) = poly2::divrem(&chi, &d);
                 Core::Poly2 { d, u, kernel }
             }
+            _ if modulus.get() == 3 => {
+                let words = n.div_ceil(64);
+                let (_, f_e1) =
+                    poly3::run(n, self_toggle, m, None, &Tri::zeros(words), &Tri::unit(words, 0), |_, _| {});
+                let f = poly3::from_vector(self_toggle, n, &f_e1);
+                let chi = poly3::chi(self_toggle, n);
+                let (d, u) = poly3::ext_gcd(&f, &chi);
+                let (kernel, _) = poly3::divrem(&chi, &d);
+                Core::Poly3 { d, u, kernel }
+            }
             _ => {
                 let zero = vec![0u32; n];
                 let mut e1 = vec![0u32; n];
@@ -158,6 +176,7 @@ impl GridSolver {
         match &self.core {
             Core::Poly { d, .. } => d.len() - 1,
             Core::Poly2 { d, .. } => poly2::degree(d).unwrap_or(0),
+            Core::Poly3 { d, .. } => d.degree().unwrap_or(0),
             Core::Dense(r) => r.nullity(),
         }
     }
@@ -189,8 +208,50 @@ impl GridSolver {
                 let x = self.first_row_packed(&crate::bitmatrix::pack_bits(c))?;
                 Some((0..n).map(|j| poly2::bit(&x, j) as u32).collect())
             }
+            Core::Poly3 { .. } => Some(self.first_row3(&Tri::from_values(c, n.div_ceil(64)))?.to_values(n)),
             Core::Dense(r) => r.solve(c),
         }
+    }
+
+    /// Bitsliced GF(3) twin of [`Self::first_row`] (only for the `Poly3` core).
+    fn first_row3(&self, c: &Tri) -> Option<Tri> {
+        let Core::Poly3 { d, u, .. } = &self.core else { unreachable!("bitsliced rows need the GF(3) core") };
+        let (n, delta) = (self.line.n, self.self_toggle);
+        let (q, r) = poly3::divrem(&poly3::from_vector(delta, n, c), d);
+        if !r.is_zero() {
+            return None;
+        }
+        let w = poly3::apply(n, delta, &q, &Tri::unit(n.div_ceil(64), 0));
+        Some(poly3::apply(n, delta, u, &w))
+    }
+
+    /// `c = -x_{m+1}` of the bitsliced GF(3) chase with `x_1 = 0`.
+    fn rhs3<C: Cell>(&self, board: &[C]) -> Tri {
+        let (n, layout) = (self.line.n, self.layout);
+        let mut scratch = vec![0u32; n];
+        let mut load = |k: usize, b: &mut Tri| rows3::load(layout, board, k, &mut scratch, b);
+        let zero = Tri::zeros(n.div_ceil(64));
+        let mut c = poly3::run(n, self.self_toggle, layout.m(), Some(&mut load), &zero, &zero, |_, _| {}).1;
+        c.negate();
+        c
+    }
+
+    /// [`Self::solve_cells`] on bitsliced rows: the board is read and the solution written
+    /// one row at a time.
+    fn solve_cells3<C: Cell>(&self, board: &[C]) -> Result<Vec<C>> {
+        let Some(x1) = self.first_row3(&self.rhs3(board)) else { return Err(self.obstruction_error(board)?) };
+        let (n, layout) = (self.line.n, self.layout);
+        let mut out: Vec<C> = try_zeroed("the solution", self.lights())?;
+        let (mut scratch_in, mut scratch_out) = (vec![0u32; n], vec![0u32; n]);
+        let mut load = |k: usize, b: &mut Tri| rows3::load(layout, board, k, &mut scratch_in, b);
+        let zero = Tri::zeros(n.div_ceil(64));
+        let (_, last) = poly3::run(n, self.self_toggle, layout.m(), Some(&mut load), &zero, &x1, |k, row| {
+            rows3::store(layout, &mut out, k, row, &mut scratch_out)
+        });
+        if !last.is_zero() {
+            return Err(internal("the chased solution leaves the last row lit"));
+        }
+        Ok(out)
     }
 
     /// Packed GF(2) twin of [`Self::first_row`] (only for the `Poly2` core).
@@ -229,6 +290,16 @@ impl GridSolver {
                 .iter()
                 .map(|x| (0..n).map(|j| poly2::bit(x, j) as u32).collect())
                 .collect(),
+            Core::Poly3 { kernel, .. } => {
+                let mut w = poly3::apply(n, self.self_toggle, kernel, &Tri::unit(n.div_ceil(64), 0));
+                let mut out = Vec::new();
+                for _ in 0..self.nullity() {
+                    let mut t = Tri::zeros(w.words());
+                    poly3::t_apply(n, self.self_toggle, &w, &mut t);
+                    out.push(std::mem::replace(&mut w, t).to_values(n));
+                }
+                out
+            }
             Core::Dense(r) => r.null_basis(),
         }
     }
@@ -266,8 +337,14 @@ impl GridSolver {
                 poly::divrem(self.fp, &poly::from_vector(self.fp, self.self_toggle, c), d).1.is_empty()
             }
             Core::Poly2 { .. } => self.rhs_solvable_packed(&crate::bitmatrix::pack_bits(c)),
+            Core::Poly3 { .. } => self.rhs_solvable3(&Tri::from_values(c, self.line.n.div_ceil(64))),
             Core::Dense(r) => r.solve(c).is_some(),
         }
+    }
+
+    fn rhs_solvable3(&self, c: &Tri) -> bool {
+        let Core::Poly3 { d, .. } = &self.core else { unreachable!("bitsliced rows need the GF(3) core") };
+        poly3::divrem(&poly3::from_vector(self.self_toggle, self.line.n, c), d).1.is_zero()
     }
 
     fn rhs_solvable_packed(&self, c: &[u64]) -> bool {
@@ -279,6 +356,9 @@ impl GridSolver {
     /// Whether `b + M s = 0` has a solution.
     pub fn is_solvable(&self, board: &[u32]) -> Result<bool> {
         self.check_board("board", board)?;
+        if let Core::Poly3 { .. } = self.core {
+            return Ok(self.rhs_solvable3(&self.rhs3(board)));
+        }
         Ok(self.rhs_solvable(&self.rhs(board)))
     }
 
@@ -311,6 +391,9 @@ impl GridSolver {
 
     fn solve_cells<C: Cell>(&self, board: &[C]) -> Result<Vec<C>> {
         self.check_board("board", board)?;
+        if let Core::Poly3 { .. } = self.core {
+            return self.solve_cells3(board);
+        }
         let Some(x1) = self.first_row(&self.rhs(board)) else { return Err(self.obstruction_error(board)?) };
         let mut out: Vec<C> = try_zeroed("the solution", self.lights())?;
         let zero = vec![0u32; self.line.n];
@@ -478,6 +561,104 @@ impl GridSolver {
         });
         drop(oriented);
         if last.iter().any(|&v| v != 0) {
+            return Err(internal("the chased solution leaves the last row lit"));
+        }
+        if self.layout.transposed {
+            out = out.transpose()?;
+        }
+        Ok(out)
+    }
+
+    fn check_packed3(&self, board: &PackedBoard3) -> Result<()> {
+        if !matches!(self.core, Core::Poly3 { .. }) {
+            return Err(Error::InvalidArgument(format!(
+                "packed Z_3 boards need modulus 3 and the polynomial method, this solver has p = {}",
+                self.modulus
+            )));
+        }
+        if (board.rows(), board.cols()) != (self.rows(), self.cols()) {
+            return Err(Error::InvalidArgument(format!(
+                "the packed board is {}x{}, the grid is {}x{}",
+                board.rows(),
+                board.cols(),
+                self.rows(),
+                self.cols()
+            )));
+        }
+        Ok(())
+    }
+
+    /// The bitsliced chase through a packed Z_3 board in chase orientation, from `x_0 = 0`.
+    fn chase_packed3(&self, board: &PackedBoard3, x1: &Tri, visit: impl FnMut(usize, &Tri)) -> (Tri, Tri) {
+        let mut load = |k: usize, b: &mut Tri| {
+            let (one, two) = board.planes(k);
+            b.one.copy_from_slice(one);
+            b.two.copy_from_slice(two);
+        };
+        let zero = Tri::zeros(x1.words());
+        poly3::run(self.line.n, self.self_toggle, self.layout.m(), Some(&mut load), &zero, x1, visit)
+    }
+
+    /// The packed Z_3 board in chase orientation (transposed when the grid is wider than tall).
+    fn oriented3<'a>(&self, board: &'a PackedBoard3) -> Result<std::borrow::Cow<'a, PackedBoard3>> {
+        Ok(if self.layout.transposed {
+            std::borrow::Cow::Owned(board.transpose()?)
+        } else {
+            std::borrow::Cow::Borrowed(board)
+        })
+    }
+
+    /// Whether a packed Z_3 board is solvable, in O(rows cols / 64 + n^2 / 64) word operations.
+    pub fn is_solvable_packed_gf3(&self, board: &PackedBoard3) -> Result<bool> {
+        self.check_packed3(board)?;
+        let oriented = self.oriented3(board)?;
+        let mut c = self.chase_packed3(&oriented, &Tri::zeros(self.line.n.div_ceil(64)), |_, _| {}).1;
+        c.negate();
+        Ok(self.rhs_solvable3(&c))
+    }
+
+    /// One solution of a packed Z_3 board, packed the same way: the board is read and the
+    /// solution written in the bitsliced form the chase works in, 64 lights per word pair.
+    ///
+    /// An unsolvable board gives [`Error::Unsolvable`] with its obstruction when the board has at
+    /// most [`MAX_UNPACKED_OBSTRUCTION`] lights, and otherwise [`Error::TooLarge`].
+    ///
+    /// ```
+    /// use lightsout_core::{structured::{GridSolver, PackedBoard3}, Modulus};
+    /// let g = GridSolver::new(3, 200, true, Modulus::new(3).unwrap()).unwrap();
+    /// let mut pressed = vec![0u32; 600];
+    /// pressed[350] = 2; // the board left by pressing light (1, 150) twice
+    /// let board = PackedBoard3::from_values(3, 200, &g.apply(&vec![0; 600], &pressed).unwrap()).unwrap();
+    /// let presses = g.solve_packed_gf3(&board).unwrap();
+    /// let after = g.apply(&board.to_values(), &presses.to_values()).unwrap();
+    /// assert!(after.iter().all(|&x| x == 0));
+    /// ```
+    pub fn solve_packed_gf3(&self, board: &PackedBoard3) -> Result<PackedBoard3> {
+        self.check_packed3(board)?;
+        let oriented = self.oriented3(board)?;
+        let (n, m) = (self.line.n, self.layout.m());
+        let mut c = self.chase_packed3(&oriented, &Tri::zeros(n.div_ceil(64)), |_, _| {}).1;
+        c.negate();
+        let Some(x1) = self.first_row3(&c) else {
+            let lights = self.lights() as u128;
+            if lights > MAX_UNPACKED_OBSTRUCTION {
+                return Err(Error::TooLarge {
+                    what: "the unpacked obstruction of this unsolvable board",
+                    needed: lights,
+                    unit: "lights",
+                    limit: MAX_UNPACKED_OBSTRUCTION,
+                });
+            }
+            return Err(self.obstruction_error(&board.to_values())?);
+        };
+        let mut out = PackedBoard3::zeros(m, n)?;
+        let (_, last) = self.chase_packed3(&oriented, &x1, |k, row| {
+            let (one, two) = out.planes_mut(k);
+            one.copy_from_slice(&row.one);
+            two.copy_from_slice(&row.two);
+        });
+        drop(oriented);
+        if !last.is_zero() {
             return Err(internal("the chased solution leaves the last row lit"));
         }
         if self.layout.transposed {

@@ -6,17 +6,23 @@
 //! matrix T, that system is one polynomial equation `F a ≡ c' (mod chi)` solved with a gcd.
 //! [`GridSolver`] does this for grids with cut-off edges in time proportional to the board;
 //! [`WrapSolver`] chases tori and cylinders down to a `2n x 2n` (or `n x n`) dense system.
-//! GF(2) boards too large for a byte per light travel as [`PackedBoard`]s.
+//! Over GF(3) the chase and the algebra run on bitsliced rows (two bit planes, as in
+//! [`crate::elim::gf3`]). GF(2) boards too large for a byte per light travel as
+//! [`PackedBoard`]s, Z_3 boards as [`PackedBoard3`]s (two bits per light).
 
 mod arith;
 mod chase;
 mod grid;
 mod packed;
+mod packed3;
 mod poly;
 mod poly2;
+mod poly3;
 mod reduced;
+mod rows3;
 mod wrap;
 
 pub use grid::{GridSolver, Method, MAX_UNPACKED_OBSTRUCTION};
 pub use packed::PackedBoard;
+pub use packed3::PackedBoard3;
 pub use wrap::{torus_decide_gf2, Wrap, WrapSolver};

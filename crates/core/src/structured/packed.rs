@@ -185,7 +185,7 @@ impl PackedBoard {
 
 /// Transpose a 64 x 64 bit matrix (row `k` = word `k`, column `c` = bit `c`) in place by
 /// swapping ever smaller off-diagonal blocks.
-fn transpose64(a: &mut [u64; 64]) {
+pub(crate) fn transpose64(a: &mut [u64; 64]) {
     let mut j = 32;
     let mut mask: u64 = 0x0000_0000_FFFF_FFFF;
     while j != 0 {
