@@ -25,6 +25,14 @@
 //!   solutions; kernel generators and obstructions lift one by one (orders are kept, and the
 //!   kernel stays a direct sum); counts multiply ([`crate::SolutionCount`] keeps one exponent
 //!   per prime); elementary divisors combine index by index over the sorted valuations.
+//! - **Structured boards.** [`RingGridSolver`] answers for grids, tori and cylinders without
+//!   ever building M: per factor, the structured field solvers for a prime, and for `p^e` light
+//!   chasing over Z/p^e (the press below enters with coefficient 1, a unit of every ring) down
+//!   to the `n x n` (or `2n x 2n`) system A on the first press rows, solved by p-adic lifting:
+//!   A is factored mod p by the fast field engines, and its kernel mod p (dimension d, small for
+//!   most boards) is corrected by a `d x d` Schur complement whose Smith form gives the
+//!   elementary divisors, the kernel and solvability (see the `lift` module). Its parts recombine
+//!   in the same place as the dense ones (the `crt` module).
 //! - **Random boards.** `M s` for uniformly random presses `s` is uniform over the image of M
 //!   (a group homomorphism maps the uniform distribution to the uniform one on its image), so
 //!   random solvable boards need no factorisation, for any k.
@@ -42,10 +50,17 @@
 //! assert!(s.apply(&board, &presses).unwrap().iter().all(|&x| x == 0));
 //! ```
 
+mod board;
+mod chase;
+mod crt;
+mod lift;
+#[cfg(test)]
+mod lift_tests;
 mod part;
 pub mod power;
 mod solver;
 
+pub use board::RingGridSolver;
 pub use power::PowerSolver;
 pub use solver::RingSolver;
 

@@ -1,16 +1,34 @@
 //! One prime-power factor `q = p^e` of the modulus and the engine that answers for it.
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::field::Modulus;
 use crate::matrix::SparseMatrix;
+use crate::ring::chase::Plan;
+use crate::ring::lift::LiftSolver;
 use crate::ring::{idempotent, PowerSolver};
 use crate::solver::{Engine, Solver};
+use crate::structured::{GridSolver, Wrap, WrapSolver};
 
-/// The field engine for a prime q, the Smith-form engine for `p^e` with e >= 2.
+/// The engine for one factor: for a matrix, the field engine for a prime q and the Smith-form
+/// engine for `p^e` with e >= 2; for a grid, torus or cylinder, the structured field solvers
+/// for a prime q and light chasing with p-adic lifting for `p^e`.
 #[derive(Clone, Debug)]
 pub(crate) enum PartEngine {
     Field(Solver),
     Power(PowerSolver),
+    Grid(GridSolver),
+    Wrap(WrapSolver),
+    Chased { plan: Plan, lift: LiftSolver },
+}
+
+/// A `rows x cols` board with the edges of `wrap` joined and the plus rule (`self_toggle`) or
+/// the neighbours rule: the games with a structured solver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct BoardShape {
+    pub rows: usize,
+    pub cols: usize,
+    pub wrap: Wrap,
+    pub self_toggle: bool,
 }
 
 /// The system `M s = -b` reduced mod `q = p^e`, with the idempotent that lifts answers to Z_k.
@@ -49,6 +67,35 @@ impl Part {
         Ok(Part { p, e, q, idem: idempotent(k, q), engine })
     }
 
+    /// The factor `p^e` of `k` for a structured board.
+    pub fn board(shape: BoardShape, p: u32, e: u32, k: u32) -> Result<Part> {
+        let q = p.pow(e);
+        let BoardShape { rows, cols, wrap, self_toggle } = shape;
+        let engine = if e == 1 {
+            let modulus = Modulus::new(p as u64)?;
+            match wrap {
+                Wrap::None => PartEngine::Grid(GridSolver::new(rows, cols, self_toggle, modulus)?),
+                _ => PartEngine::Wrap(WrapSolver::new(rows, cols, wrap, self_toggle, modulus)?),
+            }
+        } else {
+            let plan = Plan::new(rows, cols, wrap, self_toggle, q);
+            let lift = LiftSolver::new(plan.matrix()?)?;
+            PartEngine::Chased { plan, lift }
+        };
+        Ok(Part { p, e, q, idem: idempotent(k, q), engine })
+    }
+
+    /// The name of the engine, for people.
+    pub fn engine_name(&self) -> &'static str {
+        match &self.engine {
+            PartEngine::Field(_) => "field elimination",
+            PartEngine::Power(_) => "Smith form",
+            PartEngine::Grid(_) => "light chasing and a polynomial gcd",
+            PartEngine::Wrap(_) => "light chasing to a 2n x 2n system",
+            PartEngine::Chased { .. } => "light chasing and p-adic lifting",
+        }
+    }
+
     pub fn reduce(&self, v: &[u32]) -> Vec<u32> {
         v.iter().map(|&x| x % self.q).collect()
     }
@@ -62,6 +109,9 @@ impl Part {
         match &self.engine {
             PartEngine::Field(s) => s.is_solvable(b),
             PartEngine::Power(s) => s.is_solvable(b),
+            PartEngine::Grid(s) => s.is_solvable(b),
+            PartEngine::Wrap(s) => s.is_solvable(b),
+            PartEngine::Chased { plan, lift } => Ok(lift.solve(&plan.rhs(b)?)?.is_some()),
         }
     }
 
@@ -69,25 +119,67 @@ impl Part {
         match &self.engine {
             PartEngine::Field(s) => s.solve(b),
             PartEngine::Power(s) => s.solve(b),
-        }
-    }
-
-    /// Kernel generators over Z/q and their orders.
-    pub fn null_basis(&self) -> (Vec<Vec<u32>>, Vec<u32>) {
-        match &self.engine {
-            PartEngine::Field(s) => {
-                let basis = s.null_basis();
-                let orders = vec![self.q; basis.len()];
-                (basis, orders)
+            PartEngine::Grid(s) => s.solve(b),
+            PartEngine::Wrap(s) => s.solve(b),
+            PartEngine::Chased { plan, lift } => {
+                let Some(u) = lift.solve(&plan.rhs(b)?)? else { return Err(chased_obstruction(plan, lift, b)?) };
+                let mut out = try_vec(plan.lights())?;
+                plan.expand(Some(b), &u, &mut out)?;
+                Ok(out)
             }
-            PartEngine::Power(s) => s.null_basis(),
         }
     }
 
-    pub fn obstructions(&self) -> Vec<Vec<u32>> {
+    /// The first `count` kernel generators over Z/q (all when `None`) and their orders.
+    pub fn null_basis(&self, count: Option<usize>) -> Result<(Vec<Vec<u32>>, Vec<u32>)> {
+        let count = count.unwrap_or(usize::MAX);
+        let field = |basis: Vec<Vec<u32>>| {
+            let orders = vec![self.q; basis.len()];
+            (basis, orders)
+        };
+        let (mut gens, mut orders) = match &self.engine {
+            PartEngine::Field(s) => field(s.null_basis()),
+            PartEngine::Power(s) => s.null_basis(),
+            PartEngine::Grid(s) => field(s.quiet_patterns(count)?),
+            PartEngine::Wrap(s) => field(s.quiet_patterns(count)?),
+            PartEngine::Chased { plan, lift } => {
+                let (us, orders) = lift.null_basis();
+                let take = count.min(us.len());
+                crate::limits::check_dense("the quiet patterns of a chased board", take, plan.lights())?;
+                let gens = us[..take]
+                    .iter()
+                    .map(|u| {
+                        let mut y = try_vec(plan.lights())?;
+                        plan.expand(None, u, &mut y)?;
+                        Ok(y)
+                    })
+                    .collect::<Result<_>>()?;
+                (gens, orders)
+            }
+        };
+        gens.truncate(count);
+        orders.truncate(gens.len());
+        Ok((gens, orders))
+    }
+
+    /// Generators y of the left kernel (`y M = 0`); for the structured boards (symmetric M)
+    /// the quiet patterns themselves.
+    pub fn obstructions(&self) -> Result<Vec<Vec<u32>>> {
         match &self.engine {
-            PartEngine::Field(s) => s.obstructions(),
-            PartEngine::Power(s) => s.obstructions(),
+            PartEngine::Field(s) => Ok(s.obstructions()),
+            PartEngine::Power(s) => Ok(s.obstructions()),
+            _ => Ok(self.null_basis(None)?.0),
+        }
+    }
+
+    /// How many vectors [`Part::obstructions`] has, without building them.
+    pub fn obstruction_count(&self) -> usize {
+        match &self.engine {
+            PartEngine::Field(s) => s.lights() - s.rank(),
+            PartEngine::Power(s) => s.obstructions().len(),
+            PartEngine::Grid(s) => s.nullity(),
+            PartEngine::Wrap(s) => s.nullity(),
+            PartEngine::Chased { lift, .. } => lift.nonunit_valuations().len(),
         }
     }
 
@@ -96,6 +188,9 @@ impl Part {
         match &self.engine {
             PartEngine::Field(s) => s.nullity(),
             PartEngine::Power(s) => s.kernel_exponent(),
+            PartEngine::Grid(s) => s.nullity(),
+            PartEngine::Wrap(s) => s.nullity(),
+            PartEngine::Chased { lift, .. } => lift.kernel_exponent(),
         }
     }
 
@@ -104,17 +199,57 @@ impl Part {
         match &self.engine {
             PartEngine::Field(s) => s.rank(),
             PartEngine::Power(s) => s.image_exponent(),
+            PartEngine::Grid(s) => s.rank(),
+            PartEngine::Wrap(s) => s.rank(),
+            PartEngine::Chased { plan, lift } => self.e as usize * (plan.lights() - lift.n()) + lift.image_exponent(),
         }
     }
 
-    /// The valuations of the `n` diagonal entries of the Smith form (e for a zero entry),
-    /// ascending.
-    pub fn valuations(&self, n: usize) -> Vec<u32> {
-        let mut v = match &self.engine {
-            PartEngine::Field(s) => vec![0; s.rank()],
-            PartEngine::Power(s) => s.valuations().to_vec(),
+    /// The valuations of the diagonal entries of the Smith form that are not units (e for a
+    /// zero entry), ascending; the other `n - len` of the `n` entries are units.
+    pub fn nonunit_valuations(&self, n: usize) -> Vec<u32> {
+        let (mut v, units) = match &self.engine {
+            PartEngine::Field(s) => (Vec::new(), s.rank()),
+            PartEngine::Power(s) => {
+                let v: Vec<u32> = s.valuations().iter().copied().filter(|&v| v > 0).collect();
+                let units = s.valuations().len() - v.len();
+                (v, units)
+            }
+            PartEngine::Grid(s) => (Vec::new(), s.rank()),
+            PartEngine::Wrap(s) => (Vec::new(), s.rank()),
+            PartEngine::Chased { lift, .. } => {
+                let v = lift.nonunit_valuations();
+                let units = n - v.len();
+                (v, units)
+            }
         };
-        v.resize(n, self.e);
+        v.resize(n - units, self.e);
         v
     }
+}
+
+/// A zeroed vector of `len` entries, or an error if it cannot be allocated.
+fn try_vec(len: usize) -> Result<Vec<u32>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len).map_err(|_| Error::TooLarge {
+        what: "a board-sized vector",
+        needed: len as u128 * 4,
+        unit: "bytes (allocation failed)",
+        limit: 0,
+    })?;
+    v.resize(len, 0);
+    Ok(v)
+}
+
+/// The first quiet pattern y of a chased board with `y·b != 0` (M is symmetric, so y is a left
+/// null vector that proves b unsolvable), chased one at a time and stored only when found.
+fn chased_obstruction(plan: &Plan, lift: &LiftSolver, b: &[u32]) -> Result<Error> {
+    for (index, u) in lift.null_basis().0.iter().enumerate() {
+        if plan.chased_dot(u, b)? != 0 {
+            let mut y = try_vec(plan.lights())?;
+            plan.expand(None, u, &mut y)?;
+            return Ok(Error::Unsolvable { obstruction_index: index, obstruction: y });
+        }
+    }
+    Err(Error::InvalidArgument("internal error: no quiet pattern detects an unsolvable board".into()))
 }

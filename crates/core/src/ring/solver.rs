@@ -4,6 +4,7 @@ use crate::count::SolutionCount;
 use crate::error::{Error, Result};
 use crate::field::{check_vector, random_presses, Modulus};
 use crate::matrix::SparseMatrix;
+use crate::ring::crt::Factored;
 use crate::ring::part::{Part, PartEngine};
 use crate::solutions::Solutions;
 use crate::solver::{Engine, Solver};
@@ -26,7 +27,7 @@ use crate::solver::{Engine, Solver};
 #[derive(Clone, Debug)]
 pub struct RingSolver {
     matrix: SparseMatrix,
-    parts: Vec<Part>,
+    factored: Factored,
 }
 
 impl RingSolver {
@@ -38,13 +39,9 @@ impl RingSolver {
     /// Factor M, with `engine` for the prime factors of the modulus that appear to the first
     /// power (for testing engines against each other).
     pub fn with_engine(matrix: &SparseMatrix, engine: Engine) -> Result<Self> {
-        let parts = matrix
-            .modulus()
-            .factors()
-            .into_iter()
-            .map(|(p, e)| Part::new(matrix, p, e, engine))
-            .collect::<Result<_>>()?;
-        Ok(RingSolver { matrix: matrix.clone(), parts })
+        let factored =
+            Factored::new(matrix.modulus(), matrix.rows(), matrix.cols(), |(p, e)| Part::new(matrix, p, e, engine))?;
+        Ok(RingSolver { matrix: matrix.clone(), factored })
     }
 
     /// The press matrix M.
@@ -65,7 +62,7 @@ impl RingSolver {
     }
     /// The field solver, when k is a prime.
     pub fn field_solver(&self) -> Option<&Solver> {
-        match (self.parts.as_slice(), self.modulus().is_prime()) {
+        match (self.factored.parts.as_slice(), self.modulus().is_prime()) {
             ([Part { engine: PartEngine::Field(s), .. }], true) => Some(s),
             _ => None,
         }
@@ -92,21 +89,17 @@ impl RingSolver {
     /// The number of quiet patterns (the kernel of M, zero included), which is also the number
     /// of solutions of every solvable board.
     pub fn kernel_size(&self) -> SolutionCount {
-        let powers: Vec<(u32, usize)> = self.parts.iter().map(|pt| (pt.p, pt.kernel_exponent())).collect();
-        SolutionCount::from_prime_powers(self.modulus(), &powers).expect("the primes of the modulus")
+        self.factored.kernel_size()
     }
     /// The number of solvable boards (the image of M).
     pub fn solvable_boards(&self) -> SolutionCount {
-        let powers: Vec<(u32, usize)> = self.parts.iter().map(|pt| (pt.p, pt.image_exponent())).collect();
-        SolutionCount::from_prime_powers(self.modulus(), &powers).expect("the primes of the modulus")
+        self.factored.solvable_boards()
     }
 
     /// The Smith normal form of M over Z_k: `min(lights, buttons)` divisors `d_1 | d_2 | …` of k,
     /// where `k` stands for a zero entry. Over a prime p: `rank` ones, then p's.
     pub fn elementary_divisors(&self) -> Vec<u32> {
-        let n = self.lights().min(self.buttons());
-        let vals: Vec<Vec<u32>> = self.parts.iter().map(|pt| pt.valuations(n)).collect();
-        (0..n).map(|i| self.parts.iter().zip(&vals).map(|(pt, v)| pt.p.pow(v[i])).product()).collect()
+        self.factored.elementary_divisors()
     }
 
     fn check(&self, lights: &[u32]) -> Result<()> {
@@ -116,12 +109,7 @@ impl RingSolver {
     /// Whether `b + M s = 0 (mod k)` has a solution.
     pub fn is_solvable(&self, lights: &[u32]) -> Result<bool> {
         self.check(lights)?;
-        for pt in &self.parts {
-            if !pt.is_solvable(&pt.reduce(lights))? {
-                return Ok(false);
-            }
-        }
-        Ok(true)
+        self.factored.is_solvable(lights)
     }
 
     /// One solution, or [`Error::Unsolvable`] with an obstruction `y` over Z_k (`y M = 0`,
@@ -131,23 +119,7 @@ impl RingSolver {
             return s.solve(lights);
         }
         self.check(lights)?;
-        let k = self.modulus().get();
-        let mut total = vec![0u32; self.buttons()];
-        let mut offset = 0;
-        for pt in &self.parts {
-            match pt.solve(&pt.reduce(lights)) {
-                Ok(s) => add_into(&mut total, &pt.lift(&s, k), k),
-                Err(Error::Unsolvable { obstruction_index, obstruction }) => {
-                    return Err(Error::Unsolvable {
-                        obstruction_index: offset + obstruction_index,
-                        obstruction: pt.lift(&obstruction, k),
-                    })
-                }
-                Err(e) => return Err(e),
-            }
-            offset += pt.obstructions().len();
-        }
-        Ok(total)
+        self.factored.solve(lights)
     }
 
     /// Generators of the quiet patterns over Z_k; see [`RingSolver::null_orders`].
@@ -161,23 +133,12 @@ impl RingSolver {
     }
     /// Both at once.
     pub fn null_basis_with_orders(&self) -> (Vec<Vec<u32>>, Vec<u32>) {
-        let k = self.modulus().get();
-        let (mut gens, mut orders) = (Vec::new(), Vec::new());
-        for pt in &self.parts {
-            let (g, o) = pt.null_basis();
-            gens.extend(g.iter().map(|v| pt.lift(v, k)));
-            orders.extend(o);
-        }
-        (gens, orders)
+        self.factored.null_basis(None).expect("the dense engines hold their kernel")
     }
 
     /// Generators of the left kernel (`y M = 0`): a board b is solvable iff `y·b = 0` for all.
     pub fn obstructions(&self) -> Vec<Vec<u32>> {
-        let k = self.modulus().get();
-        self.parts
-            .iter()
-            .flat_map(|pt| pt.obstructions().into_iter().map(|y| pt.lift(&y, k)).collect::<Vec<_>>())
-            .collect()
+        self.factored.obstructions().expect("the dense engines hold their left kernel")
     }
 
     /// Every solution, lazily: the kernel size of them for a solvable board.
@@ -202,11 +163,5 @@ impl RingSolver {
     pub fn random_solvable(&self, seed: u64) -> Vec<u32> {
         let presses = random_presses(self.modulus(), self.buttons(), seed);
         self.matrix.mul_vec(&presses).expect("presses have one entry per button")
-    }
-}
-
-fn add_into(total: &mut [u32], x: &[u32], k: u32) {
-    for (t, &v) in total.iter_mut().zip(x) {
-        *t = ((*t as u64 + v as u64) % k as u64) as u32;
     }
 }

@@ -1,0 +1,322 @@
+//! Light chasing over Z/q for any modulus q: a grid, torus or cylinder reduced to the square
+//! system on its first press rows.
+//!
+//! Chase row k (a board row, or a board column when chasing along the longer side) is dark iff
+//! `b_k + T x_k + x_(k-1) + x_(k+1) = 0`, where T is the matrix of one row (a path, or a cycle
+//! when the rows wrap) and `x_k` the presses of row k. The press of the row below enters with
+//! coefficient 1, a unit of every ring, so `x_(k+1) = -(b_k + T x_k + x_(k-1))` and the first
+//! rows decide everything. With `x_0` (the row above the first, zero on a grid, the last row
+//! when the rows form a cycle) and `x_1` as unknowns, the conditions that close the chase
+//! (`x_(m+1) = 0`; on a cycle `x_m = x_0` and `x_(m+1) = x_1`) are n (or 2n) linear equations
+//! `A u = c`. Every block of A is a polynomial in T, so A is built from one chase per block of
+//! unknowns: the other columns follow by rotation (cycle) or by `e_(j+1) = (T - δ) e_j - e_(j-1)`
+//! (path). M is equivalent to `diag(I, A)` (the chase is a unimodular change of presses and
+//! lights), so M and A share their non-unit elementary divisors and kernels.
+
+use crate::error::{Error, Result};
+use crate::matrix::Matrix;
+use crate::structured::Wrap;
+use crate::Modulus;
+
+/// Z/q arithmetic for the chase's inner loop (q < 2^31: sums of two never overflow).
+#[derive(Clone, Copy, Debug)]
+struct Zq(u32);
+
+impl Zq {
+    #[inline]
+    fn add(self, a: u32, b: u32) -> u32 {
+        let s = a + b;
+        s.min(s.wrapping_sub(self.0))
+    }
+    #[inline]
+    fn neg(self, a: u32) -> u32 {
+        let t = self.0 - a;
+        t.min(t.wrapping_sub(self.0))
+    }
+    #[inline]
+    fn sub(self, a: u32, b: u32) -> u32 {
+        self.add(a, self.neg(b))
+    }
+}
+
+/// How a `rows x cols` board is chased: `m` chase rows of `n` lights.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Plan {
+    rows: usize,
+    cols: usize,
+    /// Chase rows are board columns.
+    transposed: bool,
+    pub(crate) m: usize,
+    pub(crate) n: usize,
+    /// Each chase row is a cycle.
+    cycle: bool,
+    /// The chase rows themselves form a cycle.
+    pub(crate) periodic: bool,
+    /// A press changes its own light.
+    delta: bool,
+    z: Zq,
+}
+
+impl Plan {
+    /// The plan for a board over Z/q. Sides of 1 and 2 fold: a cycle of 2 is a path of 2 (both
+    /// neighbours are the other light), on a cycle of 1 both neighbours are the light itself
+    /// (press sets are sets). Chasing runs along the side that leaves the fewest unknowns.
+    pub(crate) fn new(rows: usize, cols: usize, wrap: Wrap, self_toggle: bool, q: u32) -> Plan {
+        let mut h = matches!(wrap, Wrap::Horizontal | Wrap::Torus);
+        let mut v = matches!(wrap, Wrap::Vertical | Wrap::Torus);
+        let mut delta = self_toggle;
+        if h && cols <= 2 {
+            h = false;
+            delta |= cols == 1;
+        }
+        if v && rows <= 2 {
+            v = false;
+            delta |= rows == 1;
+        }
+        let unknowns = |line: usize, periodic: bool| line * if periodic { 2 } else { 1 };
+        // Transposed: chase rows are columns (length rows, a cycle when v), periodic when h.
+        let transposed = unknowns(rows, h) < unknowns(cols, v);
+        let (m, n, cycle, periodic) = if transposed { (cols, rows, v, h) } else { (rows, cols, h, v) };
+        Plan { rows, cols, transposed, m, n, cycle, periodic, delta, z: Zq(q) }
+    }
+
+    /// Number of unknowns (the side of A).
+    pub(crate) fn unknowns(&self) -> usize {
+        if self.periodic {
+            2 * self.n
+        } else {
+            self.n
+        }
+    }
+
+    /// Lights of the board.
+    pub(crate) fn lights(&self) -> usize {
+        self.rows * self.cols
+    }
+
+    fn load(&self, board: &[u32], k: usize, out: &mut [u32]) {
+        if self.transposed {
+            for (j, o) in out.iter_mut().enumerate() {
+                *o = board[j * self.cols + k];
+            }
+        } else {
+            out.copy_from_slice(&board[k * self.cols..(k + 1) * self.cols]);
+        }
+    }
+
+    fn store(&self, board: &mut [u32], k: usize, row: &[u32]) {
+        if self.transposed {
+            for (j, &v) in row.iter().enumerate() {
+                board[j * self.cols + k] = v;
+            }
+        } else {
+            board[k * self.cols..(k + 1) * self.cols].copy_from_slice(row);
+        }
+    }
+
+    /// `out = T x + extra` (T of one chase row), then negated when `negate`.
+    fn t_apply(&self, x: &[u32], extra: &[u32], out: &mut [u32], negate: bool) {
+        let (n, z) = (self.n, self.z);
+        let d = if self.delta { u32::MAX } else { 0 };
+        let at = |i: usize, l: u32, r: u32| {
+            let s = z.add(z.add(l, r), z.add(x[i] & d, extra[i]));
+            if negate {
+                z.neg(s)
+            } else {
+                s
+            }
+        };
+        if n == 1 {
+            out[0] = at(0, 0, 0);
+            return;
+        }
+        let (wl, wr) = if self.cycle { (x[n - 1], x[0]) } else { (0, 0) };
+        out[0] = at(0, wl, x[1]);
+        out[n - 1] = at(n - 1, x[n - 2], wr);
+        for i in 1..n - 1 {
+            out[i] = at(i, x[i - 1], x[i + 1]);
+        }
+    }
+
+    /// Chase from `x0` and `x1` through `board` (dark when `None`), calling `visit(k, x_(k+1))`
+    /// with the presses of every chase row k; returns `(x_m, x_(m+1))`.
+    pub(crate) fn run(
+        &self,
+        board: Option<&[u32]>,
+        x0: &[u32],
+        x1: &[u32],
+        mut visit: impl FnMut(usize, &[u32]),
+    ) -> Result<(Vec<u32>, Vec<u32>)> {
+        let n = self.n;
+        let (mut prev, mut cur, mut next) = (x0.to_vec(), x1.to_vec(), vec![0u32; n]);
+        let (mut b, mut extra) = (vec![0u32; n], vec![0u32; n]);
+        for k in 0..self.m {
+            if k % 64 == 0 {
+                crate::interrupt::check()?;
+            }
+            visit(k, &cur);
+            if let Some(board) = board {
+                self.load(board, k, &mut b);
+                for ((e, &bv), &pv) in extra.iter_mut().zip(&b).zip(&prev) {
+                    *e = self.z.add(bv, pv);
+                }
+            } else {
+                extra.copy_from_slice(&prev);
+            }
+            self.t_apply(&cur, &extra, &mut next, true);
+            std::mem::swap(&mut prev, &mut cur);
+            std::mem::swap(&mut cur, &mut next);
+        }
+        Ok((prev, cur))
+    }
+
+    /// `(x_1, x_0)` from the unknowns `u` (`x_0 = 0` unless periodic).
+    fn split(&self, u: &[u32]) -> (Vec<u32>, Vec<u32>) {
+        let n = self.n;
+        if self.periodic {
+            (u[..n].to_vec(), u[n..].to_vec())
+        } else {
+            (u.to_vec(), vec![0; n])
+        }
+    }
+
+    /// The mismatch that closes the chase: `x_(m+1)`, or `(x_m - x_0, x_(m+1) - x_1)`.
+    fn mismatch(&self, x0: &[u32], x1: &[u32], xm: Vec<u32>, xm1: Vec<u32>) -> Vec<u32> {
+        if !self.periodic {
+            return xm1;
+        }
+        let z = self.z;
+        let mut out: Vec<u32> = xm.iter().zip(x0).map(|(&a, &b)| z.sub(a, b)).collect();
+        out.extend(xm1.iter().zip(x1).map(|(&a, &b)| z.sub(a, b)));
+        out
+    }
+
+    /// The right-hand side c of `A u = c`: minus the mismatch of the board with no presses.
+    pub(crate) fn rhs(&self, board: &[u32]) -> Result<Vec<u32>> {
+        let zero = vec![0u32; self.n];
+        let (xm, xm1) = self.run(Some(board), &zero, &zero, |_, _| {})?;
+        Ok(self.mismatch(&zero, &zero, xm, xm1).into_iter().map(|v| self.z.neg(v)).collect())
+    }
+
+    /// The presses chased from the unknowns u through `board` (or a dark board), written into
+    /// `out` (one entry per light); an error if the chase does not close (a bug).
+    pub(crate) fn expand(&self, board: Option<&[u32]>, u: &[u32], out: &mut [u32]) -> Result<()> {
+        let (x1, x0) = self.split(u);
+        let (xm, xm1) = self.run(board, &x0, &x1, |k, row| self.store(out, k, row))?;
+        if self.mismatch(&x0, &x1, xm, xm1).iter().any(|&v| v != 0) {
+            return Err(Error::InvalidArgument("internal error: the chase of a solution does not close".into()));
+        }
+        Ok(())
+    }
+
+    /// `Σ y_i b_i mod q` for the presses y chased from u on a dark board, without storing y.
+    pub(crate) fn chased_dot(&self, u: &[u32], board: &[u32]) -> Result<u32> {
+        let (x1, x0) = self.split(u);
+        let q = self.z.0 as u64;
+        let mut b = vec![0u32; self.n];
+        let mut acc = 0u64;
+        self.run(None, &x0, &x1, |k, row| {
+            self.load(board, k, &mut b);
+            acc = (acc + row.iter().zip(&b).map(|(&x, &y)| x as u64 * y as u64 % q).sum::<u64>()) % q;
+        })?;
+        Ok(acc as u32)
+    }
+
+    /// `b + M s`: each chase row gains `T s_k + s_(k-1) + s_(k+1)` (rows beyond the edge are
+    /// zero, or wrap around when periodic).
+    pub(crate) fn apply(&self, board: &[u32], presses: &[u32]) -> Vec<u32> {
+        let (m, n) = (self.m, self.n);
+        let mut out = vec![0u32; self.lights()];
+        let row = |k: usize| {
+            let mut r = vec![0u32; n];
+            self.load(presses, k, &mut r);
+            r
+        };
+        let (mut b, mut extra, mut res) = (vec![0u32; n], vec![0u32; n], vec![0u32; n]);
+        for k in 0..m {
+            let above = if k > 0 {
+                Some(row(k - 1))
+            } else if self.periodic {
+                Some(row(m - 1))
+            } else {
+                None
+            };
+            let below = if k + 1 < m {
+                Some(row(k + 1))
+            } else if self.periodic {
+                Some(row(0))
+            } else {
+                None
+            };
+            self.load(board, k, &mut b);
+            for i in 0..n {
+                let v = above.as_ref().map_or(0, |a| a[i]);
+                extra[i] = self.z.add(self.z.add(b[i], v), below.as_ref().map_or(0, |a| a[i]));
+            }
+            self.t_apply(&row(k), &extra, &mut res, false);
+            self.store(&mut out, k, &res);
+        }
+        out
+    }
+
+    /// A over Z/q (`unknowns x unknowns`), with unknowns `(x_1, x_0)`.
+    pub(crate) fn matrix(&self) -> Result<Matrix> {
+        let (n, z) = (self.n, self.z);
+        let size = self.unknowns();
+        crate::limits::check_dense("the reduced system of a chased board", size, size)?;
+        let mut a = Matrix::zeros(Modulus::ring(z.0 as u64)?, size, size)?;
+        let mut e0 = vec![0u32; n];
+        e0[0] = 1;
+        let zero = vec![0u32; n];
+        // Unknown block `x_1` (offset 0) and, when periodic, `x_0` (offset n).
+        let seeds: Vec<(usize, Vec<u32>, Vec<u32>)> =
+            if self.periodic { vec![(0, zero.clone(), e0.clone()), (n, e0, zero)] } else { vec![(0, zero, e0)] };
+        for (offset, x0, x1) in seeds {
+            let (xm, xm1) = self.run(None, &x0, &x1, |_, _| {})?;
+            let blocks = if self.periodic { vec![xm, xm1] } else { vec![xm1] };
+            for (bi, seed) in blocks.into_iter().enumerate() {
+                let mut cols = self.shifts(seed);
+                for j in 0..n {
+                    let col = cols();
+                    for (i, &v) in col.iter().enumerate() {
+                        a.set(bi * n + i, offset + j, v);
+                    }
+                }
+            }
+            if self.periodic {
+                // Minus the unknown itself: x_m - x_0 (block 0, x_0) and x_(m+1) - x_1 (block 1, x_1).
+                for j in 0..n {
+                    let (i, c) = if offset == 0 { (n + j, j) } else { (j, n + j) };
+                    a.set(i, c, z.sub(a.get(i, c), 1));
+                }
+            }
+        }
+        Ok(a)
+    }
+
+    /// `P(T) e_0, P(T) e_1, …` from `P(T) e_0`, for any polynomial P in T.
+    fn shifts(&self, v0: Vec<u32>) -> impl FnMut() -> Vec<u32> + '_ {
+        let n = self.n;
+        let (mut prev, mut cur, mut j) = (vec![0u32; n], v0, 0usize);
+        move || {
+            let out = if self.cycle {
+                (0..n).map(|i| cur[(i + n - j % n) % n]).collect()
+            } else {
+                // e_(j+1) = (T - δ) e_j - e_(j-1), applied to P(T) e_j.
+                let out = cur.clone();
+                let neg_prev: Vec<u32> = prev.iter().map(|&v| self.z.neg(v)).collect();
+                let mut next = vec![0u32; n];
+                self.t_apply(&cur, &neg_prev, &mut next, false);
+                if self.delta {
+                    for (x, &c) in next.iter_mut().zip(&cur) {
+                        *x = self.z.sub(*x, c);
+                    }
+                }
+                prev = std::mem::replace(&mut cur, next);
+                out
+            };
+            j += 1;
+            out
+        }
+    }
+}

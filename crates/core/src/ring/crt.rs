@@ -1,0 +1,119 @@
+//! The answers of the prime-power factors recombined over Z_k by the Chinese remainder theorem:
+//! the one place that does it, for [`crate::RingSolver`] (a press matrix) and
+//! [`crate::ring::RingGridSolver`] (a grid, torus or cylinder).
+
+use crate::count::SolutionCount;
+use crate::error::{Error, Result};
+use crate::field::Modulus;
+use crate::ring::part::Part;
+
+/// One [`Part`] per prime-power factor of k, ascending primes.
+#[derive(Clone, Debug)]
+pub(crate) struct Factored {
+    modulus: Modulus,
+    /// `min(lights, buttons)`: the length of the Smith diagonal.
+    diagonal: usize,
+    buttons: usize,
+    pub parts: Vec<Part>,
+}
+
+impl Factored {
+    /// The parts made by `part(p, e)` for every factor `p^e` of the modulus.
+    pub fn new(
+        modulus: Modulus,
+        lights: usize,
+        buttons: usize,
+        part: impl FnMut((u32, u32)) -> Result<Part>,
+    ) -> Result<Self> {
+        let parts = modulus.factors().into_iter().map(part).collect::<Result<_>>()?;
+        Ok(Factored { modulus, diagonal: lights.min(buttons), buttons, parts })
+    }
+
+    pub fn kernel_size(&self) -> SolutionCount {
+        let powers: Vec<(u32, usize)> = self.parts.iter().map(|pt| (pt.p, pt.kernel_exponent())).collect();
+        SolutionCount::from_prime_powers(self.modulus, &powers).expect("the primes of the modulus")
+    }
+
+    pub fn solvable_boards(&self) -> SolutionCount {
+        let powers: Vec<(u32, usize)> = self.parts.iter().map(|pt| (pt.p, pt.image_exponent())).collect();
+        SolutionCount::from_prime_powers(self.modulus, &powers).expect("the primes of the modulus")
+    }
+
+    /// The Smith diagonal over Z_k, index by index over each factor's ascending valuations
+    /// (units first): `d_1 | d_2 | …`, k standing for zero.
+    pub fn elementary_divisors(&self) -> Vec<u32> {
+        let n = self.diagonal;
+        let mut out = vec![1u32; n];
+        for pt in &self.parts {
+            let tail = pt.nonunit_valuations(n);
+            for (d, &v) in out[n - tail.len()..].iter_mut().zip(&tail) {
+                *d *= pt.p.pow(v);
+            }
+        }
+        out
+    }
+
+    pub fn is_solvable(&self, lights: &[u32]) -> Result<bool> {
+        for pt in &self.parts {
+            if !pt.is_solvable(&pt.reduce(lights))? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// The sum of the lifted solutions, or the first factor's obstruction lifted (its index
+    /// counted through [`Factored::obstructions`]).
+    pub fn solve(&self, lights: &[u32]) -> Result<Vec<u32>> {
+        let k = self.modulus.get();
+        let mut total = vec![0u32; self.buttons];
+        let mut offset = 0;
+        for pt in &self.parts {
+            match pt.solve(&pt.reduce(lights)) {
+                Ok(s) => add_into(&mut total, &pt.lift(&s, k), k),
+                Err(Error::Unsolvable { obstruction_index, obstruction }) => {
+                    return Err(Error::Unsolvable {
+                        obstruction_index: offset + obstruction_index,
+                        obstruction: pt.lift(&obstruction, k),
+                    })
+                }
+                Err(e) => return Err(e),
+            }
+            offset += pt.obstruction_count();
+        }
+        Ok(total)
+    }
+
+    /// The first `count` kernel generators over Z_k (all when `None`), factor by factor, with
+    /// their orders; the kernel is the direct sum of their cyclic groups.
+    pub fn null_basis(&self, count: Option<usize>) -> Result<(Vec<Vec<u32>>, Vec<u32>)> {
+        let k = self.modulus.get();
+        let (mut gens, mut orders) = (Vec::new(), Vec::new());
+        for pt in &self.parts {
+            let left = count.map(|c| c - gens.len());
+            if left == Some(0) {
+                break;
+            }
+            let (g, o) = pt.null_basis(left)?;
+            gens.extend(g.iter().map(|v| pt.lift(v, k)));
+            orders.extend(o);
+        }
+        Ok((gens, orders))
+    }
+
+    /// Left kernel generators over Z_k, factor by factor.
+    pub fn obstructions(&self) -> Result<Vec<Vec<u32>>> {
+        let k = self.modulus.get();
+        let mut out = Vec::new();
+        for pt in &self.parts {
+            out.extend(pt.obstructions()?.iter().map(|y| pt.lift(y, k)));
+        }
+        Ok(out)
+    }
+}
+
+fn add_into(total: &mut [u32], x: &[u32], k: u32) {
+    for (t, &v) in total.iter_mut().zip(x) {
+        *t = ((*t as u64 + v as u64) % k as u64) as u32;
+    }
+}
