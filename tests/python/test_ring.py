@@ -74,3 +74,16 @@ def test_statistics_over_z4():
     assert s.solvable_boards == g.solvable_boards == sum(s.histogram)
     hard = g.random_solvable(seed=2, difficulty=s.max_presses)
     assert g.minimal_solution(hard).weight == s.max_presses
+
+
+def test_a_large_composite_grid_is_chased():
+    # 90,000 lights over Z_4 and a 120x120 torus over Z_6: light chasing per prime-power
+    # factor (p-adic lifting over Z_4), where a dense factorisation of M would be refused.
+    for g in (lo.grid(300, 300, modulus=4), lo.torus(120, 120, modulus=6)):
+        board = g.random_solvable(seed=2)
+        presses = g.solve(board)
+        assert (g.apply(board, presses) == 0).all()
+        assert g.count_solutions(board) == g.kernel_size
+        assert int(np.prod([int(d) for d in g.elementary_divisors])) == g.kernel_size
+        with pytest.raises(ValueError, match="elementary divisors"):
+            g.rank

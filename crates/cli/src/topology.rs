@@ -134,7 +134,8 @@ pub fn build_with_lights(topology: &Topology, lights: Option<&Input>) -> CliResu
 /// too large for the dense solver, say). Over a composite modulus this factors M over each
 /// prime-power factor of Z_k.
 pub fn prepare(game: &Game) -> CliResult<()> {
-    let what = if game.uses_structured_solver() { "chasing the lights of" } else { "factoring the press matrix of" };
+    let chasing = game.uses_structured_solver() || game.uses_ring_chasing();
+    let what = if chasing { "chasing the lights of" } else { "factoring the press matrix of" };
     let _spinner = crate::progress::Spinner::start(format!("{what} {}", game.describe()), game.size());
     game.kernel_size().map(|_| ()).map_err(|e| CliError::input(format!("{}: {e}", game.describe())))
 }

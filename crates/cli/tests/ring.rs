@@ -61,3 +61,34 @@ fn generate_and_stats_over_z4() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("solvable boards"), "{out}");
 }
+
+/// A 300x300 grid over Z_4 (90,000 lights): chased over each prime-power factor, M never built.
+#[test]
+fn a_large_composite_grid_is_chased() {
+    let (code, out, err) = run(&["analyze", "--grid", "300x300", "--modulus", "4", "--json", "--patterns", "0"], "");
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((v["solver"].as_str(), v["structured"].as_bool()), (Some("ring-chasing"), Some(true)));
+    assert_eq!(v["lights"], 90_000);
+    let (code, out, err) = run(&["analyze", "--torus", "100x100", "--modulus", "12", "--patterns", "1"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("light chasing and p-adic lifting"), "{out}");
+    let (code, out, err) = run(&["solve", "--grid", "300x300", "--modulus", "4", "--random", "3", "--json"], "");
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["solvable"], true);
+    let (board, presses) = (v["board"].as_array().unwrap(), v["presses"].as_array().unwrap());
+    assert_eq!((board.len(), presses.len()), (90_000, 90_000));
+    // Check the presses on a few lights by the plus rule: b + s(self) + s(neighbours) = 0 mod 4.
+    let at = |v: &Vec<serde_json::Value>, r: usize, c: usize| v[r * 300 + c].as_u64().unwrap();
+    for (r, c) in [(0, 0), (150, 7), (299, 299), (17, 0)] {
+        let mut sum = at(board, r, c) + at(presses, r, c);
+        for (dr, dc) in [(-1i64, 0i64), (1, 0), (0, -1), (0, 1)] {
+            let (nr, nc) = (r as i64 + dr, c as i64 + dc);
+            if (0..300).contains(&nr) && (0..300).contains(&nc) {
+                sum += at(presses, nr as usize, nc as usize);
+            }
+        }
+        assert_eq!(sum % 4, 0, "light ({r}, {c})");
+    }
+}

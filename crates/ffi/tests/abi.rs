@@ -255,3 +255,31 @@ fn fewest_presses_refuse_a_huge_null_basis_and_large_puzzles_need_no_factoring()
     assert_eq!(lights, TopoGame::grid(2048, 2048, 2).unwrap().random_with_presses(11, 4).unwrap());
     assert!(lights.contains(&1));
 }
+
+/// A 300 x 300 grid over Z_4 (90,000 lights) through the C ABI: chased per prime-power factor,
+/// so it solves at once where a dense factorisation of M would be refused.
+#[test]
+fn a_large_composite_grid_solves_through_the_abi() {
+    let game = make(0, 300, 300, 4);
+    let n = 300 * 300;
+    let mut board = vec![0u32; n];
+    // SAFETY: live handle; arrays of length n.
+    let status = unsafe { lightsout_game_random_solvable(game.0, 9, board.as_mut_ptr(), n) };
+    assert_eq!(status, Status::LightsoutOk, "{}", last_error());
+    let mut presses = vec![0u32; n];
+    // SAFETY: as above.
+    let status = unsafe { lightsout_game_solve(game.0, board.as_ptr(), n, presses.as_mut_ptr(), n) };
+    assert_eq!(status, Status::LightsoutOk, "{}", last_error());
+    let mut after = vec![7u32; n];
+    // SAFETY: as above.
+    let status = unsafe { lightsout_game_apply(game.0, board.as_ptr(), n, presses.as_ptr(), n, after.as_mut_ptr(), n) };
+    assert_eq!(status, Status::LightsoutOk, "{}", last_error());
+    assert!(after.iter().all(|&x| x == 0));
+    let mut divisors = vec![0u32; n];
+    // SAFETY: as above.
+    let status = unsafe { lightsout_game_elementary_divisors(game.0, divisors.as_mut_ptr(), n) };
+    assert_eq!(status, Status::LightsoutOk, "{}", last_error());
+    let reference = TopoGame::grid(300, 300, 4).unwrap();
+    assert_eq!(reference.solver_path(), lightsout_topo::SolverPath::RingChasing);
+    assert_eq!(divisors, reference.elementary_divisors().unwrap());
+}

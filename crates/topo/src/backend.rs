@@ -7,6 +7,7 @@
 use crate::error::Result;
 use crate::shape::{Rule, Shape};
 use lightsout_core::banded::BandedSolver;
+use lightsout_core::ring::RingGridSolver;
 use lightsout_core::structured::{GridSolver, Wrap, WrapSolver};
 use lightsout_core::{Modulus, SolutionCount, Solutions, SparseMatrix};
 
@@ -85,6 +86,25 @@ impl Structured {
         }
     }
 
+    /// The structured solver over Z_k for a composite modulus (one engine per prime-power
+    /// factor); only called when [`Structured::applies`].
+    pub fn ring(shape: &Shape, rule: &Rule, modulus: Modulus) -> Result<RingGridSolver> {
+        let (rows, cols, wrap) = ring_frame(shape)?;
+        Ok(RingGridSolver::new(rows, cols, wrap, matches!(rule, Rule::Plus), modulus)?)
+    }
+
+    /// `lights + M presses` over Z_k for such a game, without factoring anything.
+    pub fn ring_press(
+        shape: &Shape,
+        rule: &Rule,
+        modulus: Modulus,
+        lights: &[u32],
+        presses: &[u32],
+    ) -> Result<Vec<u32>> {
+        let (rows, cols, wrap) = ring_frame(shape)?;
+        Ok(RingGridSolver::press(rows, cols, wrap, matches!(rule, Rule::Plus), modulus, lights, presses)?)
+    }
+
     pub fn rank(&self) -> usize {
         both!(self, s => s.rank())
     }
@@ -112,6 +132,16 @@ impl Structured {
     pub fn apply(&self, lights: &[u32], presses: &[u32]) -> Result<Vec<u32>> {
         Ok(both!(self, s => s.apply(lights, presses))?)
     }
+}
+
+/// Rows, columns and joined edges of a grid, torus or cylinder (ours join left and right).
+fn ring_frame(shape: &Shape) -> Result<(usize, usize, Wrap)> {
+    Ok(match *shape {
+        Shape::Torus { rows, cols } => (rows, cols, Wrap::Torus),
+        Shape::Cylinder { rows, cols } => (rows, cols, Wrap::Horizontal),
+        Shape::Grid { rows, cols } => (rows, cols, Wrap::None),
+        _ => return Err(crate::Error::invalid(format!("no structured solver for a {}", shape.describe()))),
+    })
 }
 
 #[cfg(test)]

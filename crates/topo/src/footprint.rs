@@ -5,7 +5,7 @@
 //!
 //! Every game takes one path, chosen from its description ([`Game::solver_path`]): structured
 //! solvers for grids, tori and cylinders with the plus or neighbours rule (memory proportional
-//! to the board, M never built); the banded solver for other large GF(2) games with a geometry
+//! to the board, M never built; over a composite modulus one per prime-power factor); the banded solver for other large GF(2) games with a geometry
 //! (M, then a band about one side wide); dense elimination of M for the rest (over each
 //! prime-power factor for a composite modulus).
 
@@ -41,6 +41,11 @@ pub enum SolverPath {
     /// Everything else over a composite modulus k: M factored over each prime-power factor of k
     /// and the answers recombined.
     Ring,
+    /// A large grid, torus or cylinder over a composite modulus k: per prime-power factor p^e,
+    /// the structured field solver for a prime, else light chasing over Z/p^e to the n x n
+    /// (tori: 2n x 2n) system, solved by p-adic lifting from its factorisation mod p; the
+    /// answers recombined. M is never built.
+    RingChasing,
 }
 
 impl SolverPath {
@@ -61,11 +66,15 @@ impl SolverPath {
             SolverPath::Banded => "banded elimination of M after a bandwidth-reducing ordering of the lights",
             SolverPath::Dense => "dense elimination of M",
             SolverPath::Ring => "elimination of M over each prime-power factor of the modulus (a ring, not a field)",
+            SolverPath::RingChasing => {
+                "structured over each prime-power factor of the modulus: light chasing, then p-adic lifting \
+                 over Z/p^e (the N x N matrix is never built)"
+            }
         }
     }
 
     /// A one-word name for machine-readable output: `chasing`, `wrapped-chasing`, `banded`,
-    /// `dense`, `ring`.
+    /// `dense`, `ring`, `ring-chasing`.
     pub fn name(self) -> &'static str {
         match self {
             SolverPath::Chasing => "chasing",
@@ -73,6 +82,7 @@ impl SolverPath {
             SolverPath::Banded => "banded",
             SolverPath::Dense => "dense",
             SolverPath::Ring => "ring",
+            SolverPath::RingChasing => "ring-chasing",
         }
     }
 }
@@ -102,6 +112,8 @@ impl Game {
                 Shape::Grid { .. } => SolverPath::Chasing,
                 _ => SolverPath::WrappedChasing,
             }
+        } else if self.uses_ring_chasing() {
+            SolverPath::RingChasing
         } else if self.uses_banded_solver() {
             SolverPath::Banded
         } else if self.modulus().is_prime() {
@@ -129,7 +141,7 @@ impl Game {
     /// one). Called by every constructor.
     pub(crate) fn check_footprint(&self) -> Result<()> {
         match self.solver_path() {
-            SolverPath::Chasing | SolverPath::WrappedChasing => {
+            SolverPath::Chasing | SolverPath::WrappedChasing | SolverPath::RingChasing => {
                 check_bytes("one board of this game (4 bytes a light)", VECTOR_BYTES_PER_LIGHT * self.size() as u128)
             }
             SolverPath::Banded | SolverPath::Dense | SolverPath::Ring => self.check_matrix_fits(),

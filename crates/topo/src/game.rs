@@ -6,6 +6,7 @@ use crate::layout::{self, Layout};
 use crate::once::Once;
 use crate::shape::{Rule, Shape};
 use crate::spec::Spec;
+use lightsout_core::ring::RingGridSolver;
 use lightsout_core::{Matrix, Modulus, RingSolver, Solver, SparseMatrix};
 
 /// A Lights Out game: where the lights are ([`Shape`]), what a press does ([`Rule`]) and the
@@ -40,6 +41,7 @@ pub struct Game {
     solver: Once<Solver>,
     ring: Once<RingSolver>,
     pub(crate) structured: Once<Structured>,
+    pub(crate) ring_grid: Once<RingGridSolver>,
 }
 
 impl std::fmt::Debug for Game {
@@ -89,6 +91,7 @@ impl Game {
             solver: Once::default(),
             ring: Once::default(),
             structured: Once::default(),
+            ring_grid: Once::default(),
         };
         game.check_footprint()?;
         Ok(game)
@@ -353,7 +356,10 @@ impl Game {
     /// assert!(g.apply(&board, &presses).unwrap().iter().all(|&x| x == 0));
     /// ```
     pub fn ring_solver(&self) -> Result<&RingSolver> {
-        self.ring.get_or_try_init(|| Ok(RingSolver::new(self.matrix()?)?))
+        self.ring.get_or_try_init(|| {
+            self.check_dense_fits()?;
+            Ok(RingSolver::new(self.matrix()?)?)
+        })
     }
 
     /// The lights that one press of `button` changes, with the amount (1 for every rule but

@@ -6,6 +6,7 @@
 use crate::backend::{Structured, STRUCTURED_MIN_LIGHTS};
 use crate::error::Result;
 use crate::game::Game;
+use lightsout_core::ring::RingGridSolver;
 use lightsout_core::{RingSolver, SolutionCount, Solutions, Solver};
 
 /// Where the answers come from (see [`Game::uses_structured_solver`]).
@@ -13,6 +14,7 @@ enum Source<'a> {
     Structured(&'a Structured),
     Field(&'a Solver),
     Ring(&'a RingSolver),
+    RingGrid(&'a RingGridSolver),
 }
 
 impl Game {
@@ -32,6 +34,24 @@ impl Game {
     pub fn uses_structured_solver(&self) -> bool {
         self.size() >= STRUCTURED_MIN_LIGHTS
             && self.modulus().is_prime()
+            && Structured::applies(self.shape(), self.rule())
+    }
+
+    /// Whether the answers come from the core's structured solver over Z_k
+    /// ([`lightsout_core::ring::RingGridSolver`]): a composite modulus, a grid, torus or cylinder
+    /// with the plus or neighbours rule and at least [`STRUCTURED_MIN_LIGHTS`] lights. It never
+    /// builds M: each prime-power factor is chased down to the first rows.
+    ///
+    /// ```
+    /// use lightsout_topo::Game;
+    /// let big = Game::grid(300, 300, 4).unwrap();
+    /// assert!(big.uses_ring_chasing() && !big.uses_structured_solver());
+    /// let board = big.random_solvable(1).unwrap();
+    /// assert!(big.apply(&board, &big.solve(&board).unwrap()).unwrap().iter().all(|&x| x == 0));
+    /// ```
+    pub fn uses_ring_chasing(&self) -> bool {
+        self.size() >= STRUCTURED_MIN_LIGHTS
+            && !self.modulus().is_prime()
             && Structured::applies(self.shape(), self.rule())
     }
 
@@ -66,6 +86,11 @@ impl Game {
     /// The solver that answers: structured or banded, else the dense field solver for a prime
     /// modulus, else the ring solver.
     fn source(&self) -> Result<Source<'_>> {
+        if self.uses_ring_chasing() {
+            let ring =
+                self.ring_grid.get_or_try_init(|| Structured::ring(self.shape(), self.rule(), self.modulus()))?;
+            return Ok(Source::RingGrid(ring));
+        }
         Ok(match self.structured_solver()? {
             Some(s) => Source::Structured(s),
             None if self.modulus().is_prime() => Source::Field(self.solver()?),
@@ -80,6 +105,7 @@ impl Game {
             Source::Structured(s) => Ok(s.rank()),
             Source::Field(s) => Ok(s.rank()),
             Source::Ring(r) => Ok(r.rank()?),
+            Source::RingGrid(r) => Ok(r.rank()?),
         }
     }
     /// The nullity of M: the dimension of the quiet patterns (prime moduli only, like
@@ -89,6 +115,7 @@ impl Game {
             Source::Structured(s) => Ok(s.nullity()),
             Source::Field(s) => Ok(s.nullity()),
             Source::Ring(r) => Ok(r.nullity()?),
+            Source::RingGrid(r) => Ok(r.nullity()?),
         }
     }
     /// The number of quiet patterns (zero included), which every solvable board has as its
@@ -102,6 +129,7 @@ impl Game {
     pub fn kernel_size(&self) -> Result<SolutionCount> {
         match self.source()? {
             Source::Ring(r) => Ok(r.kernel_size()),
+            Source::RingGrid(r) => Ok(r.kernel_size()),
             _ => Ok(SolutionCount::new(self.modulus(), self.nullity()?)),
         }
     }
@@ -109,6 +137,7 @@ impl Game {
     pub fn solvable_boards(&self) -> Result<SolutionCount> {
         match self.source()? {
             Source::Ring(r) => Ok(r.solvable_boards()),
+            Source::RingGrid(r) => Ok(r.solvable_boards()),
             _ => Ok(SolutionCount::new(self.modulus(), self.rank()?)),
         }
     }
@@ -123,6 +152,7 @@ impl Game {
     pub fn elementary_divisors(&self) -> Result<Vec<u32>> {
         match self.source()? {
             Source::Ring(r) => Ok(r.elementary_divisors()),
+            Source::RingGrid(r) => Ok(r.elementary_divisors()),
             _ => {
                 let rank = self.rank()?;
                 Ok((0..self.size()).map(|i| if i < rank { 1 } else { self.modulus().get() }).collect())
@@ -136,6 +166,7 @@ impl Game {
             Source::Structured(s) => s.null_basis(),
             Source::Field(s) => Ok(s.null_basis()),
             Source::Ring(r) => Ok(r.null_basis()),
+            Source::RingGrid(r) => Ok(r.null_basis()?),
         }
     }
     /// The additive order of each vector of [`Game::null_basis`] (p for each over Z_p); the
@@ -148,6 +179,7 @@ impl Game {
     pub fn null_orders(&self) -> Result<Vec<u32>> {
         match self.source()? {
             Source::Ring(r) => Ok(r.null_orders()),
+            Source::RingGrid(r) => Ok(r.null_orders()?),
             _ => Ok(vec![self.modulus().get(); self.nullity()?]),
         }
     }
@@ -167,6 +199,7 @@ impl Game {
             Source::Structured(s) => s.quiet_patterns(count),
             Source::Field(s) => Ok(s.null_basis().into_iter().take(count).collect()),
             Source::Ring(r) => Ok(r.null_basis().into_iter().take(count).collect()),
+            Source::RingGrid(r) => Ok(r.quiet_patterns(count)?),
         }
     }
 
@@ -184,6 +217,22 @@ impl Game {
     /// assert_eq!(first, g.solutions(&board).unwrap().take(4).collect::<Vec<_>>());
     /// ```
     pub fn solutions_limited(&self, lights: &[u32], limit: u64) -> Result<Solutions> {
+        if self.uses_ring_chasing() {
+            // The first m generators whose orders multiply to at least `limit`.
+            let orders = self.null_orders()?;
+            let (mut m, mut reach) = (0usize, 1u128);
+            while m < orders.len() && reach < limit as u128 {
+                reach *= orders[m] as u128;
+                m += 1;
+            }
+            let particular = self.solve(lights)?;
+            return Ok(Solutions::with_orders(
+                self.modulus(),
+                particular,
+                self.quiet_patterns(m)?,
+                orders[..m].to_vec(),
+            ));
+        }
         if !self.modulus().is_prime() {
             return self.solutions(lights);
         }
@@ -205,6 +254,7 @@ impl Game {
             Source::Structured(s) => s.is_solvable(lights),
             Source::Field(s) => Ok(s.is_solvable(lights)?),
             Source::Ring(r) => Ok(r.is_solvable(lights)?),
+            Source::RingGrid(r) => Ok(r.is_solvable(lights)?),
         }
     }
     /// Presses that turn the board off; an error with the obstruction if there are none
@@ -215,6 +265,7 @@ impl Game {
             Source::Structured(s) => s.solve(lights),
             Source::Field(s) => Ok(s.solve(lights)?),
             Source::Ring(r) => Ok(r.solve(lights)?),
+            Source::RingGrid(r) => Ok(r.solve(lights)?),
         }
     }
     /// Every solution, lazily.
@@ -224,6 +275,7 @@ impl Game {
             Source::Structured(s) => s.solutions(lights),
             Source::Field(s) => Ok(s.solutions(lights)?),
             Source::Ring(r) => Ok(r.solutions(lights)?),
+            Source::RingGrid(r) => Ok(r.solutions(lights)?),
         }
     }
     /// How many solutions the board has (exact).
@@ -233,6 +285,7 @@ impl Game {
             Source::Structured(s) => s.count_solutions(lights),
             Source::Field(s) => Ok(s.count_solutions(lights)?),
             Source::Ring(r) => Ok(r.count_solutions(lights)?),
+            Source::RingGrid(r) => Ok(r.count_solutions(lights)?),
         }
     }
     /// The board after pressing: `lights + M presses`. Needs M (or the structured solver), never
@@ -240,6 +293,9 @@ impl Game {
     pub fn apply(&self, lights: &[u32], presses: &[u32]) -> Result<Vec<u32>> {
         self.check_values("lights", lights, self.size())?;
         self.check_values("presses", presses, self.size())?;
+        if self.uses_ring_chasing() {
+            return Structured::ring_press(self.shape(), self.rule(), self.modulus(), lights, presses);
+        }
         // The banded solver would need its factorisation; M alone does it.
         if !self.uses_banded_solver() {
             if let Some(s) = self.structured_solver()? {

@@ -62,7 +62,14 @@ fn the_path_is_the_one_really_used() {
     assert_eq!(Game::cube(30, 2).unwrap().solver_path(), SolverPath::Banded);
     assert_eq!(Game::preset("classic").unwrap().solver_path(), SolverPath::Dense);
     assert_eq!(Game::cylinder(80, 80, 2).unwrap().solver_path(), SolverPath::WrappedChasing);
-    assert_eq!(Game::grid(100, 100, 6).unwrap().solver_path(), SolverPath::Ring);
+    assert_eq!(Game::grid(100, 100, 6).unwrap().solver_path(), SolverPath::RingChasing);
+    assert_eq!(Game::grid(30, 30, 6).unwrap().solver_path(), SolverPath::Ring);
+    let cells: Vec<bool> = (0..100 * 100).map(|i| i % 97 != 5).collect();
+    assert_eq!(Game::mask(100, 100, cells, Rule::Plus, 4).unwrap().solver_path(), SolverPath::Ring);
+    // A composite grid of 10^8 lights: one board-sized vector, M never built.
+    let huge = Game::grid(10_000, 10_000, 4).unwrap();
+    assert_eq!(huge.solver_path(), SolverPath::RingChasing);
+    assert!(SolverPath::RingChasing.describe().contains("p-adic lifting"));
 }
 
 #[test]

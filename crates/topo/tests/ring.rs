@@ -94,3 +94,51 @@ fn prime_games_are_unchanged() {
         assert_eq!(ring.solve(&board).unwrap(), game.solve(&board).unwrap());
     }
 }
+
+/// Large grids, tori and cylinders over composite moduli take the structured ring path (M is
+/// never built): solutions, counts, quiet patterns and obstructions hold up on the game itself.
+#[test]
+fn large_structured_games_chase_over_composite_moduli() {
+    use lightsout_topo::SolverPath;
+    let games = [
+        Game::grid(300, 300, 4).unwrap(),
+        Game::grid(64, 64, 12).unwrap(),
+        Game::torus(64, 70, 4).unwrap(),
+        Game::cylinder(70, 64, 9).unwrap(),
+        Game::with_rule(Shape::Grid { rows: 80, cols: 65 }, Rule::Neighbours, 8).unwrap(),
+    ];
+    for game in games {
+        let what = game.describe();
+        let (n, k) = (game.size(), game.modulus().get());
+        assert_eq!(game.solver_path(), SolverPath::RingChasing, "{what}");
+        let kernel = game.kernel_size().unwrap();
+        let orders = game.null_orders().unwrap();
+        assert_eq!(orders.iter().map(|&o| o as u128).product::<u128>(), kernel.to_u128().unwrap(), "{what}");
+        let divisors = game.elementary_divisors().unwrap();
+        assert_eq!(divisors.len(), n);
+        assert_eq!(divisors.iter().map(|&d| d as u128).product::<u128>(), kernel.to_u128().unwrap(), "{what}");
+        assert!(game.rank().is_err());
+        let board = game.random_solvable(7).unwrap();
+        let presses = game.solve(&board).unwrap();
+        assert!(game.apply(&board, &presses).unwrap().iter().all(|&x| x == 0), "{what}");
+        assert_eq!(game.count_solutions(&board).unwrap(), kernel);
+        let first = game.solutions_limited(&board, 3).unwrap().take(3).collect::<Vec<_>>();
+        for s in &first {
+            assert!(game.apply(&board, s).unwrap().iter().all(|&x| x == 0), "{what}");
+        }
+        for y in game.quiet_patterns(2).unwrap() {
+            assert!(game.apply(&vec![0; n], &y).unwrap().iter().all(|&x| x == 0), "{what}");
+        }
+        let mut lit = vec![0u32; n];
+        lit[n / 2 + 3] = 1;
+        match game.solve(&lit) {
+            Ok(s) => assert!(game.apply(&lit, &s).unwrap().iter().all(|&x| x == 0), "{what}"),
+            Err(lightsout_topo::Error::Core(lightsout_core::Error::Unsolvable { obstruction, .. })) => {
+                assert!(!game.is_solvable(&lit).unwrap());
+                assert!(game.apply(&vec![0; n], &obstruction).unwrap().iter().all(|&x| x == 0), "{what}");
+                assert_ne!(obstruction[n / 2 + 3] % k, 0, "{what}: y.b = 0");
+            }
+            Err(e) => panic!("{what}: {e}"),
+        }
+    }
+}

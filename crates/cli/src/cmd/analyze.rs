@@ -97,8 +97,12 @@ fn ring(game: &Game, args: &AnalyzeArgs, out: &mut dyn Write) -> CliResult<()> {
     let kernel = game.kernel_size()?;
     let solvable = game.solvable_boards()?;
     let symmetric = game.is_symmetric()?;
-    let (gens, orders) = (game.null_basis()?, game.null_orders()?);
-    let shown: Vec<&Vec<u32>> = gens.iter().take(args.patterns).collect();
+    // Generators are built only as far as they are shown (a large board has few, each as
+    // large as the board).
+    let orders = game.null_orders()?;
+    let generators = orders.len();
+    let shown = game.quiet_patterns(args.patterns.min(generators))?;
+    let path = game.solver_path();
     if args.json {
         let value = json!({
             "game": game.describe(),
@@ -111,7 +115,8 @@ fn ring(game: &Game, args: &AnalyzeArgs, out: &mut dyn Write) -> CliResult<()> {
             "kernel_size": show::count_json(kernel),
             "elementary_divisors": divisors,
             "all_solvable": kernel.exponent() == Some(0),
-            "structured": false,
+            "structured": game.uses_ring_chasing(),
+            "solver": path.name(),
             "quiet_patterns": shown,
             "quiet_pattern_orders": &orders[..shown.len()],
         });
@@ -125,9 +130,13 @@ fn ring(game: &Game, args: &AnalyzeArgs, out: &mut dyn Write) -> CliResult<()> {
         "divisors:        {} (Smith form of M over Z_{k}; {k} stands for 0)",
         crate::topology::divisors(&divisors)
     )?;
+    let how = match path {
+        lightsout_topo::SolverPath::RingChasing => "light chasing and p-adic lifting",
+        _ => "Smith form",
+    };
     writeln!(
         out,
-        "solver:          Smith form over each prime-power factor of {k}, joined by the Chinese remainder theorem"
+        "solver:          {how} over each prime-power factor of {k}, joined by the Chinese remainder theorem"
     )?;
     writeln!(out, "solvable boards: {} of {k}^{}", show::power(solvable), game.size())?;
     writeln!(
@@ -135,15 +144,14 @@ fn ring(game: &Game, args: &AnalyzeArgs, out: &mut dyn Write) -> CliResult<()> {
         "symmetric M:     {}",
         if symmetric { "yes (pressing i changes j exactly when pressing j changes i)" } else { "no" }
     )?;
-    if gens.is_empty() {
+    if generators == 0 {
         writeln!(out, "quiet patterns:  none (every board has exactly one solution)")?;
         return Ok(());
     }
     let total = show::power(kernel);
     writeln!(
         out,
-        "quiet patterns:  {} generators (orders {}; {total} combinations), so every solvable board has {total} solutions",
-        gens.len(),
+        "quiet patterns:  {generators} generators (orders {}; {total} combinations), so every solvable board has {total} solutions",
         orders.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
     )?;
     for (i, pattern) in shown.iter().enumerate() {
@@ -151,9 +159,9 @@ fn ring(game: &Game, args: &AnalyzeArgs, out: &mut dyn Write) -> CliResult<()> {
         writeln!(out, "Quiet pattern {} (order {}):", i + 1, orders[i])?;
         write!(out, "{}", show::board(game, pattern)?)?;
     }
-    if shown.len() < gens.len() {
+    if shown.len() < generators {
         writeln!(out)?;
-        writeln!(out, "({} more not shown; --patterns K shows up to K)", gens.len() - shown.len())?;
+        writeln!(out, "({} more not shown; --patterns K shows up to K)", generators - shown.len())?;
     }
     Ok(())
 }

@@ -190,6 +190,31 @@ impl RingGridSolver {
         self.check("presses", presses)?;
         Ok(self.plan.apply(board, presses))
     }
+    /// `b + M s (mod k)` on a board of this shape, without factoring anything.
+    ///
+    /// ```
+    /// use lightsout_core::{ring::RingGridSolver, structured::Wrap, Modulus};
+    /// let z6 = Modulus::ring(6).unwrap();
+    /// let lit = RingGridSolver::press(1, 3, Wrap::None, true, z6, &[0, 0, 5], &[0, 0, 1]).unwrap();
+    /// assert_eq!(lit, vec![0, 1, 0]);
+    /// ```
+    #[allow(clippy::too_many_arguments)]
+    pub fn press(
+        rows: usize,
+        cols: usize,
+        wrap: Wrap,
+        self_toggle: bool,
+        modulus: Modulus,
+        board: &[u32],
+        presses: &[u32],
+    ) -> Result<Vec<u32>> {
+        let lights = rows as u128 * cols as u128;
+        check_lights("a board", lights)?;
+        check_vector("board", board, lights as usize, modulus)?;
+        check_vector("presses", presses, lights as usize, modulus)?;
+        Ok(Plan::new(rows, cols, wrap, self_toggle, modulus.get()).apply(board, presses))
+    }
+
     /// A board drawn uniformly from the solvable boards (M times uniformly random presses).
     pub fn random_solvable(&self, seed: u64) -> Result<Vec<u32>> {
         let presses = random_presses(self.modulus, self.lights(), seed);
