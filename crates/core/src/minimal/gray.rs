@@ -50,7 +50,15 @@ const PARALLEL_MEMBERS: u64 = 1 << 22;
 pub(crate) fn gf2(start: &[u64], basis: &[Vec<u64>], total: u64, deadline: &Deadline) -> Outcome {
     let u = basis.len();
     let parts = if total >= PARALLEL_MEMBERS && u >= 2 { (super::threads() as u64).min(total) } else { 1 };
-    let bound = |r: u64| (total as u128 * r as u128 / parts as u128) as u64;
+    // Part boundaries on whole blocks of the transform (see `walk`).
+    let align = super::walsh::MAX_BLOCK_BITS.min(u as u32);
+    let bound = |r: u64| {
+        if r == parts {
+            total
+        } else {
+            ((total as u128 * r as u128 / parts as u128) as u64) >> align << align
+        }
+    };
     let run = |r: u64| walk(start, basis, bound(r), bound(r + 1), deadline);
     let results: Vec<(u64, u64, u64)> = if parts == 1 {
         vec![run(0)]
@@ -70,7 +78,13 @@ pub(crate) fn gf2(start: &[u64], basis: &[Vec<u64>], total: u64, deadline: &Dead
 
 /// Members `lo..hi` of the Gray sequence of `start + span(basis)`: (least weight, the index of
 /// its first member, members examined).
+///
+/// Long aligned ranges go to the Walsh–Hadamard walk ([`super::walsh`]), which returns the same
+/// answer several times faster.
 pub(crate) fn walk(start: &[u64], basis: &[Vec<u64>], lo: u64, hi: u64, deadline: &Deadline) -> (u64, u64, u64) {
+    if super::walsh::block(lo, hi, basis.len()).is_some() {
+        return super::walsh::walk(start, basis, lo, hi, deadline);
+    }
     let c = code(lo);
     let mut x = start.to_vec();
     for (k, v) in basis.iter().enumerate() {
@@ -88,7 +102,13 @@ pub(crate) fn enumerate(start: &[u64], basis: &[Vec<u64>], total: u64, deadline:
 
 /// One Gray-code run over members `lo..hi`, from `start` (member `lo`), on the widest popcount
 /// the processor has.
-fn enumerate_range(start: &[u64], basis: &[Vec<u64>], lo: u64, hi: u64, deadline: &Deadline) -> (u64, u64, u64) {
+pub(crate) fn enumerate_range(
+    start: &[u64],
+    basis: &[Vec<u64>],
+    lo: u64,
+    hi: u64,
+    deadline: &Deadline,
+) -> (u64, u64, u64) {
     #[cfg(target_arch = "x86_64")]
     {
         if std::arch::is_x86_feature_detected!("popcnt") && std::arch::is_x86_feature_detected!("avx2") {

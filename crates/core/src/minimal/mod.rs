@@ -47,6 +47,7 @@ mod search;
 mod split;
 mod stats;
 mod svg;
+mod walsh;
 mod worst;
 mod worst_search;
 

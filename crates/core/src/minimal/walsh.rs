@@ -1,0 +1,383 @@
+//! Exhaustive GF(2) coset search by fast Walsh–Hadamard transform: the weights of `2^m` coset
+//! members at once, in about `m` additions each instead of a pass over all the buttons.
+//!
+//! Column j of the basis is a vector `v_j` in GF(2)^U, and the member with coefficients `c`
+//! has bit `s_j ^ <c, v_j>` there. With `D_j = 2 s_j - 1`, twice its weight is
+//! `n + Σ_j D_j (-1)^<c, v_j>`, a sum that depends on `v_j` only: columns with the same vector
+//! are one *type* whose `D` is the sum of theirs (types with `D = 0` weigh `n_t / 2` whatever
+//! `c` is). Cut `c` into its low `m` bits `b` and the rest `a`: for fixed `a`, the sum over all
+//! `b` at once is the Walsh–Hadamard transform of the array `A[β] = Σ_t (-1)^<a, α_t> D_t` (each
+//! type at the low bits `β_t` of its vector, `α_t` the rest), `m 2^m` additions for `2^m`
+//! members. The low 4 bits of `a` ride along as 16 lanes of one vector, so every step of the
+//! transform is a plain vector addition.
+//!
+//! Blocks are whole aligned ranges of the Gray sequence ([`super::gray`]): the members whose
+//! Gray index has the high part `q` are those whose coefficients have the high part
+//! `q ^ (q >> 1)`. A walk over `lo..hi` visits the same members as the Gray-code walk and names
+//! the same witness (the first of least weight in the sequence), so the two are interchangeable.
+
+use super::Deadline;
+
+/// Bits of `c` handled by the transform (`2^10` vectors of 16 lanes: 32 KB of `i16`, the
+/// level-1 cache), up to 12 for cosets of many types.
+const TRANSFORM_BITS: u32 = 10;
+/// Bits of `c` carried by the lanes of a vector.
+const LANE_BITS: u32 = 4;
+const LANES: usize = 1 << LANE_BITS;
+/// The largest block: `2^16` members.
+pub(crate) const MAX_BLOCK_BITS: u32 = 12 + LANE_BITS;
+/// Walks shorter than this (or not aligned to blocks of at least this size) are left to the
+/// Gray code: the transform's setup would cost more than it saves.
+pub(crate) const MIN_BLOCK: u64 = 1 << 12;
+
+/// One entry of the transform: `i16` while no sum can leave its range, else `i32`.
+trait Lane: Copy + Ord + std::fmt::Debug {
+    const ZERO: Self;
+    const MAX: Self;
+    fn from_i64(v: i64) -> Self;
+    fn to_i64(self) -> i64;
+    fn add(self, o: Self) -> Self;
+    fn sub(self, o: Self) -> Self;
+}
+
+impl Lane for i16 {
+    const ZERO: Self = 0;
+    const MAX: Self = i16::MAX;
+    fn from_i64(v: i64) -> Self {
+        v as i16
+    }
+    fn to_i64(self) -> i64 {
+        self as i64
+    }
+    #[inline(always)]
+    fn add(self, o: Self) -> Self {
+        self.wrapping_add(o)
+    }
+    #[inline(always)]
+    fn sub(self, o: Self) -> Self {
+        self.wrapping_sub(o)
+    }
+}
+
+impl Lane for i32 {
+    const ZERO: Self = 0;
+    const MAX: Self = i32::MAX;
+    fn from_i64(v: i64) -> Self {
+        v as i32
+    }
+    fn to_i64(self) -> i64 {
+        self as i64
+    }
+    #[inline(always)]
+    fn add(self, o: Self) -> Self {
+        self.wrapping_add(o)
+    }
+    #[inline(always)]
+    fn sub(self, o: Self) -> Self {
+        self.wrapping_sub(o)
+    }
+}
+
+/// The inverse of the Gray code: the index `i` with `code(i) == c`.
+#[inline]
+pub(crate) fn gray_index(c: u64) -> u64 {
+    let mut g = c;
+    let mut shift = 1;
+    while shift < 64 {
+        g ^= g >> shift;
+        shift *= 2;
+    }
+    g
+}
+
+/// The coset as types: `(vector, D)` with `D != 0`, the buttons whose weight is the same in
+/// every member (`fixed`: `Σ s_j` over zero columns plus `n_t / 2` over types with `D = 0`,
+/// doubled), and `Σ |D|`.
+struct Coset {
+    types: Vec<(u64, i64)>,
+    twice_fixed: i64,
+    spread: i64,
+}
+
+impl Coset {
+    fn new(start: &[u64], basis: &[Vec<u64>]) -> Self {
+        let mut cols: Vec<(u64, i64)> = Vec::new();
+        let mut twice_fixed = 0i64;
+        for w in 0..start.len() {
+            let any = basis.iter().fold(0u64, |acc, b| acc | b[w]);
+            let mut bits = any | start[w];
+            while bits != 0 {
+                let j = bits.trailing_zeros();
+                bits &= bits - 1;
+                let s = ((start[w] >> j) & 1) as i64;
+                if (any >> j) & 1 == 0 {
+                    twice_fixed += 2 * s;
+                    continue;
+                }
+                let v = basis.iter().enumerate().fold(0u64, |acc, (k, b)| acc | (((b[w] >> j) & 1) << k));
+                cols.push((v, 2 * s - 1));
+            }
+        }
+        cols.sort_unstable_by_key(|c| c.0);
+        let mut types: Vec<(u64, i64)> = Vec::new();
+        let mut count = 0i64;
+        let mut last = None;
+        for (v, d) in cols {
+            count += 1;
+            if last == Some(v) {
+                types.last_mut().expect("a type was pushed").1 += d;
+            } else {
+                types.push((v, d));
+                last = Some(v);
+            }
+        }
+        // Every column counts 1 (its D is ±1): 2 W = count + Σ D (-1)^dot + twice_fixed.
+        twice_fixed += count;
+        types.retain(|t| t.1 != 0);
+        let spread = types.iter().map(|t| t.1.abs()).sum();
+        Coset { types, twice_fixed, spread }
+    }
+}
+
+/// Members `lo..hi` of the Gray sequence of `start + span(basis)` (U <= 63 vectors packed in
+/// words, `hi <= 2^U`): (least weight, the Gray index of its first member, members examined),
+/// as [`super::gray::walk`] returns them. `lo` and `hi` must be multiples of `block(lo, hi, U)`.
+pub(crate) fn walk(start: &[u64], basis: &[Vec<u64>], lo: u64, hi: u64, deadline: &Deadline) -> (u64, u64, u64) {
+    let m = block_bits(lo, hi, basis.len());
+    let coset = Coset::new(start, basis);
+    if coset.spread <= i16::MAX as i64 {
+        run::<i16>(&coset, m, lo, hi, deadline)
+    } else {
+        run::<i32>(&coset, m, lo, hi, deadline)
+    }
+}
+
+/// The block size `2^m` a walk over `lo..hi` of a `U`-vector coset uses: as large as the
+/// transform and the alignment of `lo` and `hi` allow; `None` when it would be below
+/// [`MIN_BLOCK`] (then the Gray code is faster) or the coset has more than 63 vectors.
+pub(crate) fn block(lo: u64, hi: u64, u: usize) -> Option<u64> {
+    let m = block_bits(lo, hi, u);
+    (hi > lo && u <= 63 && (1u64 << m) >= MIN_BLOCK).then_some(1 << m)
+}
+
+fn block_bits(lo: u64, hi: u64, u: usize) -> u32 {
+    let align = (lo | hi).trailing_zeros();
+    MAX_BLOCK_BITS.min(u as u32).min(align)
+}
+
+fn run<T: Lane>(coset: &Coset, m: u32, lo: u64, hi: u64, deadline: &Deadline) -> (u64, u64, u64) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the processor was just checked to have AVX2 and popcnt.
+            return unsafe { run_avx2::<T>(coset, m, lo, hi, deadline) };
+        }
+    }
+    run_portable::<T>(coset, m, lo, hi, deadline)
+}
+
+/// [`run_portable`] compiled with AVX2 (16 lanes of `i16` per instruction) and popcnt.
+///
+/// # Safety
+///
+/// The processor must support `avx2` and `popcnt`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt")]
+unsafe fn run_avx2<T: Lane>(coset: &Coset, m: u32, lo: u64, hi: u64, deadline: &Deadline) -> (u64, u64, u64) {
+    run_portable::<T>(coset, m, lo, hi, deadline)
+}
+
+#[inline(always)]
+fn run_portable<T: Lane>(coset: &Coset, m: u32, lo: u64, hi: u64, deadline: &Deadline) -> (u64, u64, u64) {
+    let lane_bits = LANE_BITS.min(m);
+    // The transform costs about r additions per member, filling its array one vector per type
+    // per block: 2^10 slots unless the types are many.
+    let r = (m - lane_bits).min(if coset.types.len() > 2048 { 12 } else { TRANSFORM_BITS });
+    let m = r + lane_bits;
+    let (rmask, lmask) = ((1u64 << r) - 1, (1u64 << lane_bits) - 1);
+    // Per type: its slot β, its high bits α, and D times the lane signs (-1)^<l, λ> (then
+    // negated: the parity of <a, α> picks one without a branch).
+    let mut slots: Vec<(usize, u64, [[T; LANES]; 2])> = coset
+        .types
+        .iter()
+        .map(|&(v, d)| {
+            let lam = (v >> r) & lmask;
+            let lanes = |sign: i64| {
+                std::array::from_fn(|l| {
+                    let odd = (l as u64 & lam).count_ones() & 1 == 1;
+                    T::from_i64(if odd { -sign * d } else { sign * d })
+                })
+            };
+            ((v & rmask) as usize, v >> m, [lanes(1), lanes(-1)])
+        })
+        .collect();
+    // In slot order, so that the array is filled front to back.
+    slots.sort_by_key(|s| s.0);
+    let mut a: Vec<[T; LANES]> = vec![[T::ZERO; LANES]; 1 << r];
+    let (mut best, mut best_i) = (u64::MAX, lo);
+    let mut q = lo >> m;
+    while q < hi >> m && best > 0 {
+        let high = q ^ (q >> 1);
+        a.iter_mut().for_each(|x| *x = [T::ZERO; LANES]);
+        for (slot, alpha, lanes) in &slots {
+            // Copies, so that the compiler sees no overlap and adds whole vectors.
+            let add = lanes[((high & alpha).count_ones() & 1) as usize];
+            let mut x = a[*slot];
+            for l in 0..LANES {
+                x[l] = x[l].add(add[l]);
+            }
+            a[*slot] = x;
+        }
+        let low = transform(&mut a);
+        let least = low.iter().copied().min().expect("16 lanes").to_i64();
+        let w = ((coset.twice_fixed + least) / 2) as u64;
+        if w <= best {
+            // Rare: find the first member (by Gray index) of this weight in the block.
+            let mut first = u64::MAX;
+            for (b, x) in a.iter().enumerate() {
+                for (l, &e) in x.iter().enumerate().take(1 << lane_bits) {
+                    if e.to_i64() == least {
+                        let c = (high << m) | ((l as u64 & lmask) << r) | b as u64;
+                        first = first.min(gray_index(c));
+                    }
+                }
+            }
+            if w < best {
+                (best, best_i) = (w, first);
+            }
+        }
+        q += 1;
+        if deadline.passed() {
+            break;
+        }
+    }
+    (best, best_i, (q << m).min(hi) - lo)
+}
+
+/// The unnormalised Walsh–Hadamard transform of `a` along its index, lane by lane, two levels
+/// per pass over the array; returns the least entry of each lane.
+#[inline(always)]
+fn transform<T: Lane>(a: &mut [[T; LANES]]) -> [T; LANES] {
+    let n = a.len();
+    let mut h = 1;
+    while 4 * h < n {
+        for chunk in a.chunks_exact_mut(4 * h) {
+            let (x, rest) = chunk.split_at_mut(h);
+            let (y, rest) = rest.split_at_mut(h);
+            let (z, w) = rest.split_at_mut(h);
+            for i in 0..h {
+                for l in 0..LANES {
+                    let (p, q, r, s) = (x[i][l], y[i][l], z[i][l], w[i][l]);
+                    let (pq, pmq, rs, rms) = (p.add(q), p.sub(q), r.add(s), r.sub(s));
+                    x[i][l] = pq.add(rs);
+                    y[i][l] = pmq.add(rms);
+                    z[i][l] = pq.sub(rs);
+                    w[i][l] = pmq.sub(rms);
+                }
+            }
+        }
+        h *= 4;
+    }
+    // The last one or two levels, keeping the minimum on the way (an array of one entry is its
+    // own transform).
+    let mut low = a[0];
+    if h < n {
+        low = [T::MAX; LANES];
+    }
+    if 4 * h == n {
+        let (x, rest) = a.split_at_mut(h);
+        let (y, rest) = rest.split_at_mut(h);
+        let (z, w) = rest.split_at_mut(h);
+        for i in 0..h {
+            for l in 0..LANES {
+                let (p, q, r, s) = (x[i][l], y[i][l], z[i][l], w[i][l]);
+                let (pq, pmq, rs, rms) = (p.add(q), p.sub(q), r.add(s), r.sub(s));
+                let (e, f, g, k) = (pq.add(rs), pmq.add(rms), pq.sub(rs), pmq.sub(rms));
+                (x[i][l], y[i][l], z[i][l], w[i][l]) = (e, f, g, k);
+                low[l] = low[l].min(e.min(f)).min(g.min(k));
+            }
+        }
+    } else if 2 * h == n {
+        let (x, y) = a.split_at_mut(h);
+        for i in 0..h {
+            for l in 0..LANES {
+                let (p, q) = (x[i][l], y[i][l]);
+                let (e, f) = (p.add(q), p.sub(q));
+                (x[i][l], y[i][l]) = (e, f);
+                low[l] = low[l].min(e.min(f));
+            }
+        }
+    }
+    low
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::minimal::Budget;
+    use rand::{Rng, SeedableRng};
+
+    /// Every range the transform takes gives the Gray-code walk's answer exactly (weight,
+    /// witness and count), on random cosets of every width, with repeated columns and with
+    /// weights large enough to need `i32`.
+    #[test]
+    fn transform_walk_equals_gray_walk() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(17);
+        let none = Deadline::start(&Budget::work_only(0));
+        for round in 0..60 {
+            let u: usize = rng.gen_range(1..=18);
+            let n: usize = if round % 10 == 9 { rng.gen_range(40_000..70_000) } else { rng.gen_range(1..300) };
+            let words = n.div_ceil(64);
+            let mask = |v: &mut Vec<u64>| {
+                if n % 64 != 0 {
+                    v[words - 1] &= (1u64 << (n % 64)) - 1;
+                }
+            };
+            // Few distinct columns now and then, so that types merge and cancel.
+            let kinds: usize = if round % 3 == 0 { rng.gen_range(1..6) } else { n };
+            let col_of: Vec<usize> = (0..n).map(|j| if kinds == n { j } else { rng.gen_range(0..kinds) }).collect();
+            let kind_vec: Vec<u64> = (0..n).map(|_| rng.gen::<u64>() & ((1u64 << u) - 1)).collect();
+            let mut basis = vec![vec![0u64; words]; u];
+            for j in 0..n {
+                let v = kind_vec[col_of[j]];
+                for (k, row) in basis.iter_mut().enumerate() {
+                    row[j / 64] |= ((v >> k) & 1) << (j % 64);
+                }
+            }
+            let mut start: Vec<u64> = (0..words).map(|_| rng.gen()).collect();
+            mask(&mut start);
+            let total = 1u64 << u;
+            let m = block_bits(0, total, u);
+            let parts = rng.gen_range(1..=4u64).min(total >> m);
+            for part in 0..parts {
+                let (lo, hi) = (total / parts * part, total / parts * (part + 1));
+                let lo = lo >> m << m;
+                let hi = if part + 1 == parts { total } else { hi >> m << m };
+                if lo >= hi {
+                    continue;
+                }
+                let c = super::super::gray::code(lo);
+                let mut x = start.clone();
+                for (k, b) in basis.iter().enumerate() {
+                    if (c >> k) & 1 == 1 {
+                        x.iter_mut().zip(b).for_each(|(a, b)| *a ^= b);
+                    }
+                }
+                let gray = super::super::gray::enumerate_range(&x, &basis, lo, hi, &none);
+                let fast = walk(&start, &basis, lo, hi, &none);
+                assert_eq!((fast.0, fast.1), (gray.0, gray.1), "u {u} n {n} range {lo}..{hi}");
+                if gray.0 > 0 {
+                    // (Both walks stop early at weight 0, each after its own stride.)
+                    assert_eq!(fast.2, gray.2);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn gray_index_inverts_the_code() {
+        for i in [0u64, 1, 2, 3, 77, 1 << 40, u64::MAX >> 1, u64::MAX] {
+            assert_eq!(gray_index(super::super::gray::code(i)), i);
+        }
+    }
+}
