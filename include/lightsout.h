@@ -90,6 +90,33 @@ typedef enum lightsout_status {
 } lightsout_status;
 
 /**
+ * How a compact board is laid out: the `format` argument of the `lightsout_game_*_board`
+ * functions (passed as a `uint32_t`; any other value is LIGHTSOUT_INVALID_ARGUMENT).
+ */
+typedef enum lightsout_board_format {
+  /**
+   * One byte per light (values 0..k-1, modulus k <= 256), in the game's natural array:
+   * row-major over its shape (rows x cols for a grid, 6 x k x k for a cube), holes holding 0.
+   */
+  LIGHTSOUT_BOARD_BYTES = 0,
+  /**
+   * Modulus 2, one bit per light: the natural array's rows (its last axis) each packed into
+   * whole bytes, the first light of a byte in its most significant bit; padding bits are
+   * ignored on input and zero on output. The layout of numpy.packbits(board, axis=-1).
+   */
+  LIGHTSOUT_BOARD_PACKED = 1,
+  /**
+   * One byte per light in light order (the order of the uint32_t functions: holes skipped).
+   */
+  LIGHTSOUT_BOARD_BYTES_FLAT = 2,
+  /**
+   * Modulus 2, the light vector (holes skipped) packed as one row: light i is bit 7 - i % 8
+   * of byte i / 8. The layout of numpy.packbits(lights).
+   */
+  LIGHTSOUT_BOARD_PACKED_FLAT = 3,
+} lightsout_board_format;
+
+/**
  * A Lights Out game: where the lights are, what a press does and the modulus p. Opaque to C:
  * made by the `lightsout_game_new_*` functions, released with `lightsout_game_free`.
  *
@@ -172,6 +199,77 @@ const char *lightsout_status_name(int32_t status);
  * The library version, such as "0.1.0" (a static string, never NULL, never freed).
  */
 const char *lightsout_version(void);
+
+/**
+ * The number of bytes a board of this game takes in `format` (a lightsout_board_format value),
+ * written to `*out`. LIGHTSOUT_INVALID_ARGUMENT for an unknown format or one that cannot
+ * hold the game's values (packed needs modulus 2, bytes a modulus up to 256).
+ *
+ * # Safety
+ * `game` must be NULL or a live handle; `out` NULL or valid for one write.
+ */
+enum lightsout_status lightsout_game_board_len(const struct lightsout_game *game,
+                                               uint32_t format,
+                                               size_t *out);
+
+/**
+ * Whether a compact board can be turned off (see `lightsout_game_is_solvable`); `lights` has
+ * `lightsout_game_board_len` bytes in `format`. Writes true or false to `*out`.
+ *
+ * # Safety
+ * `game` must be NULL or a live handle; `lights` NULL or readable for `lights_len` bytes; `out`
+ * NULL or valid for one write.
+ */
+enum lightsout_status lightsout_game_is_solvable_board(const struct lightsout_game *game,
+                                                       uint32_t format,
+                                                       const uint8_t *lights,
+                                                       size_t lights_len,
+                                                       bool *out);
+
+/**
+ * Presses that turn a compact board off, in the same format (see `lightsout_game_solve`):
+ * a GF(2) grid solved by light chasing stays bit-packed throughout. LIGHTSOUT_UNSOLVABLE
+ * leaves `presses_out` as it was; `presses_out` may be the same array as `lights`.
+ *
+ * # Safety
+ * `game` must be NULL or a live handle; `lights` NULL or readable for `lights_len` bytes;
+ * `presses_out` NULL or writable for `presses_len` bytes.
+ */
+enum lightsout_status lightsout_game_solve_board(const struct lightsout_game *game,
+                                                 uint32_t format,
+                                                 const uint8_t *lights,
+                                                 size_t lights_len,
+                                                 uint8_t *presses_out,
+                                                 size_t presses_len);
+
+/**
+ * The compact board after pressing, in the same format (see `lightsout_game_apply`);
+ * `lights_out` may be the same array as `lights` or `presses`.
+ *
+ * # Safety
+ * `game` must be NULL or a live handle; `lights` and `presses` NULL or readable for their
+ * lengths; `lights_out` NULL or writable for `lights_out_len` bytes.
+ */
+enum lightsout_status lightsout_game_apply_board(const struct lightsout_game *game,
+                                                 uint32_t format,
+                                                 const uint8_t *lights,
+                                                 size_t lights_len,
+                                                 const uint8_t *presses,
+                                                 size_t presses_len,
+                                                 uint8_t *lights_out,
+                                                 size_t lights_out_len);
+
+/**
+ * The board of `lightsout_game_random_solvable` for the same seed, in a compact format.
+ *
+ * # Safety
+ * `game` must be NULL or a live handle; `lights_out` NULL or writable for `lights_len` bytes.
+ */
+enum lightsout_status lightsout_game_random_solvable_board(const struct lightsout_game *game,
+                                                           uint32_t format,
+                                                           uint64_t seed,
+                                                           uint8_t *lights_out,
+                                                           size_t lights_len);
 
 /**
  * Make a `rows x cols` grid with the plus rule (a press toggles itself and its up to 4

@@ -2,7 +2,8 @@
  * Large boards through the structured grid solver of liblightsout, which never builds the
  * N x N system: a 1999 x 1999 GF(2) board (nullity 64) passed bit-packed (1 bit per light),
  * a 1000 x 1000 board over Z_3 passed one byte per light, and the n x n torus decision
- * problem for n = 2000.
+ * problem for n = 2000; then a 3000 x 2000 game through the compact-board functions of every
+ * game (one bit a light, then one byte).
  * Every solution is checked by pressing the buttons.
  *
  * Build (see crates/ffi/README.md):
@@ -154,7 +155,39 @@ static void torus_decision(void) {
     free(seen);
 }
 
+/* Any game takes compact boards: a 3000 x 2000 grid, bit-packed and one byte per light. */
+static void game_compact(void) {
+    lightsout_game *game = NULL;
+    CHECK(lightsout_game_new_grid(3000, 2000, 2, &game));
+    size_t packed_len = 0, bytes_len = 0;
+    CHECK(lightsout_game_board_len(game, LIGHTSOUT_BOARD_PACKED, &packed_len));
+    CHECK(lightsout_game_board_len(game, LIGHTSOUT_BOARD_BYTES, &bytes_len));
+    printf("game grid 3000x2000: %zu bytes packed, %zu bytes one byte per light\n", packed_len, bytes_len);
+    uint8_t *board = must_alloc(packed_len, 1), *presses = must_alloc(packed_len, 1), *after = must_alloc(packed_len, 1);
+    CHECK(lightsout_game_random_solvable_board(game, LIGHTSOUT_BOARD_PACKED, 11, board, packed_len));
+    CHECK(lightsout_game_solve_board(game, LIGHTSOUT_BOARD_PACKED, board, packed_len, presses, packed_len));
+    CHECK(lightsout_game_apply_board(game, LIGHTSOUT_BOARD_PACKED, board, packed_len, presses, packed_len, after,
+                                     packed_len));
+    int dark = 1;
+    for (size_t i = 0; i < packed_len; i++) dark &= after[i] == 0;
+    printf("  packed: random solvable board solved, %s\n", dark ? "all lights off" : "LIGHTS LEFT ON");
+    uint8_t *bytes = must_alloc(bytes_len, 1), *solution = must_alloc(bytes_len, 1);
+    CHECK(lightsout_game_random_solvable_board(game, LIGHTSOUT_BOARD_BYTES, 11, bytes, bytes_len));
+    CHECK(lightsout_game_solve_board(game, LIGHTSOUT_BOARD_BYTES, bytes, bytes_len, solution, bytes_len));
+    int same = 1; /* the same presses, one byte each: light (r, c) is bit 7 - c % 8 of byte r * 250 + c / 8 */
+    for (size_t r = 0; r < 3000; r++)
+        for (size_t c = 0; c < 2000; c++) same &= ((presses[r * 250 + c / 8] >> (7 - c % 8)) & 1) == solution[r * 2000 + c];
+    printf("  bytes: the same presses as packed: %s\n", same ? "yes" : "NO");
+    free(board);
+    free(presses);
+    free(after);
+    free(bytes);
+    free(solution);
+    lightsout_game_free(game);
+}
+
 int main(void) {
+    game_compact();
     packed_gf2();
     bytes_z3();
     torus_decision();

@@ -630,6 +630,108 @@ static void ring(void) {
     lightsout_game_free(g);
 }
 
+static void compact_boards(void) {
+    /* A 100 x 90 GF(2) grid (structured): bytes and packed boards, natural and flat. */
+    lightsout_game *g = NULL;
+    EXPECT(lightsout_game_new_grid(100, 90, 2, &g), LIGHTSOUT_OK, NULL);
+    size_t len = 12345;
+    EXPECT(lightsout_game_board_len(NULL, LIGHTSOUT_BOARD_PACKED, &len), LIGHTSOUT_NULL_POINTER, "game");
+    EXPECT(lightsout_game_board_len(g, LIGHTSOUT_BOARD_PACKED, NULL), LIGHTSOUT_NULL_POINTER, "out");
+    EXPECT(lightsout_game_board_len(g, 4, &len), LIGHTSOUT_INVALID_ARGUMENT, "LIGHTSOUT_BOARD_PACKED_FLAT (3), not 4");
+    CHECK(len == 12345);
+    EXPECT(lightsout_game_board_len(g, LIGHTSOUT_BOARD_PACKED, &len), LIGHTSOUT_OK, NULL);
+    CHECK(len == 100 * 12);
+    EXPECT(lightsout_game_board_len(g, LIGHTSOUT_BOARD_PACKED_FLAT, &len), LIGHTSOUT_OK, NULL);
+    CHECK(len == 9000 / 8);
+    EXPECT(lightsout_game_board_len(g, LIGHTSOUT_BOARD_BYTES, &len), LIGHTSOUT_OK, NULL);
+    CHECK(len == 9000);
+
+    static uint32_t wide[9000], wide_presses[9000];
+    static uint8_t bytes[9000], presses[9000], after[9000], packed[1200], packed_presses[1200];
+    EXPECT(lightsout_game_random_solvable(g, 5, wide, 9000), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_random_solvable_board(g, LIGHTSOUT_BOARD_BYTES, 5, bytes, 9000), LIGHTSOUT_OK, NULL);
+    int same = 1;
+    for (int i = 0; i < 9000; i++) same &= bytes[i] == wide[i];
+    CHECK(same);
+    EXPECT(lightsout_game_solve_board(g, LIGHTSOUT_BOARD_BYTES, bytes, 9000, presses, 9000), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_solve(g, wide, 9000, wide_presses, 9000), LIGHTSOUT_OK, NULL);
+    same = 1;
+    for (int i = 0; i < 9000; i++) same &= presses[i] == wide_presses[i];
+    CHECK(same);
+    EXPECT(lightsout_game_apply_board(g, LIGHTSOUT_BOARD_BYTES, bytes, 9000, presses, 9000, after, 9000), LIGHTSOUT_OK,
+           NULL);
+    int dark = 1;
+    for (int i = 0; i < 9000; i++) dark &= after[i] == 0;
+    CHECK(dark);
+
+    /* Packed: row r, column c is bit 7 - c % 8 of byte r * 12 + c / 8. */
+    EXPECT(lightsout_game_random_solvable_board(g, LIGHTSOUT_BOARD_PACKED, 5, packed, 1200), LIGHTSOUT_OK, NULL);
+    same = 1;
+    for (int r = 0; r < 100; r++)
+        for (int c = 0; c < 90; c++) same &= ((packed[r * 12 + c / 8] >> (7 - c % 8)) & 1) == bytes[r * 90 + c];
+    CHECK(same);
+    bool solvable = false;
+    EXPECT(lightsout_game_is_solvable_board(g, LIGHTSOUT_BOARD_PACKED, packed, 1200, &solvable), LIGHTSOUT_OK, NULL);
+    CHECK(solvable);
+    EXPECT(lightsout_game_solve_board(g, LIGHTSOUT_BOARD_PACKED, packed, 1200, packed_presses, 1200), LIGHTSOUT_OK,
+           NULL);
+    same = 1;
+    for (int r = 0; r < 100; r++)
+        for (int c = 0; c < 90; c++)
+            same &= ((packed_presses[r * 12 + c / 8] >> (7 - c % 8)) & 1) == presses[r * 90 + c];
+    CHECK(same);
+
+    /* Bad input: status, message, outputs untouched. */
+    memset(after, 7, sizeof after);
+    EXPECT(lightsout_game_solve_board(g, LIGHTSOUT_BOARD_PACKED, packed, 1199, after, 1200), LIGHTSOUT_LENGTH_MISMATCH,
+           "1200");
+    EXPECT(lightsout_game_solve_board(g, LIGHTSOUT_BOARD_PACKED, packed, 1200, after, 1199), LIGHTSOUT_LENGTH_MISMATCH,
+           "presses_out must have 1200 entries");
+    EXPECT(lightsout_game_solve_board(g, LIGHTSOUT_BOARD_PACKED, NULL, 1200, after, 1200), LIGHTSOUT_NULL_POINTER,
+           "lights");
+    EXPECT(lightsout_game_solve_board(g, LIGHTSOUT_BOARD_PACKED, packed, 1200, NULL, 1200), LIGHTSOUT_NULL_POINTER,
+           "presses_out");
+    EXPECT(lightsout_game_solve_board(NULL, LIGHTSOUT_BOARD_PACKED, packed, 1200, after, 1200), LIGHTSOUT_NULL_POINTER,
+           "game");
+    EXPECT(lightsout_game_solve_board(g, 9, packed, 1200, after, 1200), LIGHTSOUT_INVALID_ARGUMENT, "not 9");
+    bytes[4321] = 2;
+    EXPECT(lightsout_game_solve_board(g, LIGHTSOUT_BOARD_BYTES, bytes, 9000, after, 9000), LIGHTSOUT_OUT_OF_RANGE,
+           "4321");
+    EXPECT(lightsout_game_is_solvable_board(g, LIGHTSOUT_BOARD_BYTES, bytes, 9000, &solvable), LIGHTSOUT_OUT_OF_RANGE,
+           "4321");
+    EXPECT(lightsout_game_apply_board(g, LIGHTSOUT_BOARD_BYTES, presses, 9000, bytes, 9000, after, 9000),
+           LIGHTSOUT_OUT_OF_RANGE, "presses");
+    bytes[4321] = 0;
+    EXPECT(lightsout_game_is_solvable_board(NULL, LIGHTSOUT_BOARD_BYTES, bytes, 9000, &solvable),
+           LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_is_solvable_board(g, LIGHTSOUT_BOARD_BYTES, NULL, 9000, &solvable), LIGHTSOUT_NULL_POINTER,
+           NULL);
+    EXPECT(lightsout_game_is_solvable_board(g, LIGHTSOUT_BOARD_BYTES, bytes, 9000, NULL), LIGHTSOUT_NULL_POINTER,
+           NULL);
+    EXPECT(lightsout_game_apply_board(NULL, 0, bytes, 9000, presses, 9000, after, 9000), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_apply_board(g, 0, bytes, 9000, NULL, 9000, after, 9000), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_apply_board(g, 0, bytes, 9000, presses, 8999, after, 9000), LIGHTSOUT_LENGTH_MISMATCH,
+           NULL);
+    EXPECT(lightsout_game_apply_board(g, 0, bytes, 9000, presses, 9000, after, 8999), LIGHTSOUT_LENGTH_MISMATCH,
+           NULL);
+    EXPECT(lightsout_game_random_solvable_board(NULL, 0, 1, after, 9000), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_random_solvable_board(g, 0, 1, NULL, 9000), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_random_solvable_board(g, 0, 1, after, 8999), LIGHTSOUT_LENGTH_MISMATCH, "9000");
+    int untouched = 1;
+    for (int i = 0; i < 9000; i++) untouched &= after[i] == 7;
+    CHECK(untouched);
+    lightsout_game_free(g);
+
+    /* Packed boards need modulus 2, bytes a modulus up to 256. */
+    EXPECT(lightsout_game_new_grid(3, 3, 3, &g), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_board_len(g, LIGHTSOUT_BOARD_PACKED, &len), LIGHTSOUT_INVALID_ARGUMENT, "modulus 3");
+    lightsout_game_free(g);
+    EXPECT(lightsout_game_new_grid(3, 3, 257, &g), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_random_solvable_board(g, LIGHTSOUT_BOARD_BYTES_FLAT, 1, bytes, 9), LIGHTSOUT_INVALID_ARGUMENT,
+           "257");
+    lightsout_game_free(g);
+}
+
 int main(void) {
     racing_first_use();
     constructors();
@@ -640,6 +742,7 @@ int main(void) {
     dataset();
     text();
     grid_solver();
+    compact_boards();
     last_error();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;

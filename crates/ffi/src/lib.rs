@@ -2,7 +2,8 @@
 //!
 //! The C ABI of the Lights Out solver, built as `liblightsout.so` / `liblightsout.a` with the
 //! header `include/lightsout.h` (generated from this crate by cbindgen; see `cbindgen.toml`).
-//! C and C++ programs make a game, hand it boards as `uint32_t` arrays and get presses back.
+//! C and C++ programs make a game, hand it boards as `uint32_t` arrays (or compactly, one byte
+//! or one bit a light: `lightsout_game_solve_board`) and get presses back.
 //!
 //! The layer is thin: each function checks its C arguments, calls one function of
 //! `lightsout-topo` or `lightsout-core`, and copies the result out. Every exported body runs
@@ -34,6 +35,7 @@
 //! }
 //! ```
 
+mod board;
 mod boundary;
 mod game;
 mod solve;
@@ -42,6 +44,7 @@ mod structured;
 mod text;
 mod worst;
 
+pub use board::*;
 pub use boundary::Status;
 pub use game::*;
 pub use solve::*;
