@@ -137,6 +137,17 @@ Which board is solved:
 
 The presses are printed as a board: for each button, how many times to press it (0 or 1 over
 GF(2)). For an unsolvable board the obstruction is shown and the exit status is 1.
+
+Large boards: --lights also reads Netpbm images, recognised by their magic number: PBM (P1
+plain, P4 raw: one bit a light) for two states, PGM (P2 plain, P5 raw: one byte a light,
+maxval at most 255) for k states. The image is the board's natural array: width = its
+columns, height = its rows (6k rows for a cube, one row for a graph), holes 0, 1 (black) =
+lit. Without a topology option the image makes a grid of its size (modulus 2 for a PBM,
+maxval + 1 for a PGM). A wrong magic number, a wrong size, a truncated file or a value at or
+above k is an error (exit 2). --out FILE writes the presses to FILE instead of drawing them:
+raw PBM (P4, rows padded to whole bytes, first light in the top bit) for FILE.pbm, raw PGM
+(P5, maxval k-1) for FILE.pgm, the text format for other names; the output is then a short
+report. A GF(2) grid stays bit-packed from the image (or --random) to the file.
 --json prints {\"solvable\", \"presses\" (flat, light order: row-major, holes skipped),
 \"nullity\", \"modulus\", \"solution_count\" (exact decimal string), ...}.
 
@@ -146,7 +157,9 @@ Examples:
   lightsout solve --board level.txt --minimal --svg solution.svg
   lightsout solve --torus 1000x1000 --random 7 --json > answer.json
   lightsout solve --torus 8x8 --random 1 --minimal --scheduler tcp://10.0.0.5:8786
-  printf '111\\n1#1\\n111\\n' | lightsout solve --lights -";
+  printf '111\\n1#1\\n111\\n' | lightsout solve --lights -
+  lightsout solve --grid 10000x10000 --random 1 --out presses.pbm
+  lightsout solve --lights board.pbm --out presses.pbm";
 
 /// `lightsout solve`.
 #[derive(Debug, Args)]
@@ -160,6 +173,10 @@ pub struct SolveArgs {
     /// Solve a random solvable board made from seed S (the board `generate --seed S` prints).
     #[arg(long, value_name = "S", conflicts_with = "lights")]
     pub random: Option<u64>,
+    /// Write the presses to FILE instead of printing them: a raw PBM image (FILE.pbm, modulus
+    /// 2), a raw PGM image (FILE.pgm, modulus up to 256) or the text format (any other name).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["all", "minimal", "svg"])]
+    pub out: Option<PathBuf>,
     /// List every solution (lazily, one board after another).
     #[arg(long)]
     pub all: bool,
@@ -237,8 +254,12 @@ chosen at random and reported on standard error.
 --presses K makes the board by pressing K distinct random buttons; --difficulty D draws a board
 whose fewest-press solution needs exactly D presses (exact for games small enough to enumerate).
 
+--out FILE writes the board to FILE instead: a raw PBM image for FILE.pbm (modulus 2, bit-
+packed), a raw PGM image for FILE.pgm (modulus up to 256), the text format otherwise.
+
 Examples:
   lightsout generate --preset classic --seed 42
+  lightsout generate --grid 10000x10000 --seed 1 --out board.pbm
   lightsout generate --preset classic --difficulty 15 --seed 3
   lightsout generate --cube 4 --seed 1 --svg puzzle.svg";
 
@@ -258,6 +279,10 @@ pub struct GenerateArgs {
     /// Instead of a uniform board: a board whose fewest-press solution has exactly D presses.
     #[arg(long, value_name = "D")]
     pub difficulty: Option<u64>,
+    /// Write the board to FILE instead of printing it: a raw PBM image (FILE.pbm), a raw PGM
+    /// image (FILE.pgm) or the text format (any other name).
+    #[arg(long, value_name = "FILE", conflicts_with = "svg")]
+    pub out: Option<PathBuf>,
     /// Output options.
     #[command(flatten)]
     pub output: OutputArgs,

@@ -24,21 +24,26 @@ pub fn is_stdin(path: &Path) -> bool {
 
 /// Read `path` (`-` is standard input) as UTF-8 text of at most [`MAX_INPUT_BYTES`].
 pub fn read(path: &Path) -> CliResult<Input> {
+    let (name, bytes) = read_bytes(path)?;
+    text(name, bytes)
+}
+
+/// Read `path` (`-` is standard input) as bytes, at most [`MAX_INPUT_BYTES`] of them, with
+/// the name to use in messages (for files that may be images: see [`crate::image`]).
+pub fn read_bytes(path: &Path) -> CliResult<(String, Vec<u8>)> {
     if is_stdin(path) {
-        read_stdin()
+        let name = "<stdin>".to_string();
+        let bytes = read_all(&name, std::io::stdin().lock())?;
+        Ok((name, bytes))
     } else {
         let name = path.display().to_string();
         let file = std::fs::File::open(path).map_err(|e| CliError::input(format!("cannot read {name}: {e}")))?;
-        read_from(name, file)
+        let bytes = read_all(&name, file)?;
+        Ok((name, bytes))
     }
 }
 
-/// Read all of standard input.
-pub fn read_stdin() -> CliResult<Input> {
-    read_from("<stdin>".to_string(), std::io::stdin().lock())
-}
-
-fn read_from(name: String, reader: impl Read) -> CliResult<Input> {
+fn read_all(name: &str, reader: impl Read) -> CliResult<Vec<u8>> {
     let mut bytes = Vec::new();
     reader
         .take(MAX_INPUT_BYTES + 1)
@@ -47,6 +52,11 @@ fn read_from(name: String, reader: impl Read) -> CliResult<Input> {
     if bytes.len() as u64 > MAX_INPUT_BYTES {
         return Err(CliError::input(format!("{name} is larger than the limit of {MAX_INPUT_BYTES} bytes")));
     }
+    Ok(bytes)
+}
+
+/// The text of bytes read from `name`: an error naming the line and column of invalid UTF-8.
+pub fn text(name: String, bytes: Vec<u8>) -> CliResult<Input> {
     let text = String::from_utf8(bytes).map_err(|e| {
         let (line, column) = position(&e.as_bytes()[..e.utf8_error().valid_up_to()]);
         CliError::input(format!("{name}: line {line}, column {column}: expected UTF-8 text, found invalid bytes"))

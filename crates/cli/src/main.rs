@@ -6,6 +6,7 @@
 mod args;
 mod cmd;
 mod error;
+mod image;
 mod input;
 mod progress;
 mod remote;

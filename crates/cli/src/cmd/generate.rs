@@ -28,6 +28,27 @@ pub fn run(args: GenerateArgs, out: &mut dyn Write) -> CliResult<()> {
             s
         }
     };
+    if let Some(path) = &args.out {
+        let format = crate::cmd::solve_out::output_format(path, &game)?;
+        let board = match (args.presses, args.difficulty) {
+            (None, None) => crate::cmd::solve_out::Board::Random(seed),
+            (Some(k), _) => crate::cmd::solve_out::Board::Lights(game.random_with_presses(seed, k)?),
+            (None, Some(d)) => crate::cmd::solve_out::Board::Lights(
+                game.random_with_difficulty(seed, d)
+                    .map_err(|e| CliError::input(format!("{}: {e}", game.describe())))?,
+            ),
+        };
+        let data = crate::cmd::solve_out::encode(&game, board, format)?;
+        crate::cmd::solve_out::write_file(path, &game, &data, format)?;
+        if args.output.json {
+            writeln!(
+                out,
+                "{}",
+                json!({"game": game.describe(), "lights": game.size(), "modulus": game.modulus().get(), "seed": seed, "board_file": path.display().to_string()})
+            )?;
+        }
+        return Ok(());
+    }
     let board = match (args.presses, args.difficulty) {
         (Some(k), _) => game.random_with_presses(seed, k)?,
         (None, Some(d)) => {

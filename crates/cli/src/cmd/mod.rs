@@ -7,5 +7,6 @@ pub mod generate;
 pub mod play;
 pub mod presets;
 pub mod solve;
+pub mod solve_out;
 pub mod stats;
 pub mod worst;

@@ -1,6 +1,7 @@
 //! `lightsout solve` (and `lightsout` with no command): the presses that turn a board off.
 
 use crate::args::{OutputArgs, SolveArgs, Topology};
+use crate::cmd::solve_out;
 use crate::error::{CliError, CliResult};
 use crate::input::{self, Input};
 use crate::progress::Spinner;
@@ -37,6 +38,17 @@ impl Origin {
     }
 }
 
+/// The topology for an image board: the options given, or without a shape a grid of the
+/// image's size with two states for a PBM and maxval + 1 for a PGM (unless --modulus says).
+fn image_topology(topology: &Topology, img: &crate::image::Image) -> Topology {
+    let mut t = topology.clone();
+    if !t.has_shape() {
+        t.grid = Some((img.height, img.width));
+        t.modulus = t.modulus.or(Some(img.states));
+    }
+    t
+}
+
 /// The seed of the random board used when the all-on board has no solution.
 const BUILT_IN_SEED: u64 = 1;
 
@@ -46,6 +58,7 @@ pub fn run_default(topology: Topology, output: OutputArgs, out: &mut dyn Write) 
         topology,
         lights: None,
         random: None,
+        out: None,
         all: false,
         limit: None,
         minimal: false,
@@ -63,14 +76,54 @@ pub fn run(args: SolveArgs, out: &mut dyn Write) -> CliResult<()> {
             return Err(CliError::input("--board and --lights cannot both read standard input ('-')"));
         }
     }
-    let lights_input = args.lights.as_deref().map(input::read).transpose()?;
-    let built = topology::build_with_lights(&args.topology, lights_input.as_ref())?;
+    let raw = args.lights.as_deref().map(input::read_bytes).transpose()?;
+    let (lights_input, image) = match raw {
+        Some((name, bytes)) if crate::image::is_image(&bytes) => {
+            (None, Some((crate::image::parse(&name, &bytes)?, name)))
+        }
+        Some((name, bytes)) => (Some(input::text(name, bytes)?), None),
+        None => (None, None),
+    };
+    let built = match &image {
+        Some((img, _)) => image_topology(&args.topology, img).build()?,
+        None => topology::build_with_lights(&args.topology, lights_input.as_ref())?,
+    };
     let game = built.game;
+    if let Some(path) = &args.out {
+        solve_out::output_format(path, &game)?;
+        let (board, origin) = match (image, lights_input, built.board, args.random) {
+            (Some((img, name)), ..) => {
+                let (data, format) = img.board_for(&game)?;
+                (solve_out::Board::Compact(data, format), Origin::File(name))
+            }
+            (_, Some(input), _, _) => {
+                (solve_out::Board::Lights(parse_lights(&game, &input)?), Origin::File(input.name))
+            }
+            (_, _, Some(lights), _) => {
+                let name = args.topology.board.as_ref().map_or("<stdin>".into(), |p| display_name(p));
+                (solve_out::Board::Lights(lights), Origin::File(name))
+            }
+            (_, _, _, Some(seed)) => (solve_out::Board::Random(seed), Origin::Random(seed)),
+            _ => {
+                let (lights, origin) = built_in_puzzle(&game)?;
+                (solve_out::Board::Lights(lights), origin)
+            }
+        };
+        return solve_out::run(&game, board, &origin.describe(), path, args.output.json, out);
+    }
+    let image_board = match image {
+        Some((img, name)) => {
+            let (data, format) = img.board_for(&game)?;
+            Some((game.decode_board("lights", &data, format)?, Origin::File(name)))
+        }
+        None => None,
+    };
     show::check_svg(&args.output, &game)?;
     if args.all && args.limit.is_none() {
         check_all_fits(&game)?;
     }
     let (board, origin) = match (lights_input, built.board) {
+        _ if image_board.is_some() => image_board.expect("an image board"),
         (_, Some(_)) if args.random.is_some() => {
             return Err(CliError::input("--random cannot be used with --board, whose file already holds the lights"))
         }
