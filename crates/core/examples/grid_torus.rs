@@ -45,7 +45,10 @@ fn main() {
             let t = Instant::now();
             let solver = WrapSolver::new(n, n, Wrap::Torus, true, modulus).expect("solver");
             let setup = t.elapsed().as_secs_f64();
-            println!("setup ({0}x{0} reduced system, factored): {setup:.3} s, nullity {1}", 2 * n, solver.nullity());
+            println!(
+                "setup (chase of e_1, 2 x 2 system over polynomials mod z^{n} - 1): {setup:.3} s, nullity {}",
+                solver.nullity()
+            );
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
             let presses: Vec<u32> = (0..n * n).map(|_| rng.gen_range(0..p as u32)).collect();
             let board = solver.apply(&vec![0; n * n], &presses).expect("sizes match");

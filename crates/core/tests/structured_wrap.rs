@@ -155,3 +155,15 @@ fn stress_wrapped_boards_against_the_dense_path() {
         }
     }
 }
+
+/// Sides past one word: the packed GF(2) polynomials modulo `z^65 - 1` against the dense
+/// solver of the explicit press matrix (a 2 x 2 system of nullity 2 and a 1 x 1 of nullity 1;
+/// the stress run adds rows on a path, modulo `chi`, nullity 44).
+#[test]
+fn sides_past_one_word_match_the_dense_path() {
+    check_wrap(Modulus::TWO, 66, 65, Wrap::Torus, true, 0..1);
+    check_wrap(Modulus::TWO, 65, 65, Wrap::Horizontal, true, 0..1);
+    if std::env::var("LIGHTSOUT_STRESS").as_deref() == Ok("1") {
+        check_wrap(Modulus::TWO, 66, 65, Wrap::Vertical, true, 0..2);
+    }
+}

@@ -30,7 +30,8 @@ pub enum SolverPath {
     /// A grid with cut-off edges: light chasing and one polynomial gcd, time and memory about
     /// proportional to the board; M is never built.
     Chasing,
-    /// A torus or cylinder: light chasing down to a 2n x 2n system; M is never built.
+    /// A torus or cylinder: light chasing down to a 2n x 2n system, which is 2 x 2 over
+    /// polynomials modulo z^n - 1 (or chi); M is never built.
     WrappedChasing,
     /// A large GF(2) game with a geometry but no structured solver: M, reordered so every
     /// press stays within a narrow band, then elimination inside the band.
@@ -61,7 +62,7 @@ impl SolverPath {
         match self {
             SolverPath::Chasing => "structured: light chasing and a polynomial gcd (the N x N matrix is never built)",
             SolverPath::WrappedChasing => {
-                "structured: light chasing to a 2n x 2n system (the N x N matrix is never built)"
+                "structured: light chasing to a 2n x 2n system, solved as 2 x 2 over polynomials (the N x N matrix is never built)"
             }
             SolverPath::Banded => "banded elimination of M after a bandwidth-reducing ordering of the lights",
             SolverPath::Dense => "dense elimination of M",

@@ -5,7 +5,8 @@
 //! the first press row decides everything), and because `e_1` is a cyclic vector of the row
 //! matrix T, that system is one polynomial equation `F a ≡ c' (mod chi)` solved with a gcd.
 //! [`GridSolver`] does this for grids with cut-off edges in time proportional to the board;
-//! [`WrapSolver`] chases tori and cylinders down to a `2n x 2n` (or `n x n`) dense system.
+//! [`WrapSolver`] chases tori and cylinders down to a `2 x 2` (or `1 x 1`) system over
+//! polynomials modulo `z^n - 1` (rows on a cycle) or `chi` (rows on a path), solved the same way.
 //! Over GF(3) the chase and the algebra run on bitsliced rows (two bit planes, as in
 //! [`crate::elim::gf3`]). GF(2) boards too large for a byte per light travel as
 //! [`PackedBoard`]s, Z_3 boards as [`PackedBoard3`]s (two bits per light).
@@ -13,8 +14,10 @@
 mod arith;
 mod chase;
 mod grid;
+mod hermite;
 mod packed;
 mod packed3;
+mod pfield;
 mod poly;
 mod poly2;
 mod poly3;

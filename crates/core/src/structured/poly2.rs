@@ -13,7 +13,7 @@ pub(crate) fn bit(a: &[u64], i: usize) -> bool {
 }
 
 /// `dst ^= src << shift` for `src` of degree `src_deg`; `dst` must be long enough.
-fn xor_shifted(dst: &mut [u64], src: &[u64], src_deg: usize, shift: usize) {
+pub(crate) fn xor_shifted(dst: &mut [u64], src: &[u64], src_deg: usize, shift: usize) {
     let (ws, bs) = (shift / 64, shift % 64);
     let words = src_deg / 64 + 1;
     if bs == 0 {

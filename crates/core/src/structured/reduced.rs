@@ -149,16 +149,3 @@ impl Reduced {
             .collect()
     }
 }
-
-/// Whether `A u = c` has a solution over GF(2), by one elimination of `[A | c]` (no E kept).
-pub(crate) fn gf2_consistent(rows: usize, cols: usize, a: &BitMatrix, c: &[u32]) -> Result<bool> {
-    let mut m = BitMatrix::zeros(rows, cols + 1)?;
-    for (r, &cr) in c.iter().enumerate().take(rows) {
-        m.row_mut(r)[..a.words_per_row()].copy_from_slice(a.row(r));
-        if cr & 1 == 1 {
-            m.set(r, cols, true);
-        }
-    }
-    let rank = elim::gf2::rref(&mut m, cols).len();
-    Ok((rank..rows).all(|r| !m.get(r, cols)))
-}

@@ -3,19 +3,21 @@
 //! With the rows of a vertical cycle as chase rows, the presses `x_0` (= `x_m`) and `x_1` decide
 //! everything, and closing the cycle (`x_m = x_0`, `x_{m+1} = x_1`) leaves `2n` equations in
 //! `2n` unknowns; a horizontal cycle alone leaves the usual `n` (`x_{m+1} = 0`). Every block of
-//! that system is a polynomial in the row matrix T, so it is built from one chased vector per
-//! block in O(m n + n^2) and factored by the core's dense engines.
+//! that system is a polynomial in the row matrix T (`P_k(T)`, read off one chase of a unit
+//! vector), so it is a `2 x 2` (or `1 x 1`) system over `F[z]/(z^n - 1)` for rows on a cycle
+//! or `F[x]/(chi)` for rows on a path, solved with polynomial gcds ([`super::hermite`]) in
+//! O(n^2) after the O(m n) chase.
 
 use super::arith::Fp;
 use super::chase::{self, Cell, Layout, Line};
 use super::grid::{internal, GridSolver};
+use super::hermite::{Ring, System};
 use super::packed::try_zeroed;
-use super::reduced::{gf2_consistent, Reduced};
-use crate::bitmatrix::BitMatrix;
+use super::pfield::{Gf2, Polys, Zp};
 use crate::count::SolutionCount;
 use crate::error::{Error, Result};
 use crate::field::{check_vector, Modulus};
-use crate::limits::{bits_per_entry, check_dense, check_dense_bits, check_lights};
+use crate::limits::{check_dense, check_lights};
 use crate::solutions::Solutions;
 
 /// Which opposite edges of a `rows x cols` board are joined.
@@ -45,72 +47,36 @@ impl Plan {
     fn n(&self) -> usize {
         self.line.n
     }
-    fn unknowns(&self) -> usize {
-        self.n() * if self.periodic { 2 } else { 1 }
-    }
 
-    /// `P(T) e_0, P(T) e_1, ...` from `v0 = P(T) e_0`: rotations on a cycle, and on a path the
-    /// recurrence `e_{j+1} = (T - δ) e_j - e_{j-1}` applied to `P(T) e_j`.
-    fn columns(&self, v0: Vec<u32>) -> impl FnMut() -> Vec<u32> {
-        let (line, fp) = (self.line, self.fp);
-        let n = line.n;
-        let (mut prev, mut cur, mut j) = (vec![0u32; n], v0, 0usize);
-        move || {
-            let out = if line.cycle {
-                (0..n).map(|i| cur[(i + n - j % n) % n]).collect()
-            } else {
-                let out = cur.clone();
-                let mut next = vec![0u32; n];
-                line.apply(fp, &cur, &mut next);
-                for i in 0..n {
-                    let mut v = fp.sub(next[i], prev[i]);
-                    if line.delta {
-                        v = fp.sub(v, cur[i]);
-                    }
-                    next[i] = v;
-                }
-                prev = std::mem::replace(&mut cur, next);
-                out
-            };
-            j += 1;
-            out
-        }
-    }
-
-    /// A generator of the columns of the reduced matrix A, in order, unknowns `(x_1, x_0)`.
-    fn matrix_columns(&self) -> impl FnMut(usize) -> Vec<u32> {
-        let (n, fp) = (self.n(), self.fp);
+    /// The reduced system over R: unknowns `(x_1, x_0)`, equations `x_m - x_0` and
+    /// `x_{m+1} - x_1` (only `x_1` and `x_{m+1}` without a periodic chase), built from
+    /// `x_k = P_k(T) x_1 - P_{k-1}(T) x_0`, with `P_k(T) e_1` read off one chase.
+    fn system<F: Polys>(&self, f: F) -> Result<System<F>> {
+        let n = self.n();
+        let ring = Ring::new(f, self.line);
         let zero = vec![0u32; n];
         let mut e0 = vec![0u32; n];
         e0[0] = 1;
-        let mut before = vec![0u32; n];
         let m = self.layout.m();
-        let (pm, pm1) = chase::run::<u32>(self.line, fp, self.layout, None, &zero, &e0, |k, row| {
+        let mut before = vec![0u32; n];
+        let (pm, pm1) = chase::run::<u32>(self.line, self.fp, self.layout, None, &zero, &e0, |k, row| {
             if k + 2 == m {
                 before.copy_from_slice(row);
             }
         });
-        let periodic = self.periodic;
-        let (mut g_m, mut g_m1) = (self.columns(pm.clone()), self.columns(pm1));
-        let (mut g_before, mut g_m_again) = (self.columns(before), self.columns(pm));
-        move |j| {
-            if !periodic {
-                return g_m1();
-            }
-            let mut col = Vec::with_capacity(2 * n);
-            if j < n {
-                // x_1 = e_j: x_m = P_m e_j, x_{m+1} - x_1 = P_{m+1} e_j - e_j.
-                col.extend(g_m());
-                col.extend(g_m1());
-                col[n + j] = fp.sub(col[n + j], 1);
-            } else {
-                // x_0 = e_i: x_m - x_0 = -P_{m-1} e_i - e_i, x_{m+1} = -P_m e_i.
-                col.extend(g_before().into_iter().map(|v| fp.neg(v)));
-                col.extend(g_m_again().into_iter().map(|v| fp.neg(v)));
-                col[j - n] = fp.sub(col[j - n], 1);
-            }
-            col
-        }
+        crate::interrupt::check()?;
+        let (p_before, p_m, p_m1) = (ring.from_vector(&before), ring.from_vector(&pm), ring.from_vector(&pm1));
+        let a = if self.periodic {
+            vec![vec![p_m.clone(), f.neg(&f.add(&p_before, &f.one()))], vec![f.sub(&p_m1, &f.one()), f.neg(&p_m)]]
+        } else {
+            vec![vec![p_m1]]
+        };
+        System::new(ring, a)
+    }
+
+    /// Split the unknowns or equations of the reduced system into rows of `n`.
+    fn split(&self, v: Vec<u32>) -> Vec<Vec<u32>> {
+        v.chunks(self.n()).map(<[u32]>::to_vec).collect()
     }
 
     /// The right-hand side `c`: minus the mismatch of the chase with no presses in the unknowns.
@@ -145,15 +111,52 @@ impl Plan {
     }
 }
 
+/// The reduced system over the field of the board.
+#[derive(Clone, Debug)]
+enum Sys {
+    Gf2(System<Gf2>),
+    Zp(System<Zp>),
+}
+
+impl Sys {
+    fn new(plan: &Plan) -> Result<Sys> {
+        Ok(if plan.fp.p == 2 { Sys::Gf2(plan.system(Gf2)?) } else { Sys::Zp(plan.system(Zp(plan.fp))?) })
+    }
+    fn nullity(&self) -> usize {
+        match self {
+            Sys::Gf2(s) => s.nullity(),
+            Sys::Zp(s) => s.nullity(),
+        }
+    }
+    /// The unknowns `u = (x_1, x_0)` solving the reduced system for the equations' values `c`.
+    fn solve(&self, plan: &Plan, c: Vec<u32>) -> Option<Vec<u32>> {
+        let c = plan.split(c);
+        match self {
+            Sys::Gf2(s) => s.solve(&c),
+            Sys::Zp(s) => s.solve(&c),
+        }
+        .map(|x| x.concat())
+    }
+    /// Null vector `index < nullity` of the reduced system, as unknowns `(x_1, x_0)`.
+    fn null_vector(&self, index: usize) -> Vec<u32> {
+        match self {
+            Sys::Gf2(s) => s.null_vector(index),
+            Sys::Zp(s) => s.null_vector(index),
+        }
+        .concat()
+    }
+}
+
 #[derive(Clone, Debug)]
 enum Inner {
     Grid(GridSolver),
-    Chase { plan: Plan, reduced: Reduced },
+    Chase { plan: Plan, system: Sys },
 }
 
 /// Lights Out on a torus or a cylinder over Z_p, by chasing with the wrapped rows as unknowns:
-/// a `2n x 2n` dense system for a torus (n the shorter side), `n x n` or `2n x 2n` for a
-/// cylinder (whichever is smaller), built in O(m n + n^2) and factored once.
+/// a `2 x 2` system over `F[z]/(z^n - 1)` for a torus (n the shorter side), `1 x 1` or
+/// `2 x 2` over `F[z]/(z^n - 1)` or `F[x]/(chi)` for a cylinder (n the shorter side), built in
+/// O(m n) and solved with polynomial gcds in O(n^2).
 ///
 /// A press set is a set: where a side of 1 or 2 makes two neighbours coincide (or a neighbour
 /// coincide with the pressed light), that light changes once. Such boards, and [`Wrap::None`],
@@ -197,8 +200,8 @@ fn plan(rows: usize, cols: usize, wrap: Wrap, self_toggle: bool, p: u32) -> (Opt
     if !h && !v {
         return (None, delta);
     }
-    let cost = |line_len: usize, periodic: bool| line_len * if periodic { 2 } else { 1 };
-    let transposed = cost(rows, h) < cost(cols, v);
+    // The chase costs O(m n) either way and the algebra O(n^2): rows along the shorter side.
+    let transposed = rows < cols;
     let (cycle, periodic) = if transposed { (v, h) } else { (h, v) };
     let layout = Layout { rows, cols, transposed };
     let line = Line { n: layout.n(), cycle, delta };
@@ -222,10 +225,8 @@ impl WrapSolver {
         let inner = match plan(rows, cols, wrap, self_toggle, modulus.get()) {
             (None, delta) => Inner::Grid(GridSolver::new(rows, cols, delta, modulus)?),
             (Some(plan), _) => {
-                let k = plan.unknowns();
-                check_dense_bits("the reduced system of a wrapped board", k, 2 * k, bits_per_entry(modulus.get()))?;
-                let reduced = Reduced::new(modulus, k, k, plan.matrix_columns())?;
-                Inner::Chase { plan, reduced }
+                let system = Sys::new(&plan)?;
+                Inner::Chase { plan, system }
             }
         };
         // Long loops above stop early when interrupted; their results must not be used.
@@ -257,7 +258,7 @@ impl WrapSolver {
     pub fn nullity(&self) -> usize {
         match &self.inner {
             Inner::Grid(g) => g.nullity(),
-            Inner::Chase { reduced, .. } => reduced.nullity(),
+            Inner::Chase { system, .. } => system.nullity(),
         }
     }
     /// The rank of the press matrix.
@@ -273,9 +274,9 @@ impl WrapSolver {
     pub fn is_solvable(&self, board: &[u32]) -> Result<bool> {
         match &self.inner {
             Inner::Grid(g) => g.is_solvable(board),
-            Inner::Chase { plan, reduced } => {
+            Inner::Chase { plan, system } => {
                 self.check_board("board", board)?;
-                Ok(reduced.solve(&plan.rhs(board)).is_some())
+                Ok(system.solve(plan, plan.rhs(board)).is_some())
             }
         }
     }
@@ -283,12 +284,12 @@ impl WrapSolver {
     /// One solution, or [`Error::Unsolvable`] with a quiet pattern `y` (a left null vector of
     /// the symmetric M) such that `y·(-b) != 0`.
     pub fn solve(&self, board: &[u32]) -> Result<Vec<u32>> {
-        let (plan, reduced) = match &self.inner {
+        let (plan, system) = match &self.inner {
             Inner::Grid(g) => return g.solve(board),
-            Inner::Chase { plan, reduced } => (plan, reduced),
+            Inner::Chase { plan, system } => (plan, system),
         };
         self.check_board("board", board)?;
-        let Some(u) = reduced.solve(&plan.rhs(board)) else { return Err(self.obstruction_error(board)?) };
+        let Some(u) = system.solve(plan, plan.rhs(board)) else { return Err(self.obstruction_error(board)?) };
         let mut out: Vec<u32> = try_zeroed("the solution", self.lights())?;
         plan.chase_into(Some(board), &u, &mut out)?;
         Ok(out)
@@ -297,10 +298,11 @@ impl WrapSolver {
     /// The first quiet pattern with a non-zero product with the board, chased one at a time
     /// (only the one returned is stored).
     fn obstruction_error(&self, board: &[u32]) -> Result<Error> {
-        let Inner::Chase { plan, reduced } = &self.inner else { unreachable!("grids report their own") };
+        let Inner::Chase { plan, system } = &self.inner else { unreachable!("grids report their own") };
         let (fp, layout) = (plan.fp, plan.layout);
         let mut b = vec![0u32; plan.n()];
-        for (index, u) in reduced.null_basis().into_iter().enumerate() {
+        for index in 0..system.nullity() {
+            let u = system.null_vector(index);
             let mut acc = 0u32;
             plan.visit(&u, |k, row| {
                 layout.load(board, k, &mut b);
@@ -324,16 +326,14 @@ impl WrapSolver {
     /// the nullity), built alone.
     pub fn quiet_patterns(&self, count: usize) -> Result<Vec<Vec<u32>>> {
         let count = count.min(self.nullity());
-        let (plan, reduced) = match &self.inner {
+        let (plan, system) = match &self.inner {
             Inner::Grid(g) => return g.quiet_patterns(count),
-            Inner::Chase { plan, reduced } => (plan, reduced),
+            Inner::Chase { plan, system } => (plan, system),
         };
         check_dense("the null basis of a wrapped board", count, self.lights())?;
-        reduced
-            .null_basis()
-            .into_iter()
-            .take(count)
-            .map(|u| {
+        (0..count)
+            .map(|index| {
+                let u = system.null_vector(index);
                 let mut y: Vec<u32> = try_zeroed("a quiet pattern", self.lights())?;
                 plan.chase_into::<u32, u32>(None, &u, &mut y)?;
                 Ok(y)
@@ -396,8 +396,8 @@ impl WrapSolver {
 
 /// Decide whether an `n x n` torus over GF(2) with the plus rule (a press changes itself and its
 /// four wrapped neighbours) can be switched off, given its lit lights as `(row, column)`
-/// coordinates. One chase and one elimination of the `2n x 2n` reduced system `[A | c]`:
-/// about a second for n = 2000 (4 million lights).
+/// coordinates. One chase of the board and one of a unit vector, then polynomial gcds over
+/// `GF(2)[z]/(z^n - 1)`: milliseconds for n = 2000 (4 million lights).
 ///
 /// ```
 /// use lightsout_core::structured::torus_decide_gf2;
@@ -423,15 +423,6 @@ pub fn torus_decide_gf2(n: usize, lit: &[(usize, usize)]) -> Result<bool> {
         return GridSolver::new(n, n, delta, Modulus::TWO)?
             .is_solvable(&board.iter().map(|&b| b as u32).collect::<Vec<_>>());
     };
-    let k = plan.unknowns();
-    let mut a = BitMatrix::zeros(k, k)?;
-    let mut columns = plan.matrix_columns();
-    for j in 0..k {
-        for (i, v) in columns(j).into_iter().enumerate() {
-            if v == 1 {
-                a.set(i, j, true);
-            }
-        }
-    }
-    gf2_consistent(k, k, &a, &plan.rhs(&board))
+    let system = plan.system(Gf2)?;
+    Ok(system.solvable(&plan.split(plan.rhs(&board))))
 }

@@ -42,7 +42,7 @@ impl Decision {
     /// assert!(d.is_solvable().is_ok());
     /// ```
     pub fn is_solvable(&self) -> Result<bool> {
-        // One chase and a 2n x 2n elimination: about a second for n = 2000.
+        // Two chases and polynomial gcds modulo z^n - 1: milliseconds for n = 2000.
         Ok(lightsout_core::structured::torus_decide_gf2(self.n, &self.lit)?)
     }
 }
