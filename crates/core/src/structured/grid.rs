@@ -6,7 +6,7 @@ use super::packed::{self, try_zeroed, PackedBoard};
 use super::packed3::PackedBoard3;
 use super::poly3::{self, Tri};
 use super::reduced::Reduced;
-use super::{poly, poly2, rows3};
+use super::{poly, poly2, rows3, striped};
 use crate::count::SolutionCount;
 use crate::error::{Error, Result};
 use crate::field::{check_vector, Modulus};
@@ -117,7 +117,7 @@ impl GridSolver {
                 let words = n.div_ceil(64);
                 let mut e1 = vec![0u64; words];
                 e1[0] = 1;
-                let (_, f_e1) = packed::run(n, self_toggle, m, None, &vec![0u64; words], &e1, |_, _| {});
+                let (_, f_e1) = striped::run(n, self_toggle, m, None, &vec![0u64; words], &e1, None);
                 let f = poly2::from_vector(self_toggle, n, &f_e1);
                 let chi = poly2::chi(self_toggle, n);
                 let (d, u) = poly2::ext_gcd(&f, &chi);
@@ -511,7 +511,7 @@ impl GridSolver {
     fn rhs_packed(&self, board: &PackedBoard) -> Vec<u64> {
         let (n, m) = (self.line.n, self.layout.m());
         let zero = vec![0u64; n.div_ceil(64)];
-        packed::run(n, self.self_toggle, m, Some(board), &zero, &zero, |_, _| {}).1
+        striped::run(n, self.self_toggle, m, Some(board), &zero, &zero, None).1
     }
 
     /// Whether a packed GF(2) board is solvable, in O(rows cols / 64 + n^2 / 64) word operations.
@@ -541,7 +541,19 @@ impl GridSolver {
     pub fn solve_packed_gf2(&self, board: &PackedBoard) -> Result<PackedBoard> {
         self.check_packed(board)?;
         let oriented = self.oriented(board)?;
-        let Some(x1) = self.first_row_packed(&self.rhs_packed(&oriented)) else {
+        let (n, m) = (self.line.n, self.layout.m());
+        let c = self.rhs_packed(&oriented);
+        // The solution's pages are faulted in on the other core while this one does the algebra.
+        let (x1, out) = if self.lights() >= 1 << 20 && rayon::current_num_threads() >= 2 {
+            std::thread::scope(|scope| {
+                let out = scope.spawn(|| PackedBoard::zeros(m, n));
+                let x1 = self.first_row_packed(&c);
+                (x1, out.join().expect("allocating does not panic"))
+            })
+        } else {
+            (self.first_row_packed(&c), PackedBoard::zeros(m, n))
+        };
+        let Some(x1) = x1 else {
             let lights = self.lights() as u128;
             if lights > MAX_UNPACKED_OBSTRUCTION {
                 return Err(Error::TooLarge {
@@ -553,12 +565,9 @@ impl GridSolver {
             }
             return Err(self.obstruction_error(&board.to_values())?);
         };
-        let (n, m) = (self.line.n, self.layout.m());
-        let mut out = PackedBoard::zeros(m, n)?;
+        let mut out = out?;
         let zero = vec![0u64; n.div_ceil(64)];
-        let (_, last) = packed::run(n, self.self_toggle, m, Some(&oriented), &zero, &x1, |k, row| {
-            out.row_mut(k).copy_from_slice(row)
-        });
+        let (_, last) = striped::run(n, self.self_toggle, m, Some(&oriented), &zero, &x1, Some(&mut out));
         drop(oriented);
         if last.iter().any(|&v| v != 0) {
             return Err(internal("the chased solution leaves the last row lit"));

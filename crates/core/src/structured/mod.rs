@@ -23,6 +23,7 @@ mod poly2;
 mod poly3;
 mod reduced;
 mod rows3;
+mod striped;
 mod wrap;
 
 pub use grid::{GridSolver, Method, MAX_UNPACKED_OBSTRUCTION};

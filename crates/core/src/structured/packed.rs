@@ -155,6 +155,10 @@ impl PackedBoard {
     pub fn words(&self) -> &[u64] {
         &self.words
     }
+    /// All words, row-major, mutable (keep the bits past `cols` zero).
+    pub(crate) fn words_mut(&mut self) -> &mut [u64] {
+        &mut self.words
+    }
     /// Number of lit lights.
     pub fn count_ones(&self) -> u64 {
         self.words.iter().map(|w| w.count_ones() as u64).sum()
