@@ -272,3 +272,47 @@ proptest! {
         prop_assert_eq!(power.obstructions().len(), m.rows() - field.rank());
     }
 }
+
+/// The pseudoinverse over Z_k exists iff every elementary divisor is a unit or zero in each
+/// prime-power factor of k; where it exists, `W(-b)` solves every solvable board.
+#[test]
+fn pseudoinverse_exists_exactly_when_no_divisor_needs_a_division() {
+    use lightsout_core::minimal::plus_grid;
+    let mut seen = (0, 0);
+    for k in [4u32, 6, 8, 9, 12, 36] {
+        let mut matrices: Vec<SparseMatrix> =
+            (1..=7).map(|n| plus_grid(n, n, Modulus::ring(k as u64).unwrap()).unwrap()).collect();
+        for seed in 0..6u32 {
+            let data: Vec<u32> = (0..12u32).map(|i| (i * i * 7 + seed * 13 + i * seed) % k).collect();
+            matrices.push(dense(k, 3, 4, &data));
+            matrices.push(dense(k, 4, 3, &data));
+        }
+        for m in matrices {
+            let s = RingSolver::new(&m).unwrap();
+            let blocked = s.elementary_divisors().iter().any(|&d| {
+                lightsout_core::ring::factor(k).iter().any(|&(p, e)| {
+                    let q = p.pow(e);
+                    d % q != 0 && d % p == 0
+                })
+            });
+            match s.pseudoinverse() {
+                Ok(w) => {
+                    assert!(!blocked, "k={k}: {:?}", s.elementary_divisors());
+                    seen.0 += 1;
+                    for seed in 0..4 {
+                        let board = s.random_solvable(seed);
+                        let neg: Vec<u32> = board.iter().map(|&x| (k - x) % k).collect();
+                        let presses = w.mul_vec(&neg).unwrap();
+                        assert!(s.apply(&board, &presses).unwrap().iter().all(|&x| x == 0), "k={k}");
+                    }
+                }
+                Err(e) => {
+                    assert!(blocked, "k={k}: {e}");
+                    assert!(e.to_string().contains("elementary divisor"), "{e}");
+                    seen.1 += 1;
+                }
+            }
+        }
+    }
+    assert!(seen.0 > 10 && seen.1 > 10, "{seen:?}");
+}

@@ -5,6 +5,7 @@
 use crate::count::SolutionCount;
 use crate::error::{Error, Result};
 use crate::field::Modulus;
+use crate::matrix::Matrix;
 use crate::ring::part::Part;
 
 /// One [`Part`] per prime-power factor of k, ascending primes.
@@ -99,6 +100,24 @@ impl Factored {
             orders.extend(o);
         }
         Ok((gens, orders))
+    }
+
+    /// `W = Σ ε_q W_q mod k` from each factor's pseudoinverse (buttons x lights): `W(-b)` is
+    /// `W_q(-b)` mod every q, so it solves every solvable board.
+    pub fn pseudoinverse(&self) -> Result<Matrix> {
+        let k = self.modulus.get() as u64;
+        let mut w: Option<Matrix> = None;
+        for pt in &self.parts {
+            let wq = pt.pseudoinverse()?;
+            let total = match &mut w {
+                Some(t) => t,
+                None => w.insert(Matrix::zeros(self.modulus, wq.rows(), wq.cols())?),
+            };
+            for (x, &y) in total.as_mut_slice().iter_mut().zip(wq.as_slice()) {
+                *x = ((*x as u64 + pt.idem as u64 * y as u64) % k) as u32;
+            }
+        }
+        w.ok_or_else(|| Error::InvalidArgument("a modulus without prime factors".into()))
     }
 
     /// Left kernel generators over Z_k, factor by factor.

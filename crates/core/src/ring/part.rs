@@ -172,6 +172,17 @@ impl Part {
         }
     }
 
+    /// The pseudoinverse over Z/q, for the dense engines (see [`PowerSolver::pseudoinverse`]).
+    pub fn pseudoinverse(&self) -> Result<crate::Matrix> {
+        match &self.engine {
+            PartEngine::Field(s) => s.pseudoinverse(),
+            PartEngine::Power(s) => s.pseudoinverse(),
+            _ => Err(Error::InvalidArgument(
+                "a pseudoinverse of a structured board would be N x N: solve boards one at a time".into(),
+            )),
+        }
+    }
+
     /// How many vectors [`Part::obstructions`] has, without building them.
     pub fn obstruction_count(&self) -> usize {
         match &self.engine {

@@ -2,7 +2,7 @@
 
 use crate::error::{Error, Result};
 use crate::field::{check_vector, inverse_mod, Modulus};
-use crate::limits::check_dense_work;
+use crate::limits::{check_dense, check_dense_work};
 use crate::matrix::{Matrix, SparseMatrix};
 
 /// M over Z/q, `q = p^e`, factored as `P M Q = D` with P (lights x lights) and Q
@@ -248,6 +248,46 @@ impl PowerSolver {
             orders.push(self.p.pow(v));
         }
         (gens, orders)
+    }
+
+    /// The pseudoinverse W (buttons x lights): `W(-b)` solves every solvable board b. It exists
+    /// iff every elementary divisor is 1 or 0: a divisor `p^v` with `0 < v < e` makes solving
+    /// divide by `p^v` (`u_i = c_i / p^v`), which no matrix over Z/p^e does (`p^v w = 1` has no
+    /// solution mod `p^(e-v)`); that is an error naming the divisor.
+    ///
+    /// ```
+    /// use lightsout_core::{ring::PowerSolver, Matrix, Modulus, SparseMatrix};
+    /// let z4 = Modulus::ring(4).unwrap();
+    /// let m = Matrix::from_rows(z4, &[vec![1, 1], vec![0, 0]]).unwrap();
+    /// let w = PowerSolver::new(&SparseMatrix::from_dense(&m)).unwrap().pseudoinverse().unwrap();
+    /// assert_eq!(m.mul_mat(&w).unwrap().mul_vec(&[3, 0]).unwrap(), vec![3, 0]);
+    /// let two = Matrix::from_rows(z4, &[vec![2]]).unwrap();
+    /// assert!(PowerSolver::new(&SparseMatrix::from_dense(&two)).unwrap().pseudoinverse().is_err());
+    /// ```
+    pub fn pseudoinverse(&self) -> Result<Matrix> {
+        if let Some(&v) = self.vals.iter().find(|&&v| v > 0) {
+            return Err(Error::InvalidArgument(format!(
+                "no pseudoinverse over Z_{}: the elementary divisor {} is neither a unit nor zero, so solving \
+                 divides by it, which no matrix does (solve boards one at a time instead)",
+                self.modulus,
+                self.p.pow(v)
+            )));
+        }
+        check_dense("the pseudoinverse", self.buttons, self.lights)?;
+        let q = self.modulus.get() as u64;
+        let mut w = Matrix::zeros(self.modulus, self.buttons, self.lights)?;
+        // W = Σ_i (column i of Q) (row i of P) over the unit pivots.
+        for i in 0..self.vals.len() {
+            let prow = self.left.row(i);
+            for (j, &a) in self.right_t.row(i).iter().enumerate() {
+                if a != 0 {
+                    for (x, &b) in w.row_mut(j).iter_mut().zip(prow) {
+                        *x = ((*x as u64 + a as u64 * b as u64) % q) as u32;
+                    }
+                }
+            }
+        }
+        Ok(w)
     }
 
     /// Generators y of the left kernel (`y M = 0`), in the order of the obstruction indices of

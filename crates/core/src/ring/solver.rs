@@ -141,6 +141,28 @@ impl RingSolver {
         self.factored.obstructions().expect("the dense engines hold their left kernel")
     }
 
+    /// The pseudoinverse W over Z_k (buttons x lights): `W(-b)` solves every solvable board b,
+    /// as [`Solver::pseudoinverse`] does for a prime k. For composite k it exists iff every
+    /// elementary divisor is, in each prime-power factor q of k, a unit or zero (always for a
+    /// squarefree k); otherwise an error names the divisor that would need a division.
+    ///
+    /// ```
+    /// use lightsout_core::{minimal::plus_grid, Modulus, RingSolver};
+    /// let z6 = RingSolver::new(&plus_grid(4, 4, Modulus::ring(6).unwrap()).unwrap()).unwrap();
+    /// let board = z6.random_solvable(1);
+    /// let neg: Vec<u32> = board.iter().map(|&x| (6 - x) % 6).collect();
+    /// let presses = z6.pseudoinverse().unwrap().mul_vec(&neg).unwrap();
+    /// assert!(z6.apply(&board, &presses).unwrap().iter().all(|&x| x == 0));
+    /// let z4 = RingSolver::new(&plus_grid(4, 4, Modulus::ring(4).unwrap()).unwrap()).unwrap();
+    /// assert!(z4.pseudoinverse().unwrap_err().to_string().contains("elementary divisor 2"));
+    /// ```
+    pub fn pseudoinverse(&self) -> Result<crate::Matrix> {
+        if let Some(s) = self.field_solver() {
+            return s.pseudoinverse();
+        }
+        self.factored.pseudoinverse()
+    }
+
     /// Every solution, lazily: the kernel size of them for a solvable board.
     pub fn solutions(&self, lights: &[u32]) -> Result<Solutions> {
         let particular = self.solve(lights)?;

@@ -304,10 +304,16 @@ impl PyGame {
     }
 
     /// The pseudoinverse W as a (size, size) int64 array: for every solvable board b,
-    /// W @ (-b) % p solves it.
+    /// W @ (-b) % k solves it. Over a composite k it exists when every elementary divisor is a
+    /// unit or zero in each prime-power factor (always for squarefree k); else ValueError.
     fn pseudoinverse<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let solver = self.solver(py)?;
-        let w = py.detach(|| solver.pseudoinverse()).map_err(value_error)?;
+        let w = if self.game.modulus().is_prime() {
+            let solver = self.solver(py)?;
+            py.detach(|| solver.pseudoinverse()).map_err(value_error)?
+        } else {
+            let game = Arc::clone(&self.game);
+            interruptible(py, move || game.ring_solver().and_then(|r| Ok(r.pseudoinverse()?)))?.map_err(value_error)?
+        };
         self.dense(py, &w)
     }
 
