@@ -44,7 +44,7 @@ pub enum Engine {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Solver {
-    matrix: SparseMatrix,
+    matrix: Press,
     pivots: Vec<usize>,
     /// Rows `0..rank` of R restricted to the button columns.
     rref: Rows,
@@ -52,7 +52,45 @@ pub struct Solver {
     transform: Rows,
 }
 
+/// M as it was given: sparse columns, or the dense bit-packed rows of a GF(2) matrix (its
+/// sparse form then built only if [`Solver::matrix`] is asked for).
+#[derive(Clone, Debug)]
+enum Press {
+    Sparse(SparseMatrix),
+    Bits { rows: BitMatrix, sparse: std::sync::OnceLock<SparseMatrix> },
+}
+
 impl Solver {
+    /// Factor a dense GF(2) matrix given as bit-packed rows, with the packed engine, without
+    /// a sparse copy: a dense 20,000 x 20,000 M takes 50 MB, its augmented `[M | I]` 100 MB
+    /// (checked against [`crate::limits`] before it is allocated).
+    ///
+    /// ```
+    /// use lightsout_core::{BitMatrix, Solver};
+    /// let mut m = BitMatrix::zeros(2, 2).unwrap();
+    /// m.set(0, 0, true);
+    /// m.set(0, 1, true);
+    /// m.set(1, 1, true);
+    /// let s = Solver::from_bit_rows(m).unwrap();
+    /// assert_eq!(s.rank(), 2);
+    /// let presses = s.solve(&[1, 1]).unwrap();
+    /// assert_eq!(s.apply(&[1, 1], &presses).unwrap(), vec![0, 0]);
+    /// ```
+    pub fn from_bit_rows(m: BitMatrix) -> Result<Self> {
+        let (lights, buttons) = (m.rows(), m.cols());
+        let width = buttons.checked_add(lights).ok_or(Error::InvalidArgument("matrix too large".into()))?;
+        check_dense_bits("the augmented matrix [M | I]", lights, width, 1)?;
+        check_dense_work("the dense factorisation of M", lights, buttons, width, 1.0 / 64.0)?;
+        let mut aug = BitMatrix::zeros(lights, width)?;
+        let w = m.words_per_row();
+        for r in 0..lights {
+            aug.row_mut(r)[..w].copy_from_slice(m.row(r));
+            aug.set(r, buttons + r, true);
+        }
+        let (pivots, rref, transform) = factor_bits(aug, lights, buttons)?;
+        Ok(Solver { matrix: Press::Bits { rows: m, sparse: Default::default() }, pivots, rref, transform })
+    }
+
     /// Factor M with the fastest engine for its modulus.
     pub fn new(matrix: &SparseMatrix) -> Result<Self> {
         Self::with_engine(matrix, Engine::Auto)
@@ -93,11 +131,7 @@ impl Solver {
             for r in 0..lights {
                 aug.set(r, buttons + r, true);
             }
-            let pivots = elim::gf2::rref(&mut aug, buttons);
-            // An interrupted elimination stops early: its result must not be used.
-            crate::interrupt::check()?;
-            let rank = pivots.len();
-            (pivots, Rows::from_bits(&aug, 0..rank, 0..buttons), Rows::from_bits(&aug, 0..lights, buttons..width))
+            factor_bits(aug, lights, buttons)?
         } else if engine == Engine::Gf3Packed {
             let mut aug = elim::gf3::Gf3Matrix::zeros(lights, width)?;
             for (c, col) in matrix.columns().iter().enumerate() {
@@ -127,24 +161,42 @@ impl Solver {
             let rank = pivots.len();
             (pivots, Rows::from_dense(&aug, 0..rank, 0..buttons), Rows::from_dense(&aug, 0..lights, buttons..width))
         };
-        Ok(Solver { matrix: matrix.clone(), pivots, rref, transform })
+        Ok(Solver { matrix: Press::Sparse(matrix.clone()), pivots, rref, transform })
     }
 
-    /// The press matrix M.
+    /// The press matrix M (for a solver made by [`Solver::from_bit_rows`], its sparse form is
+    /// built on the first call).
     pub fn matrix(&self) -> &SparseMatrix {
-        &self.matrix
+        match &self.matrix {
+            Press::Sparse(m) => m,
+            Press::Bits { rows, sparse } => sparse.get_or_init(|| {
+                let columns = (0..rows.cols())
+                    .map(|c| (0..rows.rows()).filter(|&r| rows.get(r, c)).map(|r| (r, 1i64)).collect())
+                    .collect();
+                SparseMatrix::from_columns(Modulus::TWO, rows.rows(), columns).expect("0/1 entries of a GF(2) matrix")
+            }),
+        }
     }
     /// The modulus p.
     pub fn modulus(&self) -> Modulus {
-        self.matrix.modulus()
+        match &self.matrix {
+            Press::Sparse(m) => m.modulus(),
+            Press::Bits { .. } => Modulus::TWO,
+        }
     }
     /// Number of lights (rows of M).
     pub fn lights(&self) -> usize {
-        self.matrix.rows()
+        match &self.matrix {
+            Press::Sparse(m) => m.rows(),
+            Press::Bits { rows, .. } => rows.rows(),
+        }
     }
     /// Number of buttons (columns of M).
     pub fn buttons(&self) -> usize {
-        self.matrix.cols()
+        match &self.matrix {
+            Press::Sparse(m) => m.cols(),
+            Press::Bits { rows, .. } => rows.cols(),
+        }
     }
     /// The rank R of M over Z_p.
     pub fn rank(&self) -> usize {
@@ -272,13 +324,40 @@ impl Solver {
 
     /// The board after pressing: `b + M s`.
     pub fn apply(&self, lights: &[u32], presses: &[u32]) -> Result<Vec<u32>> {
-        self.matrix.apply(lights, presses)
+        match &self.matrix {
+            Press::Sparse(m) => m.apply(lights, presses),
+            Press::Bits { rows, .. } => {
+                check_vector("lights", lights, rows.rows(), Modulus::TWO)?;
+                check_vector("presses", presses, rows.cols(), Modulus::TWO)?;
+                Ok(bits_apply(rows, lights, presses))
+            }
+        }
     }
 
     /// A board drawn uniformly from the solvable boards (M times uniformly random presses),
     /// reproducible from `seed`.
     pub fn random_solvable(&self, seed: u64) -> Vec<u32> {
         let presses = random_presses(self.modulus(), self.buttons(), seed);
-        self.matrix.mul_vec(&presses).expect("presses have one entry per button")
+        match &self.matrix {
+            Press::Sparse(m) => m.mul_vec(&presses).expect("presses have one entry per button"),
+            Press::Bits { rows, .. } => bits_apply(rows, &vec![0; rows.rows()], &presses),
+        }
     }
+}
+
+/// `lights + M presses` over GF(2) for M in bit-packed rows: light r changes by the parity of
+/// row r and the presses.
+fn bits_apply(m: &BitMatrix, lights: &[u32], presses: &[u32]) -> Vec<u32> {
+    let packed = crate::bitmatrix::pack_bits(presses);
+    lights.iter().enumerate().map(|(r, &b)| b ^ m.dot_packed(r, &packed) as u32).collect()
+}
+
+/// Eliminate `[M | I]` (bits) with the packed engine: the pivots, the reduced rows of M and E.
+fn factor_bits(mut aug: BitMatrix, lights: usize, buttons: usize) -> Result<(Vec<usize>, Rows, Rows)> {
+    let width = aug.cols();
+    let pivots = elim::gf2::rref(&mut aug, buttons);
+    // An interrupted elimination stops early: its result must not be used.
+    crate::interrupt::check()?;
+    let rank = pivots.len();
+    Ok((pivots, Rows::from_bits(&aug, 0..rank, 0..buttons), Rows::from_bits(&aug, 0..lights, buttons..width)))
 }

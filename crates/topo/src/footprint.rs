@@ -145,6 +145,8 @@ impl Game {
             SolverPath::Chasing | SolverPath::WrappedChasing | SolverPath::RingChasing => {
                 check_bytes("one board of this game (4 bytes a light)", VECTOR_BYTES_PER_LIGHT * self.size() as u128)
             }
+            // A dense bit matrix is M already: its factorisation is what it will allocate.
+            _ if matches!(self.rule(), crate::Rule::Dense { .. }) => self.check_dense_fits(),
             SolverPath::Banded | SolverPath::Dense | SolverPath::Ring => self.check_matrix_fits(),
         }
     }

@@ -42,6 +42,8 @@ pub struct Game {
     ring: Once<RingSolver>,
     pub(crate) structured: Once<Structured>,
     pub(crate) ring_grid: Once<RingGridSolver>,
+    /// The rank of a dense bit matrix, by elimination of M alone (see [`Game::rank`]).
+    pub(crate) dense_rank: Once<usize>,
 }
 
 impl std::fmt::Debug for Game {
@@ -92,6 +94,7 @@ impl Game {
             ring: Once::default(),
             structured: Once::default(),
             ring_grid: Once::default(),
+            dense_rank: Once::default(),
         };
         game.check_footprint()?;
         Ok(game)
@@ -222,6 +225,35 @@ impl Game {
         Self::with_rule(Shape::Explicit { n: m.rows() }, Rule::Weighted { columns }, m.modulus().get() as u64)
     }
 
+    /// The GF(2) game whose press matrix has the bit-packed rows `m` (square; entry (r, c) is
+    /// whether button c toggles light r). Solved by the packed dense engine as it is, with no
+    /// sparse copy: a random dense 20,000 x 20,000 M takes 50 MB here and 100 MB to factor,
+    /// where its sparse form would take several GB. The sizes are checked before the
+    /// factorisation is allocated.
+    ///
+    /// ```
+    /// use lightsout_core::BitMatrix;
+    /// let mut m = BitMatrix::zeros(3, 3).unwrap();
+    /// for (r, c) in [(0, 0), (0, 1), (1, 1), (1, 2), (2, 2)] {
+    ///     m.set(r, c, true);
+    /// }
+    /// let g = lightsout_topo::Game::from_bit_rows(m).unwrap();
+    /// assert_eq!(g.rank().unwrap(), 3);
+    /// let presses = g.solve(&[1, 0, 1]).unwrap();
+    /// assert_eq!(g.apply(&[1, 0, 1], &presses).unwrap(), vec![0, 0, 0]);
+    /// ```
+    pub fn from_bit_rows(m: lightsout_core::BitMatrix) -> Result<Game> {
+        if m.rows() != m.cols() {
+            return Err(Error::invalid(format!(
+                "a press matrix must be square (one button per light), got {} x {}",
+                m.rows(),
+                m.cols()
+            )));
+        }
+        let rows = crate::shape::DenseRows(std::sync::Arc::new(m));
+        Self::with_rule(Shape::Explicit { n: rows.0.rows() }, Rule::Dense { rows }, 2)
+    }
+
     /// A named game (see [`Game::presets`]); an unknown name is an error listing the known ones.
     ///
     /// ```
@@ -341,7 +373,10 @@ impl Game {
     pub fn solver(&self) -> Result<&Solver> {
         self.solver.get_or_try_init(|| {
             self.check_dense_fits()?;
-            Ok(Solver::new(self.matrix()?)?)
+            match &self.rule {
+                Rule::Dense { rows } => Ok(Solver::from_bit_rows(rows.0.as_ref().clone())?),
+                _ => Ok(Solver::new(self.matrix()?)?),
+            }
         })
     }
 

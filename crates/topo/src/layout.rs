@@ -63,6 +63,7 @@ pub(crate) fn press_entries(rule: &Rule, size: usize) -> u128 {
     match rule {
         Rule::Sets { sets } => sets.iter().map(|s| s.len() as u128).sum(),
         Rule::Weighted { columns } => columns.iter().map(|c| c.len() as u128).sum(),
+        Rule::Dense { rows } => rows.0.words().iter().map(|w| w.count_ones() as u128).sum(),
         geometric => geometric.offsets().map_or(0, |o| o.len() as u128) * size as u128,
     }
 }
@@ -118,6 +119,13 @@ pub(crate) fn check_rule(shape: &Shape, rule: &Rule, size: usize, modulus: Modul
                 }
             }
         }
+        Rule::Dense { rows } => {
+            if !matches!(shape, Shape::Explicit { .. }) || modulus != Modulus::TWO {
+                return Err(Error::invalid("a dense bit matrix is the press matrix of an explicit GF(2) game"));
+            }
+            check_count("matrix rows", rows.0.rows(), size)?;
+            check_count("matrix columns", rows.0.cols(), size)?;
+        }
     }
     Ok(())
 }
@@ -151,6 +159,7 @@ pub(crate) fn press_matrix(shape: &Shape, rule: &Rule, layout: &Layout, modulus:
             let cols = columns.iter().map(|c| c.iter().map(|&(l, v)| (l, v as i64)).collect()).collect();
             return Ok(SparseMatrix::from_columns(modulus, size, cols)?);
         }
+        (Rule::Dense { rows }, _) => dense_columns(&rows.0),
         (_, Shape::Cube { k }) => {
             let with_self = matches!(rule, Rule::Plus);
             (0..size)
@@ -166,6 +175,21 @@ pub(crate) fn press_matrix(shape: &Shape, rule: &Rule, layout: &Layout, modulus:
         _ => planar_sets(shape, rule, layout),
     };
     Ok(SparseMatrix::from_press_sets(modulus, size, sets)?)
+}
+
+/// The press sets (columns) of a dense bit matrix.
+pub(crate) fn dense_columns(m: &lightsout_core::BitMatrix) -> Vec<Vec<usize>> {
+    let mut sets = vec![Vec::new(); m.cols()];
+    for r in 0..m.rows() {
+        for (w, &word) in m.row(r).iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                sets[64 * w + bits.trailing_zeros() as usize].push(r);
+                bits &= bits - 1;
+            }
+        }
+    }
+    sets
 }
 
 fn planar_sets(shape: &Shape, rule: &Rule, layout: &Layout) -> Vec<Vec<usize>> {

@@ -101,6 +101,19 @@ impl Game {
     /// The rank of M over Z_p. For a composite modulus Z_k is not a field and this is an error
     /// that points to [`Game::kernel_size`] and [`Game::elementary_divisors`].
     pub fn rank(&self) -> Result<usize> {
+        // A dense bit matrix: the rank alone is an elimination of M, a third of the work of the
+        // factorisation [M | I] that solving needs (and the same engine).
+        if let crate::Rule::Dense { rows } = self.rule() {
+            return self
+                .dense_rank
+                .get_or_try_init(|| {
+                    let mut m = rows.0.as_ref().clone();
+                    let rank = lightsout_core::elim::gf2::rank(&mut m);
+                    lightsout_core::interrupt::check()?;
+                    Ok(rank)
+                })
+                .copied();
+        }
         match self.source()? {
             Source::Structured(s) => Ok(s.rank()),
             Source::Field(s) => Ok(s.rank()),
@@ -111,6 +124,9 @@ impl Game {
     /// The nullity of M: the dimension of the quiet patterns (prime moduli only, like
     /// [`Game::rank`]).
     pub fn nullity(&self) -> Result<usize> {
+        if let crate::Rule::Dense { .. } = self.rule() {
+            return Ok(self.size() - self.rank()?);
+        }
         match self.source()? {
             Source::Structured(s) => Ok(s.nullity()),
             Source::Field(s) => Ok(s.nullity()),
@@ -301,6 +317,14 @@ impl Game {
             if let Some(s) = self.structured_solver()? {
                 return s.apply(lights, presses);
             }
+        }
+        if let crate::Rule::Dense { rows } = self.rule() {
+            // Light r changes by the parity of row r and the presses: no factorisation.
+            let mut packed = vec![0u64; presses.len().div_ceil(64)];
+            for (j, &s) in presses.iter().enumerate() {
+                packed[j / 64] |= (s as u64 & 1) << (j % 64);
+            }
+            return Ok(lights.iter().enumerate().map(|(r, &b)| b ^ rows.0.dot_packed(r, &packed) as u32).collect());
         }
         let change = self.matrix()?.mul_vec(presses)?;
         let f = self.modulus().field();

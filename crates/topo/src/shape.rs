@@ -207,6 +207,34 @@ pub enum Rule {
         /// The non-zero entries of every column, as `(light, value)` with `value` in `0..p`.
         columns: Vec<Vec<(usize, u32)>>,
     },
+    /// A dense explicit GF(2) matrix, bit-packed by rows (see [`crate::Game::from_bit_rows`]):
+    /// factored as it is, without a sparse copy.
+    Dense {
+        /// The rows of M.
+        rows: DenseRows,
+    },
+}
+
+/// The bit-packed rows of a dense GF(2) press matrix, shared between clones of a game.
+#[derive(Clone)]
+pub struct DenseRows(pub std::sync::Arc<lightsout_core::BitMatrix>);
+
+impl PartialEq for DenseRows {
+    fn eq(&self, other: &Self) -> bool {
+        std::sync::Arc::ptr_eq(&self.0, &other.0) || self.0 == other.0
+    }
+}
+impl Eq for DenseRows {}
+impl std::hash::Hash for DenseRows {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (self.0.rows(), self.0.cols()).hash(state);
+        self.0.words().hash(state);
+    }
+}
+impl std::fmt::Debug for DenseRows {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "DenseRows({} x {})", self.0.rows(), self.0.cols())
+    }
 }
 
 impl Rule {
@@ -217,7 +245,7 @@ impl Rule {
             Rule::Neighbours => Some(vec![(-1, 0), (1, 0), (0, -1), (0, 1)]),
             Rule::Moore => Some((-1..=1).flat_map(|dr| (-1..=1).map(move |dc| (dr, dc))).collect()),
             Rule::Stencil { offsets } => Some(offsets.clone()),
-            Rule::Sets { .. } | Rule::Weighted { .. } => None,
+            Rule::Sets { .. } | Rule::Weighted { .. } | Rule::Dense { .. } => None,
         }
     }
 
@@ -233,7 +261,7 @@ impl Rule {
         }
     }
 
-    /// A short name: `plus`, `neighbours`, `moore`, `stencil`, `sets`, `weighted`.
+    /// A short name: `plus`, `neighbours`, `moore`, `stencil`, `sets`, `weighted`, `dense`.
     pub fn name(&self) -> &'static str {
         match self {
             Rule::Plus => "plus",
@@ -242,6 +270,7 @@ impl Rule {
             Rule::Stencil { .. } => "stencil",
             Rule::Sets { .. } => "sets",
             Rule::Weighted { .. } => "weighted",
+            Rule::Dense { .. } => "dense",
         }
     }
 

@@ -85,6 +85,14 @@ impl fmt::Display for Spec {
                     writeln!(out, "{}", if items.is_empty() { "-".to_string() } else { items.join(" ") })?;
                 }
             }
+            // Written as the weighted matrix it equals, which reads back as such.
+            Rule::Dense { rows } => {
+                writeln!(out, "rule weighted")?;
+                for set in crate::layout::dense_columns(&rows.0) {
+                    let items: Vec<String> = set.iter().map(|l| format!("{l}:1")).collect();
+                    writeln!(out, "{}", if items.is_empty() { "-".to_string() } else { items.join(" ") })?;
+                }
+            }
             other => writeln!(out, "rule {}", other.name())?,
         }
         f.write_str(&out)

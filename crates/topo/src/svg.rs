@@ -31,6 +31,7 @@ pub fn check(game: &Game) -> Result<()> {
         let entries: usize = match game.rule() {
             crate::Rule::Sets { sets } => sets.iter().map(Vec::len).sum(),
             crate::Rule::Weighted { columns } => columns.iter().map(Vec::len).sum(),
+            crate::Rule::Dense { rows } => rows.0.words().iter().map(|w| w.count_ones() as usize).sum(),
             _ => 0,
         };
         if entries > MAX_SVG_EDGES {

@@ -85,3 +85,44 @@ fn a_board_with_holes_is_limited_by_its_light_numbering() {
 fn grid(rows: usize, cols: usize) -> lightsout_topo::Shape {
     lightsout_topo::Shape::Grid { rows, cols }
 }
+
+/// A dense GF(2) matrix given as bit rows is factored as it is: its answers are those of the
+/// same matrix given as sparse columns, and a dense matrix of 20,000 lights is a game (its
+/// sparse form would be refused), while one whose factorisation is too much work is refused.
+#[test]
+fn dense_bit_matrices_are_games_without_a_sparse_copy() {
+    use lightsout_core::BitMatrix;
+    let n = 150;
+    let mut bits = BitMatrix::zeros(n, n).unwrap();
+    let mut columns = vec![Vec::new(); n];
+    for r in 0..n {
+        for c in 0..n {
+            // Rows 100.. repeat rows 0..50: a positive nullity.
+            let x = (r % 100) * 7919 + c * 104_729;
+            if (x ^ (x >> 5)) % 3 == 0 {
+                bits.set(r, c, true);
+                columns[c].push((r, 1));
+            }
+        }
+    }
+    let dense = Game::from_bit_rows(bits).unwrap();
+    let sparse = Game::with_rule(lightsout_topo::Shape::Explicit { n }, Rule::Weighted { columns }, 2).unwrap();
+    assert_eq!(dense.rule().name(), "dense");
+    assert_eq!(dense.matrix().unwrap(), sparse.matrix().unwrap());
+    assert_eq!((dense.rank().unwrap(), dense.nullity().unwrap()), (sparse.rank().unwrap(), sparse.nullity().unwrap()));
+    assert!(dense.nullity().unwrap() >= 50);
+    for seed in 0..5 {
+        let board = dense.random_solvable(seed).unwrap();
+        assert_eq!(board, sparse.random_solvable(seed).unwrap());
+        assert_eq!(dense.solve(&board).unwrap(), sparse.solve(&board).unwrap());
+    }
+    let again = Game::from_spec(dense.spec()).unwrap();
+    assert_eq!(again.matrix().unwrap(), dense.matrix().unwrap());
+
+    // 20,000 x 20,000: 50 MB of rows, accepted (the rank is not asked: seconds of work).
+    assert!(Game::from_bit_rows(BitMatrix::zeros(20_000, 20_000).unwrap()).is_ok());
+    // 30,000 x 30,000 fits in memory (337 MB to factor) but not in the work limit.
+    let e = Game::from_bit_rows(BitMatrix::zeros(30_000, 30_000).unwrap()).unwrap_err();
+    assert!(matches!(e, Error::Core(CoreError::TooLarge { what: "the dense factorisation of M", .. })), "{e}");
+    assert!(Game::from_bit_rows(BitMatrix::zeros(3, 4).unwrap()).unwrap_err().to_string().contains("square"));
+}

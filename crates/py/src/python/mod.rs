@@ -4,6 +4,7 @@
 mod args;
 mod compact;
 mod convert;
+mod dense;
 mod errors;
 mod game;
 mod grid_solver;
@@ -143,11 +144,27 @@ fn from_press_sets(sets: &Bound<'_, PyAny>, modulus: Option<&Bound<'_, PyAny>>) 
 }
 
 /// The game whose press matrix is `matrix` (square, integers, reduced mod p; column j is what
-/// button j adds to each light).
+/// button j adds to each light). Over GF(2) (modulus 2, the default) the matrix goes straight
+/// into the bit-packed rows of the dense engine (n**2 / 8 bytes, its factorisation 3 n**2 / 8:
+/// a random 20,000 x 20,000 matrix is fine), checked against the limits before anything is
+/// allocated; `packed=True` takes it as `numpy.packbits(A, axis=1)` (uint8, n x ceil(n / 8)).
 #[pyfunction]
-#[pyo3(signature = (matrix, modulus=None))]
-fn from_matrix(matrix: &Bound<'_, PyAny>, modulus: Option<&Bound<'_, PyAny>>) -> PyResult<PyGame> {
+#[pyo3(signature = (matrix, modulus=None, *, packed=false))]
+fn from_matrix(
+    py: Python<'_>,
+    matrix: &Bound<'_, PyAny>,
+    modulus: Option<&Bound<'_, PyAny>>,
+    packed: bool,
+) -> PyResult<PyGame> {
     let p = modulus_of(modulus)?;
+    if p == 2 {
+        return Ok(PyGame::new(dense::game(py, matrix, packed)?));
+    }
+    if packed {
+        return Err(PyValueError::new_err(format!(
+            "packed=True is for modulus 2 (one bit per entry), not modulus {p}"
+        )));
+    }
     let modulus = Modulus::new(p).map_err(value_error)?;
     let (arr, _) = int_array(matrix, "matrix")?;
     let shape = arr.shape().to_vec();

@@ -1,0 +1,109 @@
+//! `lightsout.from_matrix` over GF(2): a numpy matrix (any integer dtype, entries reduced mod
+//! 2, or bit-packed by `numpy.packbits(A, axis=1)`) read straight into the bit-packed rows of
+//! the dense engine, with the GIL released, never through a sparse or `int64` copy.
+
+use super::args;
+use super::convert::{int_array, shape_text, with_dt, Dt};
+use super::errors::value_error;
+use lightsout_core::batch::Cell;
+use lightsout_core::BitMatrix;
+use lightsout_topo::Game;
+use numpy::{Element, PyArrayDyn, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+
+/// The GF(2) game of a dense matrix given as numpy (see the module docs).
+pub(crate) fn game(py: Python<'_>, matrix: &Bound<'_, PyAny>, packed: bool) -> PyResult<Game> {
+    if packed {
+        return packed_game(py, matrix);
+    }
+    let (arr, dt) = int_array(matrix, "matrix")?;
+    let n = square(arr.shape(), None)?;
+    // Refuse what cannot be factored before the rows are allocated.
+    lightsout_core::limits::check_dense_solver(n, n, 2).map_err(value_error)?;
+    let bits = with_dt!(dt, T => read::<T>(py, &arr, n))?;
+    py.detach(|| Game::from_bit_rows(bits)).map_err(value_error)
+}
+
+/// `n` for an `n x n` matrix (or `n x ceil(n / 8)` bytes when packed), else the error.
+fn square(shape: &[usize], packed: Option<()>) -> PyResult<usize> {
+    match (shape, packed) {
+        ([n, m], None) if n == m => Ok(*n),
+        ([n, m], Some(())) if *m == n.div_ceil(8) => Ok(*n),
+        (_, None) => Err(PyValueError::new_err(format!(
+            "matrix must be square (one button per light), got shape {}",
+            shape_text(shape)
+        ))),
+        (_, Some(())) => Err(PyValueError::new_err(format!(
+            "a packed n x n matrix has shape (n, ceil(n / 8)) (numpy.packbits(A, axis=1)), got {}",
+            shape_text(shape)
+        ))),
+    }
+}
+
+/// The rows of an integer matrix, each entry reduced mod 2.
+fn read<T: Element + Cell>(py: Python<'_>, arr: &Bound<'_, PyUntypedArray>, n: usize) -> PyResult<BitMatrix> {
+    let typed = arr.cast::<PyArrayDyn<T>>().map_err(|e| PyTypeError::new_err(e.to_string()))?;
+    let view = typed.try_readonly().map_err(value_error)?;
+    let mut bits = BitMatrix::zeros(n, n).map_err(value_error)?;
+    match view.as_slice().ok().filter(|_| arr.is_c_contiguous()) {
+        Some(slice) => py.detach(|| {
+            for (r, row) in slice.chunks(n.max(1)).enumerate() {
+                pack_row(row, bits.row_mut(r));
+            }
+        }),
+        None => {
+            for (i, v) in view.as_array().iter().enumerate() {
+                if v.to_i128() & 1 == 1 {
+                    bits.set(i / n, i % n, true);
+                }
+            }
+        }
+    }
+    Ok(bits)
+}
+
+/// One row of entries into words, entry `c` at bit `c % 64` of word `c / 64`.
+fn pack_row<T: Cell>(row: &[T], words: &mut [u64]) {
+    for (word, chunk) in words.iter_mut().zip(row.chunks(64)) {
+        *word = chunk.iter().enumerate().fold(0u64, |acc, (j, v)| acc | (((v.to_i128() & 1) as u64) << j));
+    }
+}
+
+/// The rows of `numpy.packbits(A, axis=1)`: `ceil(n / 8)` bytes a row, first entry in the most
+/// significant bit, padding bits ignored.
+fn packed_game(py: Python<'_>, matrix: &Bound<'_, PyAny>) -> PyResult<Game> {
+    let arr = matrix.cast::<PyArrayDyn<u8>>().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "with packed=True, matrix must be a uint8 numpy array from numpy.packbits(A, axis=1), not {}",
+            matrix
+                .cast::<PyUntypedArray>()
+                .map(|a| format!("an array of dtype {}", a.dtype()))
+                .unwrap_or_else(|_| args::type_name(matrix))
+        ))
+    })?;
+    let n = square(arr.shape(), Some(()))?;
+    lightsout_core::limits::check_dense_solver(n, n, 2).map_err(value_error)?;
+    let contiguous = py.import("numpy")?.call_method1("ascontiguousarray", (arr,))?.cast_into::<PyArrayDyn<u8>>()?;
+    let view = contiguous.try_readonly().map_err(value_error)?;
+    let bytes = view.as_slice().map_err(value_error)?;
+    let mut bits = BitMatrix::zeros(n, n).map_err(value_error)?;
+    let per_row = n.div_ceil(8);
+    py.detach(|| {
+        for r in 0..n {
+            let words = bits.row_mut(r);
+            for (w, chunk) in words.iter_mut().zip(bytes[r * per_row..(r + 1) * per_row].chunks(8)) {
+                let mut buf = [0u8; 8];
+                buf[..chunk.len()].copy_from_slice(chunk);
+                // Reversing each byte's bits turns MSB-first bytes into LSB-first words.
+                *w = u64::from_le_bytes(buf).reverse_bits().swap_bytes();
+            }
+            if n % 64 != 0 {
+                let last = words.len() - 1;
+                words[last] &= (1u64 << (n % 64)) - 1;
+            }
+        }
+        Game::from_bit_rows(bits)
+    })
+    .map_err(value_error)
+}
