@@ -99,7 +99,12 @@ class Game:
         dtype: Any = None,
     ) -> _Array: ...
     def minimal_solution(
-        self, lights: _ArrayLike, *, max_work: Optional[_Int] = None, max_time: Optional[float] = None
+        self,
+        lights: _ArrayLike,
+        *,
+        max_work: Optional[Union[_Int, float]] = None,
+        max_time: Optional[float] = None,
+        progress: bool = False,
     ) -> MinimalSolution: ...
     def worst_case(self, *, max_work: Optional[_Int] = None, max_time: Optional[float] = None) -> WorstCase: ...
     def format(self, values: _ArrayLike) -> str: ...

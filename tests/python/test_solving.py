@@ -185,6 +185,31 @@ def test_minimal_solution_of_the_5x5(classic):
         assert s.sum() >= best.weight
 
 
+def test_minimal_solution_limits_are_hard_and_can_be_lifted():
+    g = lo.grid(19, 19)  # nullity 16: 65,536 solutions
+    board = g.random_solvable(seed=4)
+    exact = g.minimal_solution(board, max_work=float("inf"), max_time=float("inf"))
+    assert exact.proven_optimal
+    for work in [0, 1, 5, 1000]:
+        best = g.minimal_solution(board, max_work=work)
+        assert best.explored <= work and not g.apply(board, best.presses).any()
+        assert best.lower_bound <= exact.weight <= best.weight
+    # A progress bar changes nothing in the answer (and is not drawn for a search this short).
+    assert g.minimal_solution(board, progress=True).weight == exact.weight
+    with pytest.raises(TypeError, match="max_work"):
+        g.minimal_solution(board, max_work=1.5)
+    with pytest.raises(TypeError, match="max_work"):
+        g.minimal_solution(board, max_work=float("nan"))
+
+
+def test_minimal_solution_sign_convention_over_z3():
+    # Over Z_p the presses s satisfy M s = -b: pressing them turns the board off.
+    g = lo.grid(4, 4, modulus=3)
+    board = g.random_solvable(seed=2)
+    best = g.minimal_solution(board)
+    assert not g.apply(board, best.presses).any()
+
+
 def test_stats_of_the_5x5(classic):
     s = lo.stats(classic)
     assert s.solvable_boards == 2**23 == sum(s.histogram)

@@ -188,7 +188,8 @@ pub struct SolveArgs {
     pub minimal: bool,
     /// With --minimal: give up proving the fewest presses after this many seconds and report
     /// the best found with a lower bound.
-    /// `inf` for no limit.
+    /// `inf` for no limit (of time or work: the search runs until it has its proof, with a
+    /// progress bar).
     #[arg(long, value_name = "SECONDS", default_value_t = 60.0, requires = "minimal", allow_negative_numbers = true)]
     pub time_limit: f64,
     /// With --minimal: prove the fewest presses on the Dask cluster at ADDRESS ('local' for a

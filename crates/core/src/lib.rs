@@ -39,6 +39,7 @@ pub mod interrupt;
 pub mod limits;
 pub mod matrix;
 pub mod minimal;
+pub mod progress;
 pub mod ring;
 mod rows;
 pub mod solutions;

@@ -186,6 +186,43 @@ fn wide_gf2_cosets_match_plain_enumeration() {
     }
 }
 
+/// `max_work` is a hard cap: no search examines more members than it allows, whatever the
+/// modulus, the method or the budget (0 included), and the answer is still a solution whose
+/// bound is a bound.
+#[test]
+fn max_work_is_never_exceeded() {
+    let games = [(19, 2u64), (16, 2), (9, 2), (5, 3), (8, 5)];
+    for (n, p) in games {
+        let solver = Solver::new(&plus_grid(n, n, Modulus::new(p).unwrap()).unwrap()).unwrap();
+        let exact = |b: &[u32]| minimal_solution(&solver, b, &Budget::work_only(u64::MAX)).unwrap();
+        for seed in 0..3 {
+            let board = solver.random_solvable(seed);
+            let truth = if solver.nullity() <= 16 { Some(exact(&board).weight) } else { None };
+            for work in [0u64, 1, 2, 3, 7, 100, 4119, 65_535] {
+                let best = minimal_solution(&solver, &board, &Budget::work_only(work)).unwrap();
+                assert!(best.explored <= work, "{n}x{n} Z_{p}, max_work {work}: explored {}", best.explored);
+                assert!(solver.apply(&board, &best.presses).unwrap().iter().all(|&x| x == 0));
+                if let Some(t) = truth {
+                    assert!(best.lower_bound <= t && t <= best.weight);
+                }
+            }
+        }
+    }
+    // Composite moduli go through the module search.
+    let z4 = Modulus::ring(4).unwrap();
+    for work in [0u64, 1, 2, 5] {
+        let best = lightsout_core::minimal::minimal_in_module(
+            z4,
+            &[3, 1, 2],
+            &[vec![1, 1, 0], vec![0, 2, 2]],
+            &[4, 2],
+            &Budget::work_only(work),
+        )
+        .unwrap();
+        assert!(best.explored <= work, "Z_4, max_work {work}: explored {}", best.explored);
+    }
+}
+
 #[test]
 fn packed_entry_point_agrees() {
     let solver = Solver::new(&plus_grid(9, 9, Modulus::TWO).unwrap()).unwrap();

@@ -20,7 +20,8 @@ impl Game {
     /// Z_p the smallest sum of press counts), searched within `budget`: every one of the
     /// `p^nullity` solutions in Gray-code order when they fit `budget.max_work`, else a local
     /// search and a branch and bound that stop at the budget and say whether the answer is
-    /// proven optimal, with the best lower bound known.
+    /// proven optimal, with the best lower bound known. Over Z_p the presses `s` satisfy
+    /// `M s = -b (mod p)` for the board `b`: pressing them turns every light off.
     ///
     /// The particular solution and the quiet patterns come from the solver behind
     /// [`Game::solve`] (structured, banded or dense). An unsolvable board is an error with the

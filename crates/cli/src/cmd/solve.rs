@@ -232,13 +232,19 @@ fn check_all_fits(game: &Game) -> CliResult<()> {
     Ok(())
 }
 
-/// The fewest-press member of the solutions of the board that `presses` solves.
+/// The fewest-press member of the solutions of the board that `presses` solves. With no time
+/// limit there is no work limit either: the search runs until it has its proof, with a
+/// progress bar on a terminal.
 fn fewest(game: &Game, presses: &[u32], seconds: f64) -> CliResult<MinimalSolution> {
     let time = crate::args::seconds(seconds, "--time-limit").map_err(CliError::input)?;
-    let budget = Budget { max_time: time, ..Budget::default() };
-    let _spinner =
-        Spinner::start("searching for the fewest presses", if game.null_orders()?.len() > 20 { usize::MAX } else { 0 });
-    Ok(game.minimal_from_presses(presses, &budget)?)
+    let budget = if time.is_none() { Budget::unlimited() } else { Budget { max_time: time, ..Budget::default() } };
+    let progress = lightsout_core::progress::Progress::new();
+    let _spinner = Spinner::follow(
+        "searching for the fewest presses",
+        if game.null_orders()?.len() > 20 { usize::MAX } else { 0 },
+        &progress,
+    );
+    Ok(progress.run(|| game.minimal_from_presses(presses, &budget))?)
 }
 
 fn display_name(path: &std::path::Path) -> String {

@@ -209,7 +209,8 @@ impl CosetBasis {
         let s = &self.normalize(s)[..];
         let exhaustive = self.dim() == 0 || self.members().is_some_and(|m| m <= budget.max_work);
         let method = if exhaustive { Method::GrayCode } else { Method::BranchAndBound };
-        if let Some(done) = self.settled(s, method) {
+        if let Some(mut done) = self.settled(s, method) {
+            done.explored = done.explored.min(budget.max_work);
             return Ok(done);
         }
         let start: Vec<u32> = self.support.iter().map(|&j| s[j]).collect();
@@ -247,14 +248,15 @@ impl CosetBasis {
     /// if the branch and bound could not finish. The bound comes from the branch and bound.
     fn search_gf2(&self, start: &[u32], budget: &Budget, deadline: &Deadline) -> Searched {
         let s = pack_bits(start);
-        let quarter = (budget.max_work / 4).max(1);
+        let quarter = (budget.max_work / 4).max(1).min(budget.max_work);
         // A first, short local search: enough for a good incumbent, so that a branch and bound
         // that can finish gets to finish early.
         let first = quarter.min(FIRST_LOCAL_SEARCH);
         let (mut c, mut w, mut used) = search::local_search_gf2(&s, &self.packed, None, first, &deadline.part(0.25));
         let mut bound = 0;
         if let Some(types) = self.types(start) {
-            let found = search::minimize(&types, self.dim(), Some((c.clone(), w)), quarter, &deadline.part(1.0 / 3.0));
+            let share = quarter.min(budget.max_work - used);
+            let found = search::minimize(&types, self.dim(), Some((c.clone(), w)), share, &deadline.part(1.0 / 3.0));
             used += found.explored;
             if found.complete {
                 return (found.coeffs, used, true, found.lower_bound, Method::BranchAndBound);

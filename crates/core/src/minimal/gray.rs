@@ -367,6 +367,11 @@ fn zp_bytes(p: u32, start: &[u32], basis: &[Vec<(u32, u32)>], total: u64, deadli
     let mut best_digits = gray.digits().to_vec();
     let mut explored = 1u64;
     let mut complete = false;
+    let progress = deadline.progress();
+    if let Some(p) = progress {
+        p.add_total(total);
+    }
+    let mut reported = 0u64;
     'outer: while best > 0 {
         for _ in 0..CHUNK {
             let Some((k, up)) = gray.next_step() else {
@@ -387,9 +392,16 @@ fn zp_bytes(p: u32, start: &[u32], basis: &[Vec<(u32, u32)>], total: u64, deadli
                 best_digits.copy_from_slice(gray.digits());
             }
         }
+        if let Some(p) = progress {
+            p.add_done(explored - reported);
+            reported = explored;
+        }
         if deadline.passed() {
             break;
         }
+    }
+    if let Some(p) = progress {
+        p.add_done(explored - reported);
     }
     complete |= explored == total;
     Outcome { coeffs: best_digits, weight: best as u64, explored, complete: complete || best == 0 }
@@ -405,6 +417,11 @@ fn zp_sparse(p: u32, start: &[u32], basis: &[Vec<(u32, u32)>], total: u64, deadl
     let (mut best, mut best_digits) = (w, gray.digits().to_vec());
     let mut explored = 1u64;
     let mut complete = false;
+    let progress = deadline.progress();
+    if let Some(p) = progress {
+        p.add_total(total);
+    }
+    let mut reported = 0u64;
     'outer: while best > 0 {
         for _ in 0..CHUNK {
             let Some((k, up)) = gray.next_step() else {
@@ -426,9 +443,16 @@ fn zp_sparse(p: u32, start: &[u32], basis: &[Vec<(u32, u32)>], total: u64, deadl
                 best_digits.copy_from_slice(gray.digits());
             }
         }
+        if let Some(p) = progress {
+            p.add_done(explored - reported);
+            reported = explored;
+        }
         if deadline.passed() {
             break;
         }
+    }
+    if let Some(p) = progress {
+        p.add_done(explored - reported);
     }
     complete |= explored == total;
     Outcome { coeffs: best_digits, weight: best, explored, complete: complete || best == 0 }

@@ -75,8 +75,11 @@ use std::time::{Duration, Instant};
 /// How much work a search may do before it settles for the best answer found so far.
 ///
 /// Work is counted in coset members examined (one Gray-code step, one local-search move or
-/// one branch-and-bound node each). A search stops at whichever limit comes first; an answer
-/// cut short says so (`proven_optimal == false`) and carries the best lower bound known.
+/// one branch-and-bound node each; the particular solution itself is free). Both limits are
+/// hard: a search never examines more than `max_work` members (0 returns the particular
+/// solution unsearched) and stops within a few milliseconds of `max_time`; an answer cut
+/// short says so (`proven_optimal == false`) and carries the best lower bound known.
+/// [`Budget::unlimited`] (`u64::MAX` members, no time limit) is "no limit".
 ///
 /// ```
 /// use lightsout_core::minimal::Budget;
@@ -84,6 +87,7 @@ use std::time::{Duration, Instant};
 /// let quick = Budget::new(1 << 20, Some(Duration::from_millis(50)));
 /// assert_eq!(quick.max_work, 1 << 20);
 /// assert_eq!(Budget::default().max_work, 1 << 32);
+/// assert_eq!(Budget::unlimited(), Budget::new(u64::MAX, None));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Budget {
@@ -109,17 +113,27 @@ impl Budget {
     pub fn work_only(max_work: u64) -> Self {
         Budget { max_work, max_time: None }
     }
+    /// No limit at all: the search runs until it has proven its answer (or is interrupted,
+    /// see [`crate::interrupt`]).
+    pub fn unlimited() -> Self {
+        Budget { max_work: u64::MAX, max_time: None }
+    }
 }
 
 /// A clock that knows when the budget's time is up, or the work was interrupted: it carries
-/// the interrupt flag of the thread that started it to the helper threads of an enumeration
-/// (see [`crate::interrupt`]).
+/// the interrupt flag and the progress count of the thread that started it to the helper
+/// threads of an enumeration (see [`crate::interrupt`], [`crate::progress`]).
 #[derive(Debug, Clone)]
-pub(crate) struct Deadline(Option<Instant>, Option<crate::interrupt::Interrupt>);
+pub(crate) struct Deadline(Option<Instant>, Option<crate::interrupt::Interrupt>, Option<crate::progress::Progress>);
 
 impl Deadline {
     pub(crate) fn start(budget: &Budget) -> Self {
-        Deadline(budget.max_time.and_then(|t| Instant::now().checked_add(t)), crate::interrupt::current())
+        let end = budget.max_time.and_then(|t| Instant::now().checked_add(t));
+        Deadline(end, crate::interrupt::current(), crate::progress::current())
+    }
+    /// The progress count to report to, if the caller installed one.
+    pub(crate) fn progress(&self) -> Option<&crate::progress::Progress> {
+        self.2.as_ref()
     }
     pub(crate) fn passed(&self) -> bool {
         self.1.as_ref().is_some_and(|i| i.is_interrupted()) || self.0.is_some_and(|d| Instant::now() >= d)
@@ -127,7 +141,11 @@ impl Deadline {
     /// A deadline `fraction` of the way from now to this one.
     pub(crate) fn part(&self, fraction: f64) -> Self {
         let now = Instant::now();
-        Deadline(self.0.map(|d| now + d.saturating_duration_since(now).mul_f64(fraction)), self.1.clone())
+        Deadline(
+            self.0.map(|d| now + d.saturating_duration_since(now).mul_f64(fraction)),
+            self.1.clone(),
+            self.2.clone(),
+        )
     }
 }
 
@@ -233,7 +251,9 @@ impl<'a> Minimizer<'a> {
 
 /// The fewest-press solution of `lights` (see the module docs for the methods).
 ///
-/// [`Error::Unsolvable`] if the board has no solution.
+/// Sign convention over Z_p: the presses `s` satisfy `b + M s = 0`, that is `M s = -b (mod p)`
+/// for the board `b` (pressing them turns every light off; over GF(2) the sign makes no
+/// difference). [`Error::Unsolvable`] if the board has no solution.
 pub fn minimal_solution(solver: &Solver, lights: &[u32], budget: &Budget) -> Result<MinimalSolution> {
     Minimizer::new(solver)?.minimal(lights, budget)
 }

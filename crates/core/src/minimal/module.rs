@@ -122,7 +122,8 @@ fn local_search(
     let sparse = sparse(gens);
     let mut x = particular.to_vec();
     let mut w = weight(&x);
-    let mut explored = 1u64;
+    // The particular solution costs nothing; every other member looked at counts.
+    let mut explored = 0u64;
     let mut improved = true;
     while improved && explored < max_work && !deadline.passed() {
         improved = false;
@@ -131,6 +132,9 @@ fn local_search(
             let (mut y, mut wy) = (x.clone(), w);
             let (mut best, mut best_w) = (None, w);
             for m in 1..o {
+                if explored >= max_work {
+                    break;
+                }
                 add(&mut y, &mut wy, g, k);
                 explored += 1;
                 if wy < best_w {

@@ -113,7 +113,7 @@ pub(crate) fn minimize(
     let root = types.root_bound();
     let (coeffs, weight, used) = match incumbent {
         Some((c, w)) => (c, w, 0),
-        None => local_search(types, u, (max_work / 8).max(1), deadline),
+        None => local_search(types, u, (max_work / 8).max(1).min(max_work), deadline),
     };
     if weight == root || types.p > MAX_BRANCHING_MODULUS {
         let complete = weight == root;
@@ -146,10 +146,13 @@ fn local_search(types: &Types, u: usize, max_work: u64, deadline: &Deadline) -> 
     while work < max_work && !deadline.passed() {
         // Descend: first improvement, sweeping the variables until none helps.
         let mut improved = true;
-        while improved && work < max_work && !deadline.passed() {
+        'descend: while improved && work < max_work && !deadline.passed() {
             improved = false;
             for k in 0..u {
                 for &d in &steps {
+                    if work >= max_work {
+                        break 'descend;
+                    }
                     work += 1;
                     let delta: i64 = by_var[k]
                         .iter()
@@ -174,7 +177,7 @@ fn local_search(types: &Types, u: usize, max_work: u64, deadline: &Deadline) -> 
             best_w = weight;
             best.copy_from_slice(&c);
         }
-        if best_w == types.root_bound() {
+        if best_w == types.root_bound() || work >= max_work {
             break;
         }
         // Perturb the best point and start again from there.
@@ -231,9 +234,12 @@ pub(crate) fn local_search_gf2(
     while work < max_work && !deadline.passed() && u > 0 && best_w > 0 {
         // Descend one vector at a time.
         let mut improved = true;
-        while improved && work < max_work && !deadline.passed() {
+        'descend: while improved && work < max_work && !deadline.passed() {
             improved = false;
             for k in 0..u {
+                if work >= max_work {
+                    break 'descend;
+                }
                 work += 1;
                 let overlap: i64 = x.iter().zip(&basis[k]).map(|(a, b)| (a & b).count_ones() as i64).sum();
                 let delta = sizes[k] - 2 * overlap;
@@ -245,7 +251,15 @@ pub(crate) fn local_search_gf2(
                 }
             }
         }
-        // Then every combination of a random dozen.
+        // Then every combination of a random dozen (fewer if the budget is nearly spent).
+        let left = max_work - work;
+        if left < 2 {
+            break;
+        }
+        let h = if left >> h == 0 { (63 - left.leading_zeros()) as usize } else { h };
+        if h == 0 {
+            break;
+        }
         let picked: Vec<usize> = rand::seq::index::sample(&mut rng, u, h).into_vec();
         let sub: Vec<Vec<u64>> = picked.iter().map(|&k| basis[k].clone()).collect();
         let (sub_w, sub_i, seen) = super::gray::enumerate(&x, &sub, 1 << h, deadline);
@@ -343,8 +357,15 @@ fn branch_and_bound(types: &Types, u: usize, incumbent: (Vec<u32>, u64), max_wor
             k -= 1;
             continue;
         }
+        // A node costs one step and one for each type it settles; stop before the budget would
+        // be exceeded (the node stays open, so the bound below still covers it).
+        let cost = 1 + closing[(k + 1).min(u - 1)].len() as u64;
+        if explored + cost > max_work {
+            complete = false;
+            break;
+        }
         next[k] += 1;
-        explored += 1 + closing[(k + 1).min(u - 1)].len() as u64;
+        explored += cost;
         let (bound, t) = children[k][i];
         c[k] = t;
         if k + 1 == u {

@@ -216,6 +216,10 @@ fn run_portable<T: Lane>(coset: &Coset, m: u32, lo: u64, hi: u64, deadline: &Dea
     let mut a: Vec<[T; LANES]> = vec![[T::ZERO; LANES]; 1 << r];
     let (mut best, mut best_i) = (u64::MAX, lo);
     let mut q = lo >> m;
+    let progress = deadline.progress();
+    if let Some(p) = progress {
+        p.add_total(hi - lo);
+    }
     while q < hi >> m && best > 0 {
         let high = q ^ (q >> 1);
         a.iter_mut().for_each(|x| *x = [T::ZERO; LANES]);
@@ -247,6 +251,9 @@ fn run_portable<T: Lane>(coset: &Coset, m: u32, lo: u64, hi: u64, deadline: &Dea
             }
         }
         q += 1;
+        if let Some(p) = progress {
+            p.add_done(1 << m);
+        }
         if deadline.passed() {
             break;
         }

@@ -113,16 +113,20 @@ pub(crate) fn type_name(obj: &Bound<'_, PyAny>) -> String {
     obj.get_type().name().map_or_else(|_| "?".to_string(), |n| n.to_string())
 }
 
-/// A search budget from `max_work` (an int, `None` for the default 2**32) and `max_time`
-/// (seconds: `None` for the default 60 s, `float("inf")` or any time too long to represent
-/// for no limit, else a number >= 0). NaN and negative times are a `ValueError`.
+/// A search budget from `max_work` (an int, `None` for the default 2**32, `float("inf")` for
+/// no limit) and `max_time` (seconds: `None` for the default 60 s, `float("inf")` or any time
+/// too long to represent for no limit, else a number >= 0). NaN and negative times are a
+/// `ValueError`.
 pub(crate) fn budget(
     max_work: Option<&Bound<'_, PyAny>>,
     max_time: Option<f64>,
 ) -> PyResult<lightsout_core::minimal::Budget> {
     let mut b = lightsout_core::minimal::Budget::default();
     if let Some(w) = max_work.filter(|w| !w.is_none()) {
-        b.max_work = nonneg(w, "max_work")?;
+        b.max_work = match w.extract::<f64>() {
+            Ok(f) if f == f64::INFINITY && !w.is_instance_of::<PyInt>() => u64::MAX,
+            _ => nonneg(w, "max_work")?,
+        };
     }
     if let Some(t) = max_time {
         if t.is_nan() || t < 0.0 {

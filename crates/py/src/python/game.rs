@@ -482,21 +482,34 @@ impl PyGame {
 
     /// The solution with the fewest presses (over Z_p: the smallest total press count),
     /// searched within `max_work` coset members and `max_time` seconds (default 2**32 and
-    /// 60 s; `max_time=float("inf")` for no time limit), with the GIL released. The result
-    /// says whether it is proven optimal.
-    #[pyo3(signature = (lights, *, max_work=None, max_time=None))]
+    /// 60 s; `float("inf")` for either means no limit), with the GIL released. Both limits
+    /// are hard: no more than `max_work` members are examined. The result says whether it is
+    /// proven optimal. Sign convention over Z_p: the presses `s` satisfy `M s = -b (mod p)`
+    /// for the board `b` (pressing them turns every light off). `progress=True` draws a bar
+    /// on `sys.stderr` while an exhaustive search runs longer than a second.
+    #[pyo3(signature = (lights, *, max_work=None, max_time=None, progress=false))]
     fn minimal_solution(
         &self,
         py: Python<'_>,
         lights: &Bound<'_, PyAny>,
         max_work: Option<&Bound<'_, PyAny>>,
         max_time: Option<f64>,
+        progress: bool,
     ) -> PyResult<MinimalSolution> {
         let Board { values, natural, out } = self.board(lights, "lights")?;
         let budget = args::budget(max_work, max_time)?;
         let game = Arc::clone(&self.game);
-        let best =
-            interruptible(py, move || game.minimal_solution(&values, &budget))?.map_err(self.err(py, natural))?;
+        let count = lightsout_core::progress::Progress::new();
+        let mut bar = super::work::Bar::new(&count, "fewest presses");
+        let work = move || count.run(|| game.minimal_solution(&values, &budget));
+        let found = if progress {
+            let found = super::work::interruptible_with(py, work, |py| bar.tick(py));
+            bar.finish(py)?;
+            found
+        } else {
+            interruptible(py, work)
+        };
+        let best = found?.map_err(self.err(py, natural))?;
         let presses = self.array(py, &best.presses, natural, out)?.unbind();
         Ok(MinimalSolution::new(presses, &best))
     }

@@ -25,6 +25,16 @@ pub(crate) fn interruptible<T: Send + 'static>(
     py: Python<'_>,
     work: impl FnOnce() -> T + Send + 'static,
 ) -> PyResult<T> {
+    interruptible_with(py, work, |_| Ok(()))
+}
+
+/// [`interruptible`], calling `tick` (with the GIL) at every check for signals: a progress
+/// display, for one.
+pub(crate) fn interruptible_with<T: Send + 'static>(
+    py: Python<'_>,
+    work: impl FnOnce() -> T + Send + 'static,
+    mut tick: impl FnMut(Python<'_>) -> PyResult<()> + Send,
+) -> PyResult<T> {
     let (tx, rx) = channel();
     let stop = Interrupt::new();
     let flag = stop.clone();
@@ -38,7 +48,7 @@ pub(crate) fn interruptible<T: Send + 'static>(
         match rx.recv_timeout(POLL) {
             Ok(value) => return Ok(value),
             Err(RecvTimeoutError::Timeout) => {
-                if let Err(signal) = Python::attach(|py| py.check_signals()) {
+                if let Err(signal) = Python::attach(|py| py.check_signals().and_then(|()| tick(py))) {
                     stop.interrupt();
                     // The worker answers (with an Interrupted error) or hangs up when it stops.
                     let _ = rx.recv_timeout(STOP_WAIT);
@@ -50,4 +60,50 @@ pub(crate) fn interruptible<T: Send + 'static>(
             }
         }
     })
+}
+
+/// A text bar on Python's `sys.stderr` (so it shows in Jupyter too) following a search's
+/// [`lightsout_core::progress::Progress`]: drawn from the second second on, at most twice a
+/// second, and ended with a newline by [`Bar::finish`].
+pub(crate) struct Bar {
+    progress: lightsout_core::progress::Progress,
+    start: std::time::Instant,
+    drawn: Option<std::time::Instant>,
+    label: &'static str,
+}
+
+impl Bar {
+    pub(crate) fn new(progress: &lightsout_core::progress::Progress, label: &'static str) -> Self {
+        Bar { progress: progress.clone(), start: std::time::Instant::now(), drawn: None, label }
+    }
+
+    /// Redraw if it is time to.
+    pub(crate) fn tick(&mut self, py: Python<'_>) -> PyResult<()> {
+        let secs = self.start.elapsed().as_secs_f64();
+        let f = self.progress.fraction();
+        if secs < 1.0 || f == 0.0 || self.drawn.is_some_and(|d| d.elapsed() < Duration::from_millis(500)) {
+            return Ok(());
+        }
+        let bar: String = (0..30).map(|i| if (i as f64) < f * 30.0 { '#' } else { '-' }).collect();
+        let left = secs * (1.0 - f) / f;
+        let line = format!("\r{} [{bar}] {:5.1}% {secs:.0} s, about {left:.0} s left ", self.label, 100.0 * f);
+        self.write(py, &line)?;
+        self.drawn = Some(std::time::Instant::now());
+        Ok(())
+    }
+
+    /// End the line if a bar was drawn.
+    pub(crate) fn finish(&self, py: Python<'_>) -> PyResult<()> {
+        if self.drawn.is_some() {
+            self.write(py, "\n")?;
+        }
+        Ok(())
+    }
+
+    fn write(&self, py: Python<'_>, text: &str) -> PyResult<()> {
+        let err = py.import("sys")?.getattr("stderr")?;
+        err.call_method1("write", (text,))?;
+        err.call_method0("flush")?;
+        Ok(())
+    }
 }
