@@ -572,8 +572,10 @@ enum lightsout_status lightsout_game_elementary_divisors(const struct lightsout_
  * sum of press counts. Searches all p^nullity solutions when there are at most `max_work` of
  * them (every coset member in Gray-code order); beyond that a local search and a branch and
  * bound, stopped by `max_work` (search nodes) or `max_seconds`, whichever comes first.
- * Pass 0 for either to get the default (2^32 nodes, 60 seconds); `max_seconds` may be
- * INFINITY for no time limit. `info_out` (may be NULL) says whether the answer is proven
+ * Pass 0 for either to get the default (2^32 nodes, 60 seconds); `max_work` UINT64_MAX and
+ * `max_seconds` INFINITY mean no limit. Both limits are hard: no more than `max_work` members
+ * are examined. Over Z_p the presses `s` satisfy `M s = -b (mod p)` for the board `b`
+ * (pressing them turns every light off). `info_out` (may be NULL) says whether the answer is proven
  * optimal and gives the best lower bound. An unsolvable board returns LIGHTSOUT_UNSOLVABLE.
  *
  * The quiet patterns come from the same solver as `lightsout_game_solve` (structured for
