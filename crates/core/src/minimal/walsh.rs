@@ -8,8 +8,8 @@
 //! `c` is). Cut `c` into its low `m` bits `b` and the rest `a`: for fixed `a`, the sum over all
 //! `b` at once is the Walsh–Hadamard transform of the array `A[β] = Σ_t (-1)^<a, α_t> D_t` (each
 //! type at the low bits `β_t` of its vector, `α_t` the rest), `m 2^m` additions for `2^m`
-//! members. The low 4 bits of `a` ride along as 16 lanes of one vector, so every step of the
-//! transform is a plain vector addition.
+//! members. The low 5 bits of `a` ride along as 32 lanes of one vector (two AVX2 registers),
+//! so every step of the transform is a plain vector addition.
 //!
 //! Blocks are whole aligned ranges of the Gray sequence ([`super::gray`]): the members whose
 //! Gray index has the high part `q` are those whose coefficients have the high part
@@ -18,14 +18,15 @@
 
 use super::Deadline;
 
-/// Bits of `c` handled by the transform (`2^10` vectors of 16 lanes: 32 KB of `i16`, the
-/// level-1 cache), up to 12 for cosets of many types.
-const TRANSFORM_BITS: u32 = 10;
+/// Bits of `c` handled by the transform: `2^12` vectors (14 for cosets of many types, whose
+/// array takes longer to fill). Measured on the 39 x 39 and 61 x 61 grids: smaller blocks
+/// spend their time filling the array, larger ones in the level-2 cache.
+const TRANSFORM_BITS: u32 = 12;
 /// Bits of `c` carried by the lanes of a vector.
-const LANE_BITS: u32 = 4;
+const LANE_BITS: u32 = 5;
 const LANES: usize = 1 << LANE_BITS;
-/// The largest block: `2^16` members.
-pub(crate) const MAX_BLOCK_BITS: u32 = 12 + LANE_BITS;
+/// The largest block.
+pub(crate) const MAX_BLOCK_BITS: u32 = TRANSFORM_BITS + 2 + LANE_BITS;
 /// Walks shorter than this (or not aligned to blocks of at least this size) are left to the
 /// Gray code: the transform's setup would cost more than it saves.
 pub(crate) const MIN_BLOCK: u64 = 1 << 12;
@@ -177,6 +178,7 @@ fn run<T: Lane>(coset: &Coset, m: u32, lo: u64, hi: u64, deadline: &Deadline) ->
 }
 
 /// [`run_portable`] compiled with AVX2 (16 lanes of `i16` per instruction) and popcnt.
+/// (AVX-512 measured no faster on the machine of docs/BENCHMARKS.md.)
 ///
 /// # Safety
 ///
@@ -192,7 +194,7 @@ fn run_portable<T: Lane>(coset: &Coset, m: u32, lo: u64, hi: u64, deadline: &Dea
     let lane_bits = LANE_BITS.min(m);
     // The transform costs about r additions per member, filling its array one vector per type
     // per block: 2^10 slots unless the types are many.
-    let r = (m - lane_bits).min(if coset.types.len() > 2048 { 12 } else { TRANSFORM_BITS });
+    let r = (m - lane_bits).min(if coset.types.len() > 2048 { TRANSFORM_BITS + 2 } else { TRANSFORM_BITS });
     let m = r + lane_bits;
     let (rmask, lmask) = ((1u64 << r) - 1, (1u64 << lane_bits) - 1);
     // Per type: its slot β, its high bits α, and D times the lane signs (-1)^<l, λ> (then
@@ -233,7 +235,7 @@ fn run_portable<T: Lane>(coset: &Coset, m: u32, lo: u64, hi: u64, deadline: &Dea
             a[*slot] = x;
         }
         let low = transform(&mut a);
-        let least = low.iter().copied().min().expect("16 lanes").to_i64();
+        let least = low.iter().copied().min().expect("32 lanes").to_i64();
         let w = ((coset.twice_fixed + least) / 2) as u64;
         if w <= best {
             // Rare: find the first member (by Gray index) of this weight in the block.
@@ -261,13 +263,61 @@ fn run_portable<T: Lane>(coset: &Coset, m: u32, lo: u64, hi: u64, deadline: &Dea
     (best, best_i, (q << m).min(hi) - lo)
 }
 
-/// The unnormalised Walsh–Hadamard transform of `a` along its index, lane by lane, two levels
-/// per pass over the array; returns the least entry of each lane.
+/// Entries of the transform handled together while they stay in the level-1 cache (16 KB of
+/// `i16` vectors).
+const CACHE_ENTRIES: usize = 256;
+
+/// The unnormalised Walsh–Hadamard transform of `a` along its index, lane by lane; returns the
+/// least entry of each lane. The levels commute, so the low ones run chunk by chunk in the
+/// level-1 cache, the high ones across the array, and the last one or two keep the minimum on
+/// the way.
 #[inline(always)]
 fn transform<T: Lane>(a: &mut [[T; LANES]]) -> [T; LANES] {
     let n = a.len();
-    let mut h = 1;
-    while 4 * h < n {
+    let bits = n.trailing_zeros();
+    let last = bits.min(2);
+    let before = 1usize << (bits - last);
+    let chunk = before.min(CACHE_ENTRIES);
+    for c in a.chunks_exact_mut(chunk) {
+        levels(c, 1, chunk);
+    }
+    levels(a, chunk, before);
+    let h = before;
+    let mut low = a[0];
+    if last == 2 {
+        low = [T::MAX; LANES];
+        let (x, rest) = a.split_at_mut(h);
+        let (y, rest) = rest.split_at_mut(h);
+        let (z, w) = rest.split_at_mut(h);
+        for i in 0..h {
+            for l in 0..LANES {
+                let (p, q, r, s) = (x[i][l], y[i][l], z[i][l], w[i][l]);
+                let (pq, pmq, rs, rms) = (p.add(q), p.sub(q), r.add(s), r.sub(s));
+                let (e, f, g, k) = (pq.add(rs), pmq.add(rms), pq.sub(rs), pmq.sub(rms));
+                (x[i][l], y[i][l], z[i][l], w[i][l]) = (e, f, g, k);
+                low[l] = low[l].min(e.min(f)).min(g.min(k));
+            }
+        }
+    } else if last == 1 {
+        low = [T::MAX; LANES];
+        let (x, y) = a.split_at_mut(h);
+        for i in 0..h {
+            for l in 0..LANES {
+                let (p, q) = (x[i][l], y[i][l]);
+                let (e, f) = (p.add(q), p.sub(q));
+                (x[i][l], y[i][l]) = (e, f);
+                low[l] = low[l].min(e.min(f));
+            }
+        }
+    }
+    low
+}
+
+/// The levels of the transform with strides `from <= h < to` (powers of two), two per pass.
+#[inline(always)]
+fn levels<T: Lane>(a: &mut [[T; LANES]], from: usize, to: usize) {
+    let mut h = from;
+    while 4 * h <= to {
         for chunk in a.chunks_exact_mut(4 * h) {
             let (x, rest) = chunk.split_at_mut(h);
             let (y, rest) = rest.split_at_mut(h);
@@ -285,37 +335,18 @@ fn transform<T: Lane>(a: &mut [[T; LANES]]) -> [T; LANES] {
         }
         h *= 4;
     }
-    // The last one or two levels, keeping the minimum on the way (an array of one entry is its
-    // own transform).
-    let mut low = a[0];
-    if h < n {
-        low = [T::MAX; LANES];
-    }
-    if 4 * h == n {
-        let (x, rest) = a.split_at_mut(h);
-        let (y, rest) = rest.split_at_mut(h);
-        let (z, w) = rest.split_at_mut(h);
-        for i in 0..h {
-            for l in 0..LANES {
-                let (p, q, r, s) = (x[i][l], y[i][l], z[i][l], w[i][l]);
-                let (pq, pmq, rs, rms) = (p.add(q), p.sub(q), r.add(s), r.sub(s));
-                let (e, f, g, k) = (pq.add(rs), pmq.add(rms), pq.sub(rs), pmq.sub(rms));
-                (x[i][l], y[i][l], z[i][l], w[i][l]) = (e, f, g, k);
-                low[l] = low[l].min(e.min(f)).min(g.min(k));
-            }
-        }
-    } else if 2 * h == n {
-        let (x, y) = a.split_at_mut(h);
-        for i in 0..h {
-            for l in 0..LANES {
-                let (p, q) = (x[i][l], y[i][l]);
-                let (e, f) = (p.add(q), p.sub(q));
-                (x[i][l], y[i][l]) = (e, f);
-                low[l] = low[l].min(e.min(f));
+    if h < to {
+        for chunk in a.chunks_exact_mut(2 * h) {
+            let (x, y) = chunk.split_at_mut(h);
+            for i in 0..h {
+                for l in 0..LANES {
+                    let (p, q) = (x[i][l], y[i][l]);
+                    x[i][l] = p.add(q);
+                    y[i][l] = p.sub(q);
+                }
             }
         }
     }
-    low
 }
 
 #[cfg(test)]
