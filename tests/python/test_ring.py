@@ -106,3 +106,17 @@ def test_pseudoinverse_over_composite_moduli():
         assert (g6.apply(board, presses) == 0).all()
     with pytest.raises(ValueError, match="elementary divisor 2"):
         lo.grid(4, 4, modulus=4).pseudoinverse()
+
+
+def test_solve_many_over_composite_moduli():
+    g = lo.grid(4, 4, modulus=6)
+    boards = np.array([np.asarray(g.random_solvable(seed=s)).ravel() for s in range(5)] + [np.arange(16) % 6])
+    presses, solvable = lo.solve_many(g, boards, return_solvable=True)
+    for b, s, ok in zip(boards, presses, solvable):
+        assert ok == g.is_solvable(b)
+        if ok:
+            assert np.array_equal(s, np.asarray(g.solve(b)).ravel())
+        else:
+            assert (s == 0).all()
+    with pytest.raises(ValueError, match="elementary divisor 2"):
+        lo.solve_many(lo.grid(4, 4, modulus=4), boards % 4)

@@ -10,10 +10,24 @@
 //! by obstruction bits) and a board costs one XOR per lit light and word; other moduli use one
 //! `u64` accumulator per button and obstruction. Boards are split between the cores.
 
-use crate::{Error, Result, Solver};
+use crate::{Error, Result, RingSolver, Solver};
 
 /// The most entries `lights x (buttons + obstructions)` a [`BatchSolver`] lays out densely.
 pub const MAX_BATCH_ENTRIES: u128 = 1 << 28;
+
+/// An error if a layout of `lights x width` entries exceeds [`MAX_BATCH_ENTRIES`].
+fn check_entries(lights: usize, width: usize) -> Result<()> {
+    let entries = lights as u128 * width as u128;
+    if entries > MAX_BATCH_ENTRIES {
+        return Err(Error::TooLarge {
+            what: "the batch solver's dense pseudoinverse",
+            needed: entries,
+            unit: "entries",
+            limit: MAX_BATCH_ENTRIES,
+        });
+    }
+    Ok(())
+}
 
 /// Boards per thread below which splitting the work costs more than it saves.
 const MIN_BOARDS_PER_THREAD: usize = 2048;
@@ -137,20 +151,41 @@ impl BatchSolver {
     /// Lay out `solver`'s pseudoinverse and obstructions; an error above [`MAX_BATCH_ENTRIES`].
     pub fn new(solver: &Solver) -> Result<Self> {
         let (lights, buttons) = (solver.lights(), solver.buttons());
-        let obstructions = lights - solver.rank();
-        let width = buttons + obstructions;
-        let entries = lights as u128 * width as u128;
-        if entries > MAX_BATCH_ENTRIES {
-            return Err(Error::TooLarge {
-                what: "the batch solver's dense pseudoinverse",
-                needed: entries,
-                unit: "entries",
-                limit: MAX_BATCH_ENTRIES,
-            });
+        check_entries(lights, buttons + lights - solver.rank())?;
+        Self::lay_out(lights, buttons, solver.modulus().get(), &solver.pseudoinverse()?, &solver.obstructions())
+    }
+
+    /// The same over Z_k for any k, from the ring solver: the field layout for a prime k; for a
+    /// composite k its pseudoinverse over Z_k (which exists iff every elementary divisor is a
+    /// unit or zero in each prime-power factor, always for a squarefree k; otherwise the error
+    /// of [`RingSolver::pseudoinverse`]) and its obstructions over Z_k (a board is solvable iff
+    /// each has a zero product with it).
+    ///
+    /// ```
+    /// use lightsout_core::{minimal::plus_grid, batch::{BatchSolver, BoardLayout}, Modulus, RingSolver};
+    /// let ring = RingSolver::new(&plus_grid(4, 4, Modulus::ring(6).unwrap()).unwrap()).unwrap();
+    /// let batch = BatchSolver::from_ring(&ring).unwrap();
+    /// let board = ring.random_solvable(3);
+    /// let (mut presses, mut ok) = (vec![0u32; 16], vec![false]);
+    /// batch.solve(&board, &BoardLayout { stride: 16, cell_of_light: vec![] }, &mut presses, &mut ok).unwrap();
+    /// assert!(ok[0] && presses == ring.solve(&board).unwrap());
+    /// ```
+    pub fn from_ring(ring: &RingSolver) -> Result<Self> {
+        if let Some(s) = ring.field_solver() {
+            return Self::new(s);
         }
-        let w = solver.pseudoinverse()?;
-        let y = solver.obstructions();
-        let p = solver.modulus().get();
+        let (lights, buttons) = (ring.lights(), ring.buttons());
+        // The obstructions over Z_k number at most the lights (each factor's at most its own).
+        let factors = ring.modulus().factors().len();
+        check_entries(lights, buttons + lights * factors)?;
+        let w = ring.pseudoinverse()?;
+        Self::lay_out(lights, buttons, ring.modulus().get(), &w, &ring.obstructions())
+    }
+
+    fn lay_out(lights: usize, buttons: usize, p: u32, w: &crate::Matrix, y: &[Vec<u32>]) -> Result<Self> {
+        let obstructions = y.len();
+        let width = buttons + obstructions;
+        check_entries(lights, width)?;
         let value = |l: usize, k: usize| if k < buttons { w.get(k, l) } else { y[k - buttons][l] };
         let kernel = if p == 2 {
             let words = width.div_ceil(64).max(1);

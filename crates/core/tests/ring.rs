@@ -316,3 +316,45 @@ fn pseudoinverse_exists_exactly_when_no_divisor_needs_a_division() {
     }
     assert!(seen.0 > 10 && seen.1 > 10, "{seen:?}");
 }
+
+/// The batch layout over Z_k answers as the ring solver does, board by board, wherever the
+/// pseudoinverse exists, and refuses with the same error where it does not.
+#[test]
+fn batch_solving_over_composite_moduli_matches_the_ring_solver() {
+    use lightsout_core::batch::{BatchSolver, BoardLayout};
+    use lightsout_core::minimal::plus_grid;
+    for k in [4u32, 6, 8, 9, 12, 36] {
+        for n in 1..=6 {
+            let ring = RingSolver::new(&plus_grid(n, n, Modulus::ring(k as u64).unwrap()).unwrap()).unwrap();
+            let batch = match BatchSolver::from_ring(&ring) {
+                Ok(b) => b,
+                Err(e) => {
+                    assert_eq!(e, ring.pseudoinverse().unwrap_err());
+                    continue;
+                }
+            };
+            let lights = n * n;
+            let mut boards: Vec<u32> = Vec::new();
+            for seed in 0..6u64 {
+                if seed % 2 == 0 {
+                    boards.extend(ring.random_solvable(seed));
+                } else {
+                    boards.extend((0..lights as u64).map(|i| ((i * 7 + seed * 5 + i * i) % k as u64) as u32));
+                }
+            }
+            let mut presses = vec![0u32; boards.len()];
+            let mut ok = vec![false; 6];
+            batch
+                .solve(&boards, &BoardLayout { stride: lights, cell_of_light: vec![] }, &mut presses, &mut ok)
+                .unwrap();
+            for (i, board) in boards.chunks(lights).enumerate() {
+                assert_eq!(ok[i], ring.is_solvable(board).unwrap(), "k={k} n={n}");
+                let got = &presses[i * lights..(i + 1) * lights];
+                match ring.solve(board) {
+                    Ok(s) => assert_eq!(got, &s[..], "k={k} n={n}"),
+                    Err(_) => assert!(got.iter().all(|&x| x == 0)),
+                }
+            }
+        }
+    }
+}

@@ -143,8 +143,14 @@ impl PyGame {
         if let Some(b) = self.batch.get() {
             return Ok(b);
         }
-        let solver = self.solver(py)?;
-        let b = py.detach(|| BatchSolver::new(solver)).map_err(value_error)?;
+        let b = if self.game.modulus().is_prime() {
+            let solver = self.solver(py)?;
+            py.detach(|| BatchSolver::new(solver)).map_err(value_error)?
+        } else {
+            let game = Arc::clone(&self.game);
+            interruptible(py, move || game.ring_solver().and_then(|r| Ok(BatchSolver::from_ring(r)?)))?
+                .map_err(value_error)?
+        };
         Ok(self.batch.get_or_init(|| b))
     }
 

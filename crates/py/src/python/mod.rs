@@ -249,7 +249,8 @@ fn nullity_table(py: Python<'_>, n_max: &Bound<'_, PyAny>) -> PyResult<results::
 /// (B, *game.shape). Returns presses of the same shape (the boards' dtype when it holds p-1,
 /// uint8 for booleans, else int64). An unsolvable board raises UnsolvableError naming it
 /// (`board_index`), unless `return_solvable=True`: then the result is (presses, solvable), with
-/// all-zero presses for the unsolvable boards.
+/// all-zero presses for the unsolvable boards. Over a composite modulus k it needs the
+/// pseudoinverse over Z_k (see `Game.pseudoinverse`), else ValueError.
 #[pyfunction]
 #[pyo3(signature = (game, boards, *, return_solvable=false))]
 fn solve_many<'py>(
