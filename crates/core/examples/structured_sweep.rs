@@ -5,7 +5,8 @@
 //! cargo run --release -p lightsout-core --example structured_sweep -- docs/structured_scaling [--huge]
 //! ```
 //!
-//! writes `docs/structured_scaling.csv` and `docs/structured_scaling.svg`. Each point is the
+//! writes `docs/structured_scaling.csv` and `docs/structured_scaling.svg`; with `--from-csv` it
+//! only draws the SVG again from the CSV. Each point is the
 //! best of three runs of setup plus one solve of a random solvable board (`M s`, checked), so
 //! a shared machine's load shows less; `--huge` adds GF(2) grids of 10^9 and 10^10 lights (one
 //! run each, 2.5 GB). The reference line "one pass of M" is the time to apply M to a packed
@@ -71,6 +72,37 @@ struct Series {
     name: &'static str,
     colour: &'static str,
     points: Vec<(f64, f64)>,
+}
+
+/// Every series in drawing order, with its colour.
+const SERIES: [(&str, &str); 8] = [
+    ("GF(2) grid, packed", "#1f77b4"),
+    ("one pass of M (GF(2), packed)", "#7f7f7f"),
+    ("Z_3 grid, packed 2 bits", "#2ca02c"),
+    ("Z_3 grid, a byte per light", "#98df8a"),
+    ("Z_5 grid, a byte per light", "#bcbd22"),
+    ("GF(2) torus", "#d62728"),
+    ("Z_3 torus", "#ff9896"),
+    ("GF(2) torus decision (seed problem)", "#9467bd"),
+];
+
+/// The series of a CSV written by this example.
+fn read_csv(text: &str) -> Vec<Series> {
+    let mut out: Vec<Series> =
+        SERIES.iter().map(|&(name, colour)| Series { name, colour, points: Vec::new() }).collect();
+    for line in text.lines().skip(1) {
+        let mut f = line.rsplitn(3, ',');
+        let (Some(t), Some(l), Some(name)) = (f.next(), f.next(), f.next()) else { continue };
+        if let (Some(s), Ok(l), Ok(t)) = (out.iter_mut().find(|s| s.name == name), l.parse(), t.parse()) {
+            s.points.push((l, t));
+        }
+    }
+    out
+}
+
+/// Text safe inside SVG.
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
 fn gf2_grid(sizes: &[usize], huge: &[usize]) -> (Series, Series) {
@@ -176,10 +208,10 @@ fn decide(sizes: &[usize]) -> Series {
     out
 }
 
-/// A log-log plot: lights 10^3..10^10 across, seconds 10^-5..10^2 up.
+/// A log-log plot: lights 10^3..10^10 across, seconds 10^-6..10^2 up.
 fn svg(series: &[Series], anchors: &[(f64, f64, String)]) -> String {
     let (w, h, left, top, right, bottom) = (900.0, 600.0, 80.0, 30.0, 340.0, 60.0);
-    let (x0, x1, y0, y1) = (3.0, 10.0, -5.0, 2.0);
+    let (x0, x1, y0, y1) = (3.0, 10.0, -6.0, 2.0);
     let px = |l: f64| left + (l.log10() - x0) / (x1 - x0) * (w - left - right);
     let py = |s: f64| top + (y1 - s.log10()) / (y1 - y0) * (h - top - bottom);
     let mut o = String::new();
@@ -188,6 +220,8 @@ fn svg(series: &[Series], anchors: &[(f64, f64, String)]) -> String {
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" font-family="sans-serif" font-size="12">"#
     );
     let _ = writeln!(o, r#"<rect width="{w}" height="{h}" fill="white"/>"#);
+    let (fw, fh) = (w - left - right, h - top - bottom);
+    let _ = writeln!(o, r#"<clipPath id="frame"><rect x="{left}" y="{top}" width="{fw}" height="{fh}"/></clipPath>"#);
     for e in x0 as i32..=x1 as i32 {
         let x = px(10f64.powi(e));
         let _ = writeln!(o, r##"<line x1="{x}" y1="{top}" x2="{x}" y2="{}" stroke="#ddd"/>"##, h - bottom);
@@ -221,12 +255,18 @@ fn svg(series: &[Series], anchors: &[(f64, f64, String)]) -> String {
         let dash = if s.name.starts_with("one pass") { r#" stroke-dasharray="5,4""# } else { "" };
         let _ = writeln!(
             o,
-            r#"<polyline points="{}" fill="none" stroke="{}" stroke-width="2"{dash}/>"#,
+            r#"<polyline points="{}" fill="none" stroke="{}" stroke-width="2"{dash} clip-path="url(#frame)"/>"#,
             path.join(" "),
             s.colour
         );
         for &(l, t) in &s.points {
-            let _ = writeln!(o, r#"<circle cx="{:.1}" cy="{:.1}" r="3" fill="{}"/>"#, px(l), py(t), s.colour);
+            let _ = writeln!(
+                o,
+                r#"<circle cx="{:.1}" cy="{:.1}" r="3" fill="{}" clip-path="url(#frame)"/>"#,
+                px(l),
+                py(t),
+                s.colour
+            );
         }
         let ly = top + 10.0 + 20.0 * i as f64;
         let lx = w - right + 15.0;
@@ -236,7 +276,7 @@ fn svg(series: &[Series], anchors: &[(f64, f64, String)]) -> String {
             lx + 25.0,
             s.colour
         );
-        let _ = writeln!(o, r#"<text x="{}" y="{}">{}</text>"#, lx + 32.0, ly + 4.0, s.name);
+        let _ = writeln!(o, r#"<text x="{}" y="{}">{}</text>"#, lx + 32.0, ly + 4.0, escape(s.name));
     }
     let ly = top + 10.0 + 20.0 * series.len() as f64 + 10.0;
     let lx = w - right + 15.0;
@@ -259,7 +299,7 @@ fn svg(series: &[Series], anchors: &[(f64, f64, String)]) -> String {
             r#"<text x="{}" y="{:.1}" fill="red" font-size="11">{}</text>"#,
             lx,
             ly + 24.0 + 16.0 * i as f64,
-            label
+            escape(label)
         );
         let _ =
             writeln!(o, r#"<text x="{:.1}" y="{:.1}" fill="red" font-size="11">{}</text>"#, x + 8.0, y - 6.0, i + 1);
@@ -274,34 +314,26 @@ fn main() {
         eprintln!("usage: structured_sweep OUTPUT_STEM [--huge]   (writes OUTPUT_STEM.csv and OUTPUT_STEM.svg)");
         std::process::exit(2)
     };
+    if args.iter().any(|a| a == "--from-csv") {
+        let text = std::fs::read_to_string(format!("{stem}.csv")).expect("read the CSV");
+        draw(stem, &read_csv(&text));
+        println!("drew {stem}.svg from {stem}.csv");
+        return;
+    }
     let huge: Vec<usize> = if args.iter().any(|a| a == "--huge") { vec![31_623, 100_000] } else { Vec::new() };
     let grid_sizes = [100, 316, 1000, 3162, 10_000];
     let (gf2, pass) = gf2_grid(&grid_sizes, &huge);
+    let c = |i: usize| SERIES[i];
     let series = vec![
         gf2,
         pass,
-        zp_grid(3, &grid_sizes, true, "Z_3 grid, packed 2 bits", "#2ca02c"),
-        zp_grid(3, &grid_sizes, false, "Z_3 grid, a byte per light", "#98df8a"),
-        zp_grid(5, &grid_sizes, false, "Z_5 grid, a byte per light", "#bcbd22"),
-        torus(2, &[128, 256, 512, 1024, 2048, 4096], "GF(2) torus", "#d62728"),
-        torus(3, &[128, 256, 512, 1024, 2048], "Z_3 torus", "#ff9896"),
+        zp_grid(3, &grid_sizes, true, c(2).0, c(2).1),
+        zp_grid(3, &grid_sizes, false, c(3).0, c(3).1),
+        zp_grid(5, &grid_sizes, false, c(4).0, c(4).1),
+        torus(2, &[128, 256, 512, 1024, 2048, 4096], c(5).0, c(5).1),
+        torus(3, &[128, 256, 512, 1024, 2048], c(6).0, c(6).1),
         decide(&[125, 250, 500, 1000, 2000]),
     ];
-    let pass_at = |lights: f64| series[1].points.iter().find(|p| p.0 == lights).map(|p| p.1);
-    let mut anchors = vec![
-        (1e8, 0.3, "1: Z_3 10^4 x 10^4 (packed) < 0.3 s".to_string()),
-        (4096.0 * 4096.0, 0.3, "2: torus 4096 x 4096 < 0.3 s".to_string()),
-        (4e6, 0.05, "3: torus decision n = 2000 < 50 ms".to_string()),
-    ];
-    for lights in [1e8, 1e10] {
-        if let Some(t) = pass_at(lights) {
-            anchors.push((
-                lights,
-                3.0 * t,
-                format!("{}: GF(2) {lights:.0e} lights <= 3 passes of M", anchors.len() + 1),
-            ));
-        }
-    }
     let mut csv = String::from("path,lights,seconds\n");
     for s in &series {
         for &(l, t) in &s.points {
@@ -309,6 +341,22 @@ fn main() {
         }
     }
     std::fs::write(format!("{stem}.csv"), csv).expect("write the CSV");
-    std::fs::write(format!("{stem}.svg"), svg(&series, &anchors)).expect("write the SVG");
+    draw(stem, &series);
     println!("wrote {stem}.csv and {stem}.svg");
+}
+
+/// The SVG of the series, with the targets as anchors.
+fn draw(stem: &str, series: &[Series]) {
+    let pass_at = |lights: f64| series[1].points.iter().find(|p| p.0 == lights).map(|p| p.1);
+    let mut anchors = vec![
+        (1e8, 0.3, "1: Z_3 10^4 x 10^4 (packed) < 0.3 s".to_string()),
+        (4096.0 * 4096.0, 0.3, "2: torus 4096 x 4096 < 0.3 s".to_string()),
+        (4e6, 0.05, "3: torus decision n = 2000 < 50 ms".to_string()),
+    ];
+    for (lights, name) in [(1e8, "10^8"), (1e10, "10^10")] {
+        if let Some(t) = pass_at(lights) {
+            anchors.push((lights, 3.0 * t, format!("{}: GF(2) grid, {name} lights: 3 passes of M", anchors.len() + 1)));
+        }
+    }
+    std::fs::write(format!("{stem}.svg"), svg(series, &anchors)).expect("write the SVG");
 }

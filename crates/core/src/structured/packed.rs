@@ -27,7 +27,7 @@ pub struct PackedBoard {
 }
 
 /// Allocate `len` zeroed words, or an error (never an abort) when memory is short.
-pub(crate) fn try_zeroed<T: Clone + Default>(what: &'static str, len: usize) -> Result<Vec<T>> {
+pub(crate) fn try_zeroed<T: Clone + Default + Send>(what: &'static str, len: usize) -> Result<Vec<T>> {
     let mut v = Vec::new();
     v.try_reserve_exact(len).map_err(|_| Error::TooLarge {
         what,
@@ -35,7 +35,21 @@ pub(crate) fn try_zeroed<T: Clone + Default>(what: &'static str, len: usize) -> 
         unit: "bytes (allocation failed)",
         limit: 0,
     })?;
-    v.resize(len, T::default());
+    let bytes = len * std::mem::size_of::<T>();
+    if bytes >= 16 << 20 && rayon::current_num_threads() >= 2 {
+        // The kernel's page faults, not the zeros, are the cost of a fresh board: take them on
+        // two cores at once.
+        let spare = &mut v.spare_capacity_mut()[..len];
+        let (a, b) = spare.split_at_mut(len / 2);
+        std::thread::scope(|scope| {
+            scope.spawn(|| a.iter_mut().for_each(|x| _ = x.write(T::default())));
+            b.iter_mut().for_each(|x| _ = x.write(T::default()));
+        });
+        // SAFETY: the first `len` elements were all written just above.
+        unsafe { v.set_len(len) };
+    } else {
+        v.resize(len, T::default());
+    }
     Ok(v)
 }
 
@@ -231,9 +245,9 @@ pub(crate) fn run(
     (prev, cur)
 }
 
-/// `next = b + T x + prev` over GF(2), packed.
+/// `next = b + T x + prev` over GF(2), packed, rows on a path.
 #[inline]
-fn step(n: usize, delta: bool, b: Option<&[u64]>, prev: &[u64], x: &[u64], next: &mut [u64]) {
+pub(crate) fn step(n: usize, delta: bool, b: Option<&[u64]>, prev: &[u64], x: &[u64], next: &mut [u64]) {
     let w = x.len();
     let dmask = if delta { u64::MAX } else { 0 };
     for i in 0..w {

@@ -12,8 +12,9 @@ use super::arith::Fp;
 use super::chase::{self, Cell, Layout, Line};
 use super::grid::{internal, GridSolver};
 use super::hermite::{Ring, System};
-use super::packed::try_zeroed;
+use super::packed::{self, try_zeroed};
 use super::pfield::{Gf2, Polys, Zp};
+use crate::bitmatrix::pack_bits;
 use crate::count::SolutionCount;
 use crate::error::{Error, Result};
 use crate::field::{check_vector, Modulus};
@@ -59,11 +60,20 @@ impl Plan {
         e0[0] = 1;
         let m = self.layout.m();
         let mut before = vec![0u32; n];
-        let (pm, pm1) = chase::run::<u32>(self.line, self.fp, self.layout, None, &zero, &e0, |k, row| {
-            if k + 2 == m {
-                before.copy_from_slice(row);
-            }
-        });
+        let (pm, pm1) = if self.fp.p == 2 {
+            let (xm, xm1) = self.run_gf2::<u32>(None, &zero, &e0, |k, row| {
+                if k + 2 == m {
+                    before = unpack(row, n);
+                }
+            });
+            (unpack(&xm, n), unpack(&xm1, n))
+        } else {
+            chase::run::<u32>(self.line, self.fp, self.layout, None, &zero, &e0, |k, row| {
+                if k + 2 == m {
+                    before.copy_from_slice(row);
+                }
+            })
+        };
         crate::interrupt::check()?;
         let (p_before, p_m, p_m1) = (ring.from_vector(&before), ring.from_vector(&pm), ring.from_vector(&pm1));
         let a = if self.periodic {
@@ -79,10 +89,55 @@ impl Plan {
         v.chunks(self.n()).map(<[u32]>::to_vec).collect()
     }
 
+    /// The chase over GF(2) on packed rows (on a path or a cycle): `visit(k, x_{k+1})` on
+    /// every packed press row, returns the packed `(x_m, x_{m+1})`.
+    fn run_gf2<C: Cell>(
+        &self,
+        board: Option<&[C]>,
+        x0: &[u32],
+        x1: &[u32],
+        mut visit: impl FnMut(usize, &[u64]),
+    ) -> (Vec<u64>, Vec<u64>) {
+        let (n, layout, delta) = (self.n(), self.layout, self.line.delta);
+        let w = n.div_ceil(64);
+        let (mut prev, mut cur, mut next) = (pack_bits(x0), pack_bits(x1), vec![0u64; w]);
+        let (mut scratch, mut b) = (vec![0u32; n], vec![0u64; w]);
+        for k in 0..layout.m() {
+            // Interrupted: stop; the solver being built reports it (crate::interrupt).
+            if crate::interrupt::requested() {
+                break;
+            }
+            visit(k, &cur);
+            let b = board.map(|board| {
+                if layout.transposed {
+                    layout.load(board, k, &mut scratch);
+                    pack_row(&scratch, &mut b);
+                } else {
+                    pack_row(&board[k * n..(k + 1) * n], &mut b);
+                }
+                &b[..]
+            });
+            packed::step(n, delta, b, &prev, &cur, &mut next);
+            if self.line.cycle {
+                // The ends are neighbours: light 0 sees light n - 1 and the other way round.
+                next[0] ^= (cur[(n - 1) / 64] >> ((n - 1) % 64)) & 1;
+                next[(n - 1) / 64] ^= (cur[0] & 1) << ((n - 1) % 64);
+            }
+            std::mem::swap(&mut prev, &mut cur);
+            std::mem::swap(&mut cur, &mut next);
+        }
+        (prev, cur)
+    }
+
     /// The right-hand side `c`: minus the mismatch of the chase with no presses in the unknowns.
     fn rhs<C: Cell>(&self, board: &[C]) -> Vec<u32> {
         let zero = vec![0u32; self.n()];
-        let (xm, xm1) = chase::run(self.line, self.fp, self.layout, Some(board), &zero, &zero, |_, _| {});
+        let (xm, xm1) = if self.fp.p == 2 {
+            let (xm, xm1) = self.run_gf2(Some(board), &zero, &zero, |_, _| {});
+            (unpack(&xm, self.n()), unpack(&xm1, self.n()))
+        } else {
+            chase::run(self.line, self.fp, self.layout, Some(board), &zero, &zero, |_, _| {})
+        };
         let mut c: Vec<u32> = if self.periodic { xm } else { Vec::new() };
         c.extend(xm1);
         c.iter().map(|&v| self.fp.neg(v)).collect()
@@ -101,7 +156,20 @@ impl Plan {
         let n = self.n();
         let (x1, x0) = if self.periodic { (&u[..n], u[n..].to_vec()) } else { (u, vec![0u32; n]) };
         let layout = self.layout;
-        let (xm, xm1) = chase::run(self.line, self.fp, layout, board, &x0, x1, |k, row| layout.store(out, k, row));
+        let (xm, xm1) = if self.fp.p == 2 {
+            let mut row32 = vec![0u32; n];
+            let (xm, xm1) = self.run_gf2(board, &x0, x1, |k, row| {
+                if layout.transposed {
+                    unpack_row(row, &mut row32);
+                    layout.store(out, k, &row32)
+                } else {
+                    unpack_row(row, &mut out[k * n..(k + 1) * n]);
+                }
+            });
+            (unpack(&xm, n), unpack(&xm1, n))
+        } else {
+            chase::run(self.line, self.fp, layout, board, &x0, x1, |k, row| layout.store(out, k, row))
+        };
         let closed = if self.periodic { xm == x0 && xm1 == x1 } else { xm1.iter().all(|&v| v == 0) };
         if closed {
             Ok(())
@@ -109,6 +177,27 @@ impl Plan {
             Err(internal("the chase of a wrapped board does not close"))
         }
     }
+}
+
+/// Pack the low bits of a row of cells, 64 to a word.
+fn pack_row<C: Cell>(row: &[C], out: &mut [u64]) {
+    for (word, chunk) in out.iter_mut().zip(row.chunks(64)) {
+        *word = chunk.iter().enumerate().fold(0u64, |acc, (j, c)| acc | (((c.to_u32() & 1) as u64) << j));
+    }
+}
+
+/// Unpack packed bits into a row of 0/1 cells.
+fn unpack_row<C: Cell>(words: &[u64], out: &mut [C]) {
+    for (chunk, &word) in out.chunks_mut(64).zip(words) {
+        for (j, c) in chunk.iter_mut().enumerate() {
+            *c = C::from_u32(((word >> j) & 1) as u32);
+        }
+    }
+}
+
+/// The first `n` bits of packed words as 0/1 values.
+fn unpack(words: &[u64], n: usize) -> Vec<u32> {
+    (0..n).map(|i| ((words[i / 64] >> (i % 64)) & 1) as u32).collect()
 }
 
 /// The reduced system over the field of the board.
