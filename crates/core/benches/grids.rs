@@ -1,8 +1,9 @@
 //! Structured solver benchmarks: `cargo bench -p lightsout-core --bench grids`.
 //!
 //! Grids with the plus rule, setup (chase of e_1, chi, gcd) plus one solve of a random solvable
-//! board: GF(2) packed at 1000 x 1000 and 10,000 x 10,000, Z_3 one byte per light at 1000 x 1000
-//! and 10,000 x 10,000; the seed's torus decision at n = 2000; a 1024 x 1024 torus solve. The
+//! board: GF(2) packed at 1000 x 1000 and 10,000 x 10,000, Z_3 one byte per light and packed two
+//! bits per light at 1000 x 1000 and 10,000 x 10,000; the seed's torus decision at n = 2000; a
+//! 1024 x 1024 torus solve. The
 //! 10^10-light grid and the 4096 x 4096 torus run in the `grid_huge` and `grid_torus` examples,
 //! since criterion repeats every measurement. Results: docs/BENCHMARKS.md.
 //!
@@ -10,7 +11,7 @@
 //! test suite only checks that the benchmarks run.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use lightsout_core::structured::{torus_decide_gf2, GridSolver, PackedBoard, Wrap, WrapSolver};
+use lightsout_core::structured::{torus_decide_gf2, GridSolver, PackedBoard, PackedBoard3, Wrap, WrapSolver};
 use lightsout_core::Modulus;
 use rand::{Rng, SeedableRng};
 use std::time::Duration;
@@ -53,6 +54,13 @@ fn grids(c: &mut Criterion) {
             b.iter(|| {
                 let g = GridSolver::new(n, n, true, z3).expect("solver");
                 g.solve_bytes(board).expect("solvable")
+            })
+        });
+        let packed = PackedBoard3::from_bytes(n, n, &board).expect("values in 0..3");
+        group.bench_with_input(BenchmarkId::new("z3-packed-setup+solve", n), &packed, |b, board| {
+            b.iter(|| {
+                let g = GridSolver::new(n, n, true, z3).expect("solver");
+                g.solve_packed_gf3(board).expect("solvable")
             })
         });
     }
