@@ -360,6 +360,26 @@ enum lightsout_status lightsout_game_new_graph(size_t n,
                                                struct lightsout_game **out);
 
 /**
+ * Make the GF(2) game whose n x n press matrix M is given dense and bit-packed by rows:
+ * `rows_len` = n * ceil(n / 8) bytes, entry (r, c) (whether button c toggles light r) in bit
+ * 7 - c % 8 of byte r * ceil(n / 8) + c / 8 (the layout of numpy.packbits(M, axis=1);
+ * padding bits are ignored). M is factored as it is by the packed dense engine, without a
+ * sparse copy: a random dense 20,000 x 20,000 M (50 MB) is a game.
+ *
+ * Fails with LIGHTSOUT_TOO_LARGE (checked before anything is allocated) when the factorisation
+ * [M | I] would exceed 4 GiB or about ten minutes of work, LIGHTSOUT_LENGTH_MISMATCH for a
+ * wrong `rows_len`, LIGHTSOUT_INVALID_ARGUMENT for n = 0.
+ *
+ * # Safety
+ * `rows` must be NULL or point to `rows_len` readable bytes; `out` as for
+ * `lightsout_game_new_grid`.
+ */
+enum lightsout_status lightsout_game_new_packed_matrix(size_t n,
+                                                       const uint8_t *rows,
+                                                       size_t rows_len,
+                                                       struct lightsout_game **out);
+
+/**
  * Make a game on a graph read from an edge list: an optional first line `n` (the number of
  * vertices), then one edge `u v` per line (0-based); `#` starts a comment. Otherwise as
  * `lightsout_game_new_graph`. Bad text fails with LIGHTSOUT_PARSE_ERROR, naming line and column.

@@ -722,6 +722,22 @@ static void compact_boards(void) {
     CHECK(untouched);
     lightsout_game_free(g);
 
+    /* A dense GF(2) press matrix, bit-packed by rows: [[1, 1, 0], [0, 1, 1], [0, 0, 1]]. */
+    const uint8_t rows[3] = {0xC0, 0x60, 0x20};
+    lightsout_game *m = SENTINEL;
+    EXPECT(lightsout_game_new_packed_matrix(3, rows, 2, &m), LIGHTSOUT_LENGTH_MISMATCH, "3");
+    EXPECT(lightsout_game_new_packed_matrix(3, NULL, 3, &m), LIGHTSOUT_NULL_POINTER, "rows");
+    EXPECT(lightsout_game_new_packed_matrix(3, rows, 3, NULL), LIGHTSOUT_NULL_POINTER, "out");
+    EXPECT(lightsout_game_new_packed_matrix(0, rows, 0, &m), LIGHTSOUT_INVALID_ARGUMENT, NULL);
+    EXPECT(lightsout_game_new_packed_matrix((size_t)1 << 20, rows, 3, &m), LIGHTSOUT_TOO_LARGE, "bytes");
+    CHECK(m == SENTINEL);
+    EXPECT(lightsout_game_new_packed_matrix(3, rows, 3, &m), LIGHTSOUT_OK, NULL);
+    uint32_t mb[3] = {1, 0, 1}, ms[3], mafter[3];
+    EXPECT(lightsout_game_solve(m, mb, 3, ms, 3), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_apply(m, mb, 3, ms, 3, mafter, 3), LIGHTSOUT_OK, NULL);
+    CHECK(all_equal(mafter, 3, 0));
+    lightsout_game_free(m);
+
     /* Packed boards need modulus 2, bytes a modulus up to 256. */
     EXPECT(lightsout_game_new_grid(3, 3, 3, &g), LIGHTSOUT_OK, NULL);
     EXPECT(lightsout_game_board_len(g, LIGHTSOUT_BOARD_PACKED, &len), LIGHTSOUT_INVALID_ARGUMENT, "modulus 3");

@@ -97,6 +97,11 @@ pub struct Topology {
     /// A press toggles the vertex and its neighbours (--rule neighbours: only the neighbours).
     #[arg(long, value_name = "FILE", group = "shape", help_heading = TOPOLOGY_HEADING)]
     pub graph: Option<PathBuf>,
+    /// An explicit n x n press matrix as a PBM or PGM image (entry (r, c) = what button c adds
+    /// to light r): a PBM is a GF(2) matrix, factored as it is by the packed dense engine (a raw
+    /// P4 file is read bit-packed); a PGM is a matrix over Z_(maxval + 1), or --modulus K.
+    #[arg(long, value_name = "FILE", group = "shape", help_heading = TOPOLOGY_HEADING)]
+    pub matrix: Option<PathBuf>,
     /// With --graph: the edges "u v" go one way, a press at u toggles v but not the reverse.
     #[arg(long, requires = "graph", help_heading = TOPOLOGY_HEADING)]
     pub directed: bool,

@@ -22,6 +22,7 @@ impl Topology {
             || self.cylinder.is_some()
             || self.cube.is_some()
             || self.graph.is_some()
+            || self.matrix.is_some()
             || self.board.is_some()
     }
 
@@ -69,6 +70,14 @@ impl Topology {
         if let Some(path) = &self.board {
             let input = input::read(path)?;
             return board_game(&input, rule, modulus);
+        }
+        if let Some(path) = &self.matrix {
+            if rule.is_some() {
+                return Err(CliError::input(
+                    "--rule does not apply to --matrix: the matrix says what every press does",
+                ));
+            }
+            return matrix_game(path, self.modulus);
         }
         if let Some(path) = &self.graph {
             let input = input::read(path)?;
@@ -172,4 +181,53 @@ pub fn divisors(ds: &[u32]) -> String {
         }
     }
     runs.iter().map(|&(d, n)| if n == 1 { d.to_string() } else { format!("{d} (x{n})") }).collect::<Vec<_>>().join(", ")
+}
+
+/// The game of `--matrix FILE`: a square PBM or PGM image as the press matrix.
+fn matrix_game(path: &std::path::Path, modulus: Option<u64>) -> CliResult<Built> {
+    let (name, bytes) = input::read_bytes(path)?;
+    let img = crate::image::parse(&name, &bytes)?;
+    let n = img.width;
+    if img.height != n {
+        return Err(CliError::input(format!(
+            "{name}: a press matrix is square (one button per light), the image is {} x {}",
+            img.width, img.height
+        )));
+    }
+    let k = modulus.unwrap_or(img.states);
+    let from = |e| CliError::from_topo(&name, e);
+    if img.format == lightsout_topo::BoardFormat::PACKED && k == 2 {
+        return Ok(Built { game: Game::from_packed_rows(n, &img.data).map_err(from)?, board: None });
+    }
+    let values: Vec<u8> = match img.format {
+        // A raw PBM for another modulus: its bits as entries.
+        lightsout_topo::BoardFormat::PACKED => {
+            let per_row = n.div_ceil(8);
+            (0..n * n).map(|i| (img.data[i / n * per_row + i % n / 8] >> (7 - i % n % 8)) & 1).collect()
+        }
+        _ => img.data,
+    };
+    if let Some(i) = values.iter().position(|&v| v as u64 >= k) {
+        return Err(CliError::input(format!(
+            "{name}: the entry at row {}, column {} is {}, but the modulus is {k} (entries 0 to {})",
+            i / n + 1,
+            i % n + 1,
+            values[i],
+            k - 1
+        )));
+    }
+    let game = if k == 2 {
+        let per_row = n.div_ceil(8);
+        let mut packed = vec![0u8; n * per_row];
+        for (i, &v) in values.iter().enumerate() {
+            packed[i / n * per_row + i % n / 8] |= v << (7 - i % n % 8);
+        }
+        Game::from_packed_rows(n, &packed).map_err(from)?
+    } else {
+        let modulus = lightsout_core::Modulus::ring(k).map_err(|e| from(e.into()))?;
+        let flat: Vec<i64> = values.iter().map(|&v| v as i64).collect();
+        let m = lightsout_core::Matrix::from_flat_reduced(modulus, n, n, &flat).map_err(|e| from(e.into()))?;
+        Game::from_matrix(m).map_err(from)?
+    };
+    Ok(Built { game, board: None })
 }

@@ -149,3 +149,39 @@ fn unsolvable_board_with_out_writes_nothing() {
         .stdout(predicate::str::contains("cannot be solved").and(predicate::str::contains("nothing was written")));
     assert!(!out.0.exists());
 }
+
+#[test]
+fn press_matrices_as_images() {
+    // M = [[1, 1, 0], [0, 1, 1], [0, 0, 1]] as a plain and a raw PBM: the dense GF(2) engine.
+    let plain = temp("m1.pbm", b"P1\n3 3\n110\n011\n001\n");
+    let raw = temp("m4.pbm", b"P4\n3 3\n\xc0\x60\x20");
+    for f in [&plain, &raw] {
+        let out = lightsout().args(["analyze", "--matrix", f.path(), "--json"]).assert().success();
+        let v = json(&String::from_utf8(out.get_output().stdout.clone()).unwrap());
+        assert_eq!((v["rank"].as_u64(), v["modulus"].as_u64()), (Some(3), Some(2)));
+        lightsout()
+            .args(["solve", "--matrix", f.path(), "--lights", "-"])
+            .write_stdin("101\n")
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("011"));
+    }
+    // A PGM is a matrix over Z_(maxval + 1).
+    let z3 = temp("m3.pgm", b"P2\n2 2\n2\n1 2\n0 1\n");
+    let out = lightsout().args(["analyze", "--matrix", z3.path(), "--json"]).assert().success();
+    let v = json(&String::from_utf8(out.get_output().stdout.clone()).unwrap());
+    assert_eq!((v["rank"].as_u64(), v["modulus"].as_u64()), (Some(2), Some(3)));
+    // Bad matrices: not square, an entry >= k, a rule on top.
+    let wide = temp("wide.pbm", b"P1\n3 2\n110\n011\n");
+    lightsout().args(["analyze", "--matrix", wide.path()]).assert().code(2).stderr(predicate::str::contains("square"));
+    lightsout()
+        .args(["analyze", "--matrix", z3.path(), "--modulus", "2"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("row 1, column 2 is 2"));
+    lightsout()
+        .args(["analyze", "--matrix", plain.path(), "--rule", "moore"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--rule does not apply"));
+}

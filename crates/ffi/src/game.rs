@@ -1,8 +1,8 @@
 //! Making, inspecting and freeing games.
 
 use crate::boundary::{
-    arg_ref, arg_slice_or_empty, arg_str, ffi_boundary, ffi_boundary_value, out_ptr, to_usize, write_answer, write_out,
-    Failure, FfiResult, OutArray, Status,
+    arg_ref, arg_slice, arg_slice_or_empty, arg_str, ffi_boundary, ffi_boundary_value, out_ptr, to_usize, write_answer,
+    write_out, Failure, FfiResult, OutArray, Status,
 };
 use std::ffi::c_char;
 
@@ -158,6 +158,32 @@ pub unsafe extern "C" fn lightsout_game_new_graph(
         }
         let pairs: Vec<(usize, usize)> = flat.chunks_exact(2).map(|e| (e[0], e[1])).collect();
         unsafe { make(out, || Ok(lightsout_topo::Game::graph(n, &pairs, directed, self_toggle, modulus.into())?)) }
+    })
+}
+
+/// Make the GF(2) game whose n x n press matrix M is given dense and bit-packed by rows:
+/// `rows_len` = n * ceil(n / 8) bytes, entry (r, c) (whether button c toggles light r) in bit
+/// 7 - c % 8 of byte r * ceil(n / 8) + c / 8 (the layout of numpy.packbits(M, axis=1);
+/// padding bits are ignored). M is factored as it is by the packed dense engine, without a
+/// sparse copy: a random dense 20,000 x 20,000 M (50 MB) is a game.
+///
+/// Fails with LIGHTSOUT_TOO_LARGE (checked before anything is allocated) when the factorisation
+/// [M | I] would exceed 4 GiB or about ten minutes of work, LIGHTSOUT_LENGTH_MISMATCH for a
+/// wrong `rows_len`, LIGHTSOUT_INVALID_ARGUMENT for n = 0.
+///
+/// # Safety
+/// `rows` must be NULL or point to `rows_len` readable bytes; `out` as for
+/// `lightsout_game_new_grid`.
+#[no_mangle]
+pub unsafe extern "C" fn lightsout_game_new_packed_matrix(
+    n: usize,
+    rows: *const u8,
+    rows_len: usize,
+    out: *mut *mut Game,
+) -> Status {
+    ffi_boundary!({
+        let bytes = unsafe { arg_slice(rows, rows_len, "rows") }?;
+        unsafe { make(out, || Ok(lightsout_topo::Game::from_packed_rows(n, bytes)?)) }
     })
 }
 

@@ -330,6 +330,40 @@ impl Game {
     }
 }
 
+impl Game {
+    /// The GF(2) game whose `n x n` press matrix comes as bit-packed rows in the layout of
+    /// `numpy.packbits(A, axis=1)` (`ceil(n / 8)` bytes a row, entry (r, c) in bit `7 - c % 8`
+    /// of byte `r * ceil(n / 8) + c / 8`, padding bits ignored), for [`Game::from_bit_rows`].
+    /// What the factorisation would allocate is checked before the rows are.
+    ///
+    /// ```
+    /// // [[1, 1], [0, 1]]: button 1 toggles both lights, button 0 the first.
+    /// let g = lightsout_topo::Game::from_packed_rows(2, &[0b1100_0000, 0b0100_0000]).unwrap();
+    /// assert_eq!(g.solve(&[0, 1]).unwrap(), vec![1, 1]);
+    /// assert!(lightsout_topo::Game::from_packed_rows(2, &[0]).is_err()); // 2 bytes expected
+    /// ```
+    pub fn from_packed_rows(n: usize, bytes: &[u8]) -> Result<Game> {
+        lightsout_core::limits::check_dense_solver(n, n, 2)?;
+        let per_row = n.div_ceil(8);
+        if bytes.len() as u128 != n as u128 * per_row as u128 {
+            return Err(lightsout_core::Error::DimensionMismatch {
+                what: "matrix rows (n x ceil(n / 8) bytes)",
+                expected: n * per_row,
+                got: bytes.len(),
+            }
+            .into());
+        }
+        let mut bits = lightsout_core::BitMatrix::zeros(n, n)?;
+        for r in 0..n {
+            let words = bits.row_mut(r);
+            for (w, word) in words.iter_mut().enumerate() {
+                *word = read_bits(&bytes[r * per_row..(r + 1) * per_row], 64 * w, (n - 64 * w).min(64));
+            }
+        }
+        Game::from_bit_rows(bits)
+    }
+}
+
 /// An error naming the first byte that is not below the modulus.
 fn check_bytes(what: &'static str, data: &[u8], modulus: Modulus) -> Result<()> {
     let k = modulus.get();

@@ -83,27 +83,8 @@ fn packed_game(py: Python<'_>, matrix: &Bound<'_, PyAny>) -> PyResult<Game> {
         ))
     })?;
     let n = square(arr.shape(), Some(()))?;
-    lightsout_core::limits::check_dense_solver(n, n, 2).map_err(value_error)?;
     let contiguous = py.import("numpy")?.call_method1("ascontiguousarray", (arr,))?.cast_into::<PyArrayDyn<u8>>()?;
     let view = contiguous.try_readonly().map_err(value_error)?;
     let bytes = view.as_slice().map_err(value_error)?;
-    let mut bits = BitMatrix::zeros(n, n).map_err(value_error)?;
-    let per_row = n.div_ceil(8);
-    py.detach(|| {
-        for r in 0..n {
-            let words = bits.row_mut(r);
-            for (w, chunk) in words.iter_mut().zip(bytes[r * per_row..(r + 1) * per_row].chunks(8)) {
-                let mut buf = [0u8; 8];
-                buf[..chunk.len()].copy_from_slice(chunk);
-                // Reversing each byte's bits turns MSB-first bytes into LSB-first words.
-                *w = u64::from_le_bytes(buf).reverse_bits().swap_bytes();
-            }
-            if n % 64 != 0 {
-                let last = words.len() - 1;
-                words[last] &= (1u64 << (n % 64)) - 1;
-            }
-        }
-        Game::from_bit_rows(bits)
-    })
-    .map_err(value_error)
+    py.detach(|| Game::from_packed_rows(n, bytes)).map_err(value_error)
 }
