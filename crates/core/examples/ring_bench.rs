@@ -8,25 +8,31 @@
 //!
 //! With `--structured` first, the same for `RingGridSolver::new` (light chasing per factor:
 //! the structured field solver for a prime factor, chasing over Z/p^e and p-adic lifting for a
-//! prime power), which never builds M.
+//! prime power), which never builds M; `--torus` or `--cylinder` first does the same for the
+//! n x n torus or cylinder (left and right edges joined).
 
 use lightsout_core::{minimal::plus_grid, ring::RingGridSolver, structured::Wrap, Modulus, RingSolver};
 use std::time::Instant;
 
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let structured = args.first().is_some_and(|a| a == "--structured");
-    if structured {
+    let wrap = match args.first().map(String::as_str) {
+        Some("--structured") => Some(Wrap::None),
+        Some("--torus") => Some(Wrap::Torus),
+        Some("--cylinder") => Some(Wrap::Horizontal),
+        _ => None,
+    };
+    if wrap.is_some() {
         args.remove(0);
     }
     let args: Vec<u64> = args.iter().map(|a| a.parse().expect("integers: K N [N ...]")).collect();
-    let (&k, sizes) = args.split_first().expect("usage: ring_bench [--structured] K N [N ...]");
+    let (&k, sizes) = args.split_first().expect("usage: ring_bench [--structured | --torus | --cylinder] K N [N ...]");
     let modulus = Modulus::ring(k).expect("2 <= K < 2^31");
     for &n in sizes {
         let n = n as usize;
-        if structured {
+        if let Some(wrap) = wrap {
             let start = Instant::now();
-            let ring = RingGridSolver::new(n, n, Wrap::None, true, modulus).expect("factor");
+            let ring = RingGridSolver::new(n, n, wrap, true, modulus).expect("factor");
             let factor = start.elapsed().as_secs_f64();
             let board = ring.random_solvable(n as u64).expect("board");
             let start = Instant::now();
