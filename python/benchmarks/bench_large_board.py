@@ -1,11 +1,22 @@
 """Game against GridSolver on one n x n GF(2) grid (default 10,000), measured in one run:
 GridSolver.solve_packed, Game.solve(packed=True) and Game.solve of a uint8 board, best of 3.
-Run: .venv/bin/python python/benchmarks/bench_large_board.py [n]"""
+With the argument z3 instead: Game.solve of a uint8 board over Z_3, twice.
+Run: .venv/bin/python python/benchmarks/bench_large_board.py [n] [z3]"""
 
 import time, sys
 import numpy as np
 import lightsout as lo
 n = int(sys.argv[1]) if len(sys.argv) > 1 else 10000
+if sys.argv[2:] == ["z3"]:
+    g = lo.grid(n, n, modulus=3)
+    g.rank
+    b = g.random_solvable(1, dtype=np.uint8)
+    for _ in range(2):
+        t = time.perf_counter()
+        s = g.solve(b)
+        print(f"Z_3 {n} x {n}: Game.solve(uint8) {time.perf_counter() - t:.2f} s")
+    assert s.dtype == np.uint8 and not g.apply(b, s).any()
+    sys.exit(0)
 rng = np.random.default_rng(1)
 board = rng.integers(0, 2, size=(n, n), dtype=np.uint8)
 packed = np.packbits(board, axis=1)

@@ -196,9 +196,17 @@ impl Game {
     /// The structured GF(2) grid solver, when this game answers through it: then boards go
     /// packed, row by row, and never become `u32` vectors.
     fn packed_grid(&self) -> Result<Option<&GridSolver>> {
+        if self.modulus() != Modulus::TWO {
+            return Ok(None);
+        }
+        self.chased_grid()
+    }
+
+    /// The structured grid solver, when this game is a grid solved by light chasing.
+    fn chased_grid(&self) -> Result<Option<&GridSolver>> {
         // Only then: asking for the structured solver of another game would build it (a
         // banded factorisation), which applying presses never needs.
-        if self.modulus() != Modulus::TWO || self.solver_path() != crate::SolverPath::Chasing {
+        if self.solver_path() != crate::SolverPath::Chasing {
             return Ok(None);
         }
         Ok(self.structured_solver()?.and_then(|s| s.grid()))
@@ -282,6 +290,15 @@ impl Game {
                     "internal error: the packed grid solver and the grid solver disagree; please report this board",
                 )
             }));
+        }
+        // A grid over Z_p, p <= 256, one byte a light: chased on the bytes themselves (the
+        // natural array of a grid is its light vector).
+        if format.encoding == Encoding::Bytes {
+            if let Some(grid) = self.chased_grid()? {
+                self.framed("lights", lights, format)?;
+                check_bytes("lights", lights, self.modulus())?;
+                return Ok(grid.solve_bytes(lights)?);
+            }
         }
         let values = self.decode_board("lights", lights, format)?;
         self.encode_board(&self.solve(&values)?, format)
