@@ -171,8 +171,9 @@ pub fn structure(game: &Game) -> CliResult<String> {
     Ok(format!("Elementary divisors {}", divisors(&game.elementary_divisors()?)))
 }
 
-/// Divisors as runs: `1 (x14), 2 (x2)`; the modulus k stands for 0 and is written so.
-pub fn divisors(ds: &[u32]) -> String {
+/// Divisors as runs of equal values, in order: the Smith form of a large board is mostly 1s, so
+/// a run is one entry however many lights the board has.
+fn runs(ds: &[u32]) -> Vec<(u32, usize)> {
     let mut runs: Vec<(u32, usize)> = Vec::new();
     for &d in ds {
         match runs.last_mut() {
@@ -180,7 +181,22 @@ pub fn divisors(ds: &[u32]) -> String {
             _ => runs.push((d, 1)),
         }
     }
-    runs.iter().map(|&(d, n)| if n == 1 { d.to_string() } else { format!("{d} (x{n})") }).collect::<Vec<_>>().join(", ")
+    runs
+}
+
+/// Divisors as runs: `1 (x14), 2 (x2)`; the modulus k stands for 0 and is written so.
+pub fn divisors(ds: &[u32]) -> String {
+    runs(ds)
+        .iter()
+        .map(|&(d, n)| if n == 1 { d.to_string() } else { format!("{d} (x{n})") })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Divisors for JSON: `[{"divisor": 1, "count": 14}, {"divisor": 2, "count": 2}]`, one object a
+/// run (a 300 x 300 board would otherwise print 90,000 numbers).
+pub fn divisor_runs(ds: &[u32]) -> serde_json::Value {
+    runs(ds).iter().map(|&(d, n)| serde_json::json!({"divisor": d, "count": n})).collect()
 }
 
 /// The game of `--matrix FILE`: a square PBM or PGM image as the press matrix.

@@ -17,6 +17,8 @@ fn analyze_a_four_colour_grid() {
     assert_eq!(v["kernel_size"], "64");
     assert_eq!(v["rank"], serde_json::Value::Null);
     assert_eq!(v["quiet_pattern_orders"], serde_json::json!([2, 2, 4, 4]));
+    let runs = serde_json::json!([{"divisor": 1, "count": 12}, {"divisor": 2, "count": 2}, {"divisor": 4, "count": 2}]);
+    assert_eq!(v["elementary_divisors"], runs);
 }
 
 #[test]
@@ -70,6 +72,10 @@ fn a_large_composite_grid_is_chased() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!((v["solver"].as_str(), v["structured"].as_bool()), (Some("ring-chasing"), Some(true)));
     assert_eq!(v["lights"], 90_000);
+    // One entry a run of equal divisors, not one a light.
+    let runs = v["elementary_divisors"].as_array().unwrap();
+    assert!(runs.len() <= 3, "{runs:?}");
+    assert_eq!(runs.iter().map(|r| r["count"].as_u64().unwrap()).sum::<u64>(), 90_000);
     let (code, out, err) = run(&["analyze", "--torus", "100x100", "--modulus", "12", "--patterns", "1"], "");
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("light chasing and p-adic lifting"), "{out}");

@@ -113,7 +113,7 @@ fn ring(game: &Game, args: &AnalyzeArgs, out: &mut dyn Write) -> CliResult<()> {
             "symmetric": symmetric,
             "solvable_boards": show::count_json(solvable),
             "kernel_size": show::count_json(kernel),
-            "elementary_divisors": divisors,
+            "elementary_divisors": crate::topology::divisor_runs(&divisors),
             "all_solvable": kernel.exponent() == Some(0),
             "structured": game.uses_ring_chasing(),
             "solver": path.name(),
