@@ -16,6 +16,13 @@ use lightsout_core::{Modulus, SolutionCount, Solutions, SparseMatrix};
 /// (the particular solution, the null basis) then match [`crate::Game::solver`] exactly.
 pub const STRUCTURED_MIN_LIGHTS: usize = 4096;
 
+/// Grids, tori and cylinders over a composite modulus with at least this many lights are chased
+/// over each prime-power factor ([`lightsout_core::ring::RingGridSolver`]). The threshold is far
+/// below [`STRUCTURED_MIN_LIGHTS`] because the dense Smith form over Z/p^e is much slower than
+/// elimination over a field: about 0.1 s at 1024 lights but some 800 s at 4095, while chasing
+/// takes milliseconds at either size.
+pub const RING_CHASING_MIN_LIGHTS: usize = 1024;
+
 #[derive(Clone, Debug)]
 pub(crate) enum Structured {
     Grid(GridSolver),

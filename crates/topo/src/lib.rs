@@ -55,7 +55,7 @@ pub mod svg;
 pub mod text;
 mod worst;
 
-pub use backend::STRUCTURED_MIN_LIGHTS;
+pub use backend::{RING_CHASING_MIN_LIGHTS, STRUCTURED_MIN_LIGHTS};
 pub use board::{BoardFormat, Encoding, Order};
 pub use error::{Error, Result};
 pub use fewest::MAX_NULL_BASIS_BYTES;

@@ -3,7 +3,7 @@
 //! other large GF(2) games with a geometry, else to the dense solver: the field solver for a
 //! prime modulus, the ring solver ([`lightsout_core::RingSolver`]) for a composite one.
 
-use crate::backend::{Structured, STRUCTURED_MIN_LIGHTS};
+use crate::backend::{Structured, RING_CHASING_MIN_LIGHTS, STRUCTURED_MIN_LIGHTS};
 use crate::error::Result;
 use crate::game::Game;
 use lightsout_core::ring::RingGridSolver;
@@ -39,8 +39,8 @@ impl Game {
 
     /// Whether the answers come from the core's structured solver over Z_k
     /// ([`lightsout_core::ring::RingGridSolver`]): a composite modulus, a grid, torus or cylinder
-    /// with the plus or neighbours rule and at least [`STRUCTURED_MIN_LIGHTS`] lights. It never
-    /// builds M: each prime-power factor is chased down to the first rows.
+    /// with the plus or neighbours rule and at least [`crate::RING_CHASING_MIN_LIGHTS`] lights. It
+    /// never builds M: each prime-power factor is chased down to the first rows.
     ///
     /// ```
     /// use lightsout_topo::Game;
@@ -50,7 +50,7 @@ impl Game {
     /// assert!(big.apply(&board, &big.solve(&board).unwrap()).unwrap().iter().all(|&x| x == 0));
     /// ```
     pub fn uses_ring_chasing(&self) -> bool {
-        self.size() >= STRUCTURED_MIN_LIGHTS
+        self.size() >= RING_CHASING_MIN_LIGHTS
             && !self.modulus().is_prime()
             && Structured::applies(self.shape(), self.rule())
     }

@@ -12,8 +12,8 @@ impl Game {
     /// (`proven_optimal`) or an upper bound. Presses count with multiplicity over Z_p, as in
     /// [`Game::minimal_solution`]; the board is `-M presses`.
     ///
-    /// Over Z_k for composite k the quiet patterns are the ring solver's generators with their
-    /// orders. Games with only the zero quiet pattern need every button pressed `k - 1` times. Up to
+    /// Over Z_k for composite k the quiet patterns are the generators of the solver behind
+    /// [`Game::solve`] (structured on large grids, tori and cylinders) with their orders. Games with only the zero quiet pattern need every button pressed `k - 1` times. Up to
     /// [`lightsout_core::minimal::EXACT_MEMBERS`] solutions per board, a branch and bound over
     /// the types of buttons searches within `budget` and the witness is checked by the
     /// exhaustive fewest-press search; beyond that the answer is a witness and the averaging
@@ -38,8 +38,7 @@ impl Game {
             })
         };
         if !self.modulus().is_prime() {
-            let (gens, orders) = self.ring_solver()?.null_basis_with_orders();
-            check_null_basis(gens.len(), n)?;
+            let (gens, orders) = self.ring_quiet_patterns()?;
             return Ok(minimal::worst_from_module(self.modulus(), n, &gens, &orders, budget, board_of)?);
         }
         check_null_basis(self.nullity()?, n)?;

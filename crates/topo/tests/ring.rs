@@ -142,3 +142,35 @@ fn large_structured_games_chase_over_composite_moduli() {
         }
     }
 }
+
+/// Fewest presses, boards of a given difficulty and the worst case of a ring-chased game come
+/// from the structured solver's quiet patterns, and agree with the dense ring solver's.
+#[test]
+fn fewest_presses_and_worst_case_of_a_chased_game_match_the_dense_ring_solver() {
+    use lightsout_core::minimal::{minimal_in_module, worst_from_module};
+    let game = Game::grid(34, 34, 4).unwrap(); // 1156 lights; kernel 2 x 2 x 4 x 4
+    assert!(game.uses_ring_chasing());
+    let (k, n) = (game.modulus(), game.size());
+    let (gens, orders) = game.ring_solver().unwrap().null_basis_with_orders();
+    assert_eq!(orders.iter().product::<u32>(), 64);
+    let budget = Budget::default();
+    for seed in 0..3 {
+        let board = game.random_solvable(seed).unwrap();
+        let fewest = game.minimal_solution(&board, &budget).unwrap();
+        assert!(fewest.proven_optimal);
+        assert!(game.apply(&board, &fewest.presses).unwrap().iter().all(|&x| x == 0));
+        let dense = minimal_in_module(k, &game.solve(&board).unwrap(), &gens, &orders, &budget).unwrap();
+        assert_eq!(fewest.weight, dense.weight, "seed {seed}");
+    }
+    let board = game.random_with_difficulty(5, 40).unwrap();
+    assert_eq!(game.minimal_solution(&board, &budget).unwrap().weight, 40);
+    // The generators differ, so a search cut short by its budget may stop at different
+    // witnesses; each must respect the other's bound, and each witness is exact.
+    let budget = Budget::work_only(1 << 22);
+    let worst = game.worst_case(&budget).unwrap();
+    let negate = |x: &[u32]| Ok(game.apply(&vec![0; n], x).unwrap().iter().map(|&v| (4 - v) % 4).collect());
+    let dense = worst_from_module(k, n, &gens, &orders, &budget, negate).unwrap();
+    assert!(worst.weight <= dense.upper_bound && dense.weight <= worst.upper_bound, "{worst:?} {dense:?}");
+    assert!(worst.weight > 1000, "{}", worst.weight);
+    assert_eq!(game.minimal_solution(&worst.board, &budget).unwrap().weight, worst.weight);
+}
