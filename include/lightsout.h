@@ -477,6 +477,69 @@ enum lightsout_status lightsout_game_nullity(const struct lightsout_game *game, 
 enum lightsout_status lightsout_game_rank(const struct lightsout_game *game, size_t *out);
 
 /**
+ * The pseudoinverse W, size x size values row after row (row i is button i): for every
+ * solvable board b, the presses `s = W (-b) mod k` turn it off, and adding the quiet patterns
+ * (`lightsout_game_null_basis`) gives every other solution. `w_len` must be size * size.
+ * Over a composite k, W exists when every elementary divisor of M is a unit or zero in each
+ * prime-power factor of k (always for a squarefree k such as 6); otherwise this fails with
+ * LIGHTSOUT_INVALID_ARGUMENT and a message naming the divisor (2 for the 4 x 4 grid over Z_4).
+ * Built from the dense factorisation: LIGHTSOUT_TOO_LARGE past its limits. `w_out` is left
+ * unchanged on error.
+ *
+ * # Safety
+ * `game` must be NULL or a live handle; `w_out` NULL or writable for `w_len` values.
+ */
+enum lightsout_status lightsout_game_pseudoinverse(const struct lightsout_game *game,
+                                                   uint32_t *w_out,
+                                                   size_t w_len);
+
+/**
+ * How many values `lightsout_game_obstructions` writes: (number of obstructions) x size.
+ *
+ * # Safety
+ * `game` must be NULL or a live handle; `out` NULL or valid for one write.
+ */
+enum lightsout_status lightsout_game_obstructions_len(const struct lightsout_game *game,
+                                                      size_t *out);
+
+/**
+ * Generators of the obstructions, vectors y with y M = 0, written one after another (vector
+ * i is `out[i * size .. (i + 1) * size]`): a board b is solvable exactly when y . b = 0 (mod k)
+ * for every one. `obstructions_len` must equal the value of `lightsout_game_obstructions_len`
+ * (0, with `obstructions_out` possibly NULL, when every board is solvable).
+ *
+ * # Safety
+ * `game` must be NULL or a live handle; `obstructions_out` NULL or writable for
+ * `obstructions_len` values.
+ */
+enum lightsout_status lightsout_game_obstructions(const struct lightsout_game *game,
+                                                  uint32_t *obstructions_out,
+                                                  size_t obstructions_len);
+
+/**
+ * Solve `count` boards at once: `boards` holds them one after another (count * size values,
+ * each in 0..k-1), `presses_out` receives their presses in the same layout (board + M presses
+ * = 0 mod k) and `solvable_out` (count values) whether each could be solved; an unsolvable
+ * board gets all-zero presses. The pseudoinverse and obstructions are laid out on the first
+ * call and kept with the handle; boards are then spread over the CPUs. Over a composite k
+ * this needs the pseudoinverse (see `lightsout_game_pseudoinverse`). A value out of range is
+ * LIGHTSOUT_OUT_OF_RANGE naming the board and position; outputs are then unspecified.
+ *
+ * # Safety
+ * `game` must be NULL or a live handle; `boards` NULL or readable for `boards_len` values;
+ * `presses_out` and `solvable_out` NULL or writable for their lengths. `presses_out` must not
+ * overlap `boards`.
+ */
+enum lightsout_status lightsout_game_solve_many(const struct lightsout_game *game,
+                                                size_t count,
+                                                const uint32_t *boards,
+                                                size_t boards_len,
+                                                uint32_t *presses_out,
+                                                size_t presses_len,
+                                                bool *solvable_out,
+                                                size_t solvable_len);
+
+/**
  * Whether the board `lights` (`lights_len` = size entries in 0..p-1) can be turned off.
  * Writes true or false to `*out`.
  *

@@ -10,6 +10,7 @@
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -630,6 +631,75 @@ static void ring(void) {
     lightsout_game_free(g);
 }
 
+static void inverse_and_many(void) {
+    /* The pseudoinverse over Z_6 (squarefree: it exists) solves every solvable board. */
+    lightsout_game *g = NULL;
+    EXPECT(lightsout_game_new_grid(4, 4, 6, &g), LIGHTSOUT_OK, NULL);
+    static uint32_t w[256];
+    EXPECT(lightsout_game_pseudoinverse(NULL, w, 256), LIGHTSOUT_NULL_POINTER, "game");
+    EXPECT(lightsout_game_pseudoinverse(g, NULL, 256), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_pseudoinverse(g, w, 255), LIGHTSOUT_LENGTH_MISMATCH, "256");
+    EXPECT(lightsout_game_pseudoinverse(g, w, 256), LIGHTSOUT_OK, NULL);
+    uint32_t board[16], presses[16], after[16];
+    EXPECT(lightsout_game_random_solvable(g, 3, board, 16), LIGHTSOUT_OK, NULL);
+    for (int i = 0; i < 16; i++) {
+        uint64_t sum = 0;
+        for (int j = 0; j < 16; j++) sum += (uint64_t)w[i * 16 + j] * ((6 - board[j]) % 6);
+        presses[i] = (uint32_t)(sum % 6);
+    }
+    EXPECT(lightsout_game_apply(g, board, 16, presses, 16, after, 16), LIGHTSOUT_OK, NULL);
+    for (int i = 0; i < 16; i++) CHECK(after[i] == 0);
+
+    /* Obstructions: y . b = 0 for a solvable board, and a length query first. */
+    size_t len = 12345;
+    EXPECT(lightsout_game_obstructions_len(NULL, &len), LIGHTSOUT_NULL_POINTER, "game");
+    EXPECT(lightsout_game_obstructions_len(g, NULL), LIGHTSOUT_NULL_POINTER, "out");
+    EXPECT(lightsout_game_obstructions_len(g, &len), LIGHTSOUT_OK, NULL);
+    CHECK(len > 0 && len % 16 == 0);
+    uint32_t *ys = malloc(len * sizeof *ys);
+    CHECK(ys != NULL);
+    EXPECT(lightsout_game_obstructions(NULL, ys, len), LIGHTSOUT_NULL_POINTER, "game");
+    EXPECT(lightsout_game_obstructions(g, ys, len + 1), LIGHTSOUT_LENGTH_MISMATCH, NULL);
+    EXPECT(lightsout_game_obstructions(g, ys, len), LIGHTSOUT_OK, NULL);
+    for (size_t k = 0; k < len / 16; k++) {
+        uint64_t dot = 0;
+        for (int j = 0; j < 16; j++) dot += (uint64_t)ys[k * 16 + j] * board[j];
+        CHECK(dot % 6 == 0);
+    }
+    free(ys);
+
+    /* Three boards at once: two solvable, one not (a single lit corner is unsolvable on the
+       4 x 4 grid mod 2, so mod 6 too). */
+    static uint32_t boards[48], many[48];
+    bool ok[3];
+    EXPECT(lightsout_game_random_solvable(g, 1, boards, 16), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_random_solvable(g, 2, boards + 16, 16), LIGHTSOUT_OK, NULL);
+    boards[32] = 1;
+    EXPECT(lightsout_game_solve_many(NULL, 3, boards, 48, many, 48, ok, 3), LIGHTSOUT_NULL_POINTER, "game");
+    EXPECT(lightsout_game_solve_many(g, 3, boards, 47, many, 48, ok, 3), LIGHTSOUT_LENGTH_MISMATCH, "48");
+    EXPECT(lightsout_game_solve_many(g, 3, boards, 48, many, 47, ok, 3), LIGHTSOUT_LENGTH_MISMATCH, NULL);
+    EXPECT(lightsout_game_solve_many(g, 3, boards, 48, many, 48, ok, 2), LIGHTSOUT_LENGTH_MISMATCH, NULL);
+    EXPECT(lightsout_game_solve_many(g, 3, boards, 48, NULL, 48, ok, 3), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_solve_many(g, (size_t)-1, boards, 48, many, 48, ok, 3), LIGHTSOUT_TOO_LARGE, "overflows");
+    EXPECT(lightsout_game_solve_many(g, 0, NULL, 0, NULL, 0, NULL, 0), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_solve_many(g, 3, boards, 48, many, 48, ok, 3), LIGHTSOUT_OK, NULL);
+    CHECK(ok[0] && ok[1] && !ok[2]);
+    for (int b = 0; b < 2; b++) {
+        EXPECT(lightsout_game_apply(g, boards + 16 * b, 16, many + 16 * b, 16, after, 16), LIGHTSOUT_OK, NULL);
+        for (int i = 0; i < 16; i++) CHECK(after[i] == 0);
+    }
+    for (int i = 0; i < 16; i++) CHECK(many[32 + i] == 0);
+    boards[40] = 6;
+    EXPECT(lightsout_game_solve_many(g, 3, boards, 48, many, 48, ok, 3), LIGHTSOUT_OUT_OF_RANGE, "board 2");
+    lightsout_game_free(g);
+
+    /* Over Z_4 the 4 x 4 grid has divisor 2: no pseudoinverse, and the message says why. */
+    EXPECT(lightsout_game_new_grid(4, 4, 4, &g), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_pseudoinverse(g, w, 256), LIGHTSOUT_INVALID_ARGUMENT, "divisor 2");
+    EXPECT(lightsout_game_solve_many(g, 1, boards, 16, many, 16, ok, 1), LIGHTSOUT_INVALID_ARGUMENT, "divisor 2");
+    lightsout_game_free(g);
+}
+
 static void compact_boards(void) {
     /* A 100 x 90 GF(2) grid (structured): bytes and packed boards, natural and flat. */
     lightsout_game *g = NULL;
@@ -753,6 +823,7 @@ int main(void) {
     constructors();
     queries();
     ring();
+    inverse_and_many();
     solving();
     minimal();
     dataset();

@@ -234,9 +234,14 @@ boards are solvable (p^rank of p^lights), whether M is symmetric, and the quiet 
 \"quiet_patterns\", ...}. Counts are exact decimal strings (\"p^k\" past 1000 digits); the
 exponents are given as numbers too (\"solvable_boards_exponent\").
 
+--pseudoinverse FILE writes the pseudoinverse W (row i for button i) as a PBM image over GF(2),
+a PGM image for FILE.pgm, else as text; `--matrix FILE` reads such images back. Over a composite
+modulus W exists when every elementary divisor is a unit or zero in each prime-power factor.
+
 Examples:
   lightsout analyze --preset classic
-  lightsout analyze --torus 5x5 --modulus 3 --json";
+  lightsout analyze --torus 5x5 --modulus 3 --json
+  lightsout analyze --grid 6x6 --modulus 6 --pseudoinverse w.pgm";
 
 /// `lightsout analyze`.
 #[derive(Debug, Args)]
@@ -250,6 +255,10 @@ pub struct AnalyzeArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Also write the pseudoinverse W (W(-b) solves every solvable board b) to FILE: a PBM
+    /// image over GF(2), a PGM image (.pgm) for a modulus up to 256, else text.
+    #[arg(long, value_name = "FILE")]
+    pub pseudoinverse: Option<std::path::PathBuf>,
 }
 
 const GENERATE_HELP: &str = "\

@@ -98,3 +98,58 @@ fn a_large_composite_grid_is_chased() {
         assert_eq!(sum % 4, 0, "light ({r}, {c})");
     }
 }
+
+/// `analyze --pseudoinverse FILE`: W over Z_6 as text solves a solvable board by one product;
+/// over GF(2) a PBM image of the right size; over Z_4 where W does not exist, exit 2 naming the
+/// divisor.
+#[test]
+fn the_pseudoinverse_is_written_and_solves() {
+    let dir = std::env::temp_dir().join(format!("lightsout-pinv-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = dir.join("w.txt");
+    let (code, out, err) =
+        run(&["analyze", "--grid", "3x4", "--modulus", "6", "--pseudoinverse", text.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("pseudoinverse:   W (12 x 12"), "{out}");
+    let w: Vec<Vec<u64>> = std::fs::read_to_string(&text)
+        .unwrap()
+        .lines()
+        .map(|l| l.split(' ').map(|v| v.parse().unwrap()).collect())
+        .collect();
+    assert_eq!((w.len(), w[0].len()), (12, 12));
+    let (code, out, err) = run(&["solve", "--grid", "3x4", "--modulus", "6", "--random", "4", "--json"], "");
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let board: Vec<u64> = v["board"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).collect();
+    let presses: Vec<u64> = (0..12).map(|i| (0..12).map(|j| w[i][j] * ((6 - board[j]) % 6)).sum::<u64>() % 6).collect();
+    // Pressing them turns the board off: light l changes by the presses of itself and its
+    // neighbours on the 3 x 4 grid.
+    for l in 0..12usize {
+        let (r, c) = (l / 4, l % 4);
+        let mut sum = board[l] + presses[l];
+        for (dr, dc) in [(-1i32, 0i32), (1, 0), (0, -1), (0, 1)] {
+            let (rr, cc) = (r as i32 + dr, c as i32 + dc);
+            if (0..3).contains(&rr) && (0..4).contains(&cc) {
+                sum += presses[(rr * 4 + cc) as usize];
+            }
+        }
+        assert_eq!(sum % 6, 0, "light {l}");
+    }
+    let pbm = dir.join("w.pbm");
+    let (code, _, err) =
+        run(&["analyze", "--preset", "classic", "--json", "--pseudoinverse", pbm.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{err}");
+    let bytes = std::fs::read(&pbm).unwrap();
+    assert!(bytes.starts_with(b"P4\n25 25\n"));
+    assert_eq!(bytes.len(), b"P4\n25 25\n".len() + 25 * 4);
+    let (code, _, err) =
+        run(&["analyze", "--grid", "4x4", "--modulus", "4", "--pseudoinverse", pbm.to_str().unwrap()], "");
+    assert_eq!(code, 2);
+    assert!(err.contains(".pgm"), "{err}");
+    let pgm = dir.join("w.pgm");
+    let (code, _, err) =
+        run(&["analyze", "--grid", "4x4", "--modulus", "4", "--pseudoinverse", pgm.to_str().unwrap()], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("divisor 2"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

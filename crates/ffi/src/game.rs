@@ -13,6 +13,17 @@ use std::ffi::c_char;
 /// then shared, so one game may be used from many threads at once.
 pub struct Game {
     pub(crate) inner: lightsout_topo::Game,
+    /// The bulk solver of `lightsout_game_solve_many`, laid out on its first call.
+    pub(crate) batch: std::sync::OnceLock<lightsout_core::batch::BatchSolver>,
+}
+
+/// The handle itself (for what it caches beside the game), or `LIGHTSOUT_NULL_POINTER`.
+///
+/// # Safety
+/// As for [`game_ref`].
+pub(crate) unsafe fn handle_ref<'a>(game: *const Game) -> Result<&'a Game, Failure> {
+    // SAFETY: forwarded from the caller.
+    unsafe { arg_ref(game, "game") }
 }
 
 /// The game behind a handle, or `LIGHTSOUT_NULL_POINTER`.
@@ -48,7 +59,7 @@ unsafe fn make(out: *mut *mut Game, build: impl FnOnce() -> Result<lightsout_top
     let out = out_ptr(out, "out")?;
     let inner = build()?;
     // SAFETY: `out` was checked non-NULL and aligned; the caller guarantees it is writable.
-    unsafe { write_out(out, Box::into_raw(Box::new(Game { inner }))) };
+    unsafe { write_out(out, Box::into_raw(Box::new(Game { inner, batch: Default::default() }))) };
     Ok(())
 }
 

@@ -38,6 +38,7 @@
 mod board;
 mod boundary;
 mod game;
+mod inverse;
 mod solve;
 mod solve_minimal;
 mod structured;
@@ -47,6 +48,7 @@ mod worst;
 pub use board::*;
 pub use boundary::Status;
 pub use game::*;
+pub use inverse::*;
 pub use solve::*;
 pub use solve_minimal::*;
 pub use structured::*;

@@ -45,6 +45,7 @@ mod fewest;
 mod footprint;
 mod game;
 pub mod geometry;
+mod inverse;
 mod layout;
 mod once;
 mod presets;

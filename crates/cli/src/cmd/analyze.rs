@@ -12,6 +12,15 @@ use std::io::Write;
 pub fn run(args: AnalyzeArgs, out: &mut dyn Write) -> CliResult<()> {
     let game = args.topology.build()?.game;
     crate::topology::prepare(&game)?;
+    if let Some(path) = &args.pseudoinverse {
+        let line = crate::cmd::pseudoinverse::write(&game, path)?;
+        // With --json standard output is one JSON object: say it on standard error.
+        if args.json {
+            eprintln!("{line}");
+        } else {
+            writeln!(out, "{line}")?;
+        }
+    }
     if !game.modulus().is_prime() {
         return ring(&game, &args, out);
     }

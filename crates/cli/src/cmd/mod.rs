@@ -6,6 +6,7 @@ pub mod decide;
 pub mod generate;
 pub mod play;
 pub mod presets;
+pub mod pseudoinverse;
 pub mod solve;
 pub mod solve_out;
 pub mod stats;

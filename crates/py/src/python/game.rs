@@ -143,14 +143,8 @@ impl PyGame {
         if let Some(b) = self.batch.get() {
             return Ok(b);
         }
-        let b = if self.game.modulus().is_prime() {
-            let solver = self.solver(py)?;
-            py.detach(|| BatchSolver::new(solver)).map_err(value_error)?
-        } else {
-            let game = Arc::clone(&self.game);
-            interruptible(py, move || game.ring_solver().and_then(|r| Ok(BatchSolver::from_ring(r)?)))?
-                .map_err(value_error)?
-        };
+        let game = Arc::clone(&self.game);
+        let b = interruptible(py, move || game.batch_solver())?.map_err(value_error)?;
         Ok(self.batch.get_or_init(|| b))
     }
 
@@ -298,13 +292,8 @@ impl PyGame {
     /// A basis of the obstructions (vectors y with y M = 0), one per row: a board b is
     /// solvable iff y . b = 0 (mod p) for every row y.
     fn obstructions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let ys = if self.game.modulus().is_prime() {
-            let solver = self.solver(py)?;
-            py.detach(|| solver.obstructions())
-        } else {
-            let game = Arc::clone(&self.game);
-            interruptible(py, move || game.ring_solver().map(|r| r.obstructions()))?.map_err(value_error)?
-        };
+        let game = Arc::clone(&self.game);
+        let ys = interruptible(py, move || game.obstructions())?.map_err(value_error)?;
         let values = ys.iter().flatten().map(|&v| v as i64).collect();
         convert::matrix(py, ys.len(), self.game.size(), values)
     }
@@ -313,13 +302,8 @@ impl PyGame {
     /// W @ (-b) % k solves it. Over a composite k it exists when every elementary divisor is a
     /// unit or zero in each prime-power factor (always for squarefree k); else ValueError.
     fn pseudoinverse<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let w = if self.game.modulus().is_prime() {
-            let solver = self.solver(py)?;
-            py.detach(|| solver.pseudoinverse()).map_err(value_error)?
-        } else {
-            let game = Arc::clone(&self.game);
-            interruptible(py, move || game.ring_solver().and_then(|r| Ok(r.pseudoinverse()?)))?.map_err(value_error)?
-        };
+        let game = Arc::clone(&self.game);
+        let w = interruptible(py, move || game.pseudoinverse())?.map_err(value_error)?;
         self.dense(py, &w)
     }
 
