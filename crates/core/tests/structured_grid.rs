@@ -43,6 +43,14 @@ fn check_grid(p: Modulus, rows: usize, cols: usize, delta: bool, seeds: std::ops
                     assert_eq!(g.is_solvable_packed_gf2(&packed).unwrap(), answer.is_ok(), "{ctx}: packed solvable");
                     let by_packed = g.solve_packed_gf2(&packed).map(|s| s.to_values());
                     check_answer(&m, &dense, b, &by_packed, &ctx);
+                    let mut in_place = packed.clone();
+                    match g.solve_packed_gf2_in_place(&mut in_place) {
+                        Ok(()) => assert_eq!(Ok(in_place.to_values()), by_packed.map_err(|_| ()), "{ctx}: in place"),
+                        Err(e) => {
+                            assert!(matches!(e, Error::Unsolvable { .. }) && by_packed.is_err(), "{ctx}: in place {e}");
+                            assert_eq!(in_place, packed, "{ctx}: an unsolvable board is left as it was");
+                        }
+                    }
                     match g.obstruction_packed(&packed).unwrap() {
                         None => assert!(answer.is_ok()),
                         Some(y) => {
@@ -152,6 +160,39 @@ proptest! {
                     Err(Error::Unsolvable { .. }) => prop_assert!(a.is_err()),
                     Err(e) => prop_assert!(false, "unexpected error {}", e),
                 }
+                let mut in_place = packed.clone();
+                match fast.solve_packed_gf2_in_place(&mut in_place) {
+                    Ok(()) => prop_assert!(fast.apply(&b, &in_place.to_values()).unwrap().iter().all(|&x| x == 0)),
+                    Err(Error::Unsolvable { .. }) => prop_assert!(a.is_err() && in_place == packed),
+                    Err(e) => prop_assert!(false, "unexpected error {}", e),
+                }
+            }
+        }
+    }
+}
+
+/// Grids of several words a row, solved in place and into a
+/// fresh board, tall and wide, against M itself (and the unsolvable ones left unchanged).
+#[test]
+fn packed_gf2_in_place_on_wide_rows() {
+    for (rows, cols) in [(700, 650), (120, 900)] {
+        let g = GridSolver::new(rows, cols, true, Modulus::TWO).unwrap();
+        for seed in 0..2u64 {
+            let lit = if seed == 0 {
+                g.random_solvable(seed).unwrap()
+            } else {
+                random_board(Modulus::TWO, rows * cols, seed)
+            };
+            let packed = PackedBoard::from_values(rows, cols, &lit).unwrap();
+            let fresh = g.solve_packed_gf2(&packed);
+            let mut in_place = packed.clone();
+            match (g.solve_packed_gf2_in_place(&mut in_place), fresh) {
+                (Ok(()), Ok(s)) => {
+                    assert_eq!(in_place, s, "{rows}x{cols}");
+                    assert!(g.apply(&lit, &s.to_values()).unwrap().iter().all(|&x| x == 0), "{rows}x{cols}");
+                }
+                (Err(Error::Unsolvable { .. }), Err(Error::Unsolvable { .. })) => assert_eq!(in_place, packed),
+                (a, b) => panic!("{rows}x{cols}: in place {a:?}, fresh {:?}", b.map(|_| ())),
             }
         }
     }

@@ -114,11 +114,8 @@ impl GridSolver {
                 })?)
             }
             _ if modulus.get() == 2 => {
-                let words = n.div_ceil(64);
-                let mut e1 = vec![0u64; words];
-                e1[0] = 1;
-                let (_, f_e1) = striped::run(n, self_toggle, m, None, &vec![0u64; words], &e1, None);
-                let f = poly2::from_vector(self_toggle, n, &f_e1);
+                // F_{m+1} mod chi by doubling: the chase of e_1 is never run.
+                let f = poly2::chased_e1(self_toggle, n, m);
                 let chi = poly2::chi(self_toggle, n);
                 let (d, u) = poly2::ext_gcd(&f, &chi);
                 let (kernel, _) = poly2::divrem(&chi, &d);
@@ -258,15 +255,19 @@ impl GridSolver {
     fn first_row_packed(&self, c: &[u64]) -> Option<Vec<u64>> {
         let Core::Poly2 { d, u, .. } = &self.core else { unreachable!("packed rows need the GF(2) core") };
         let n = self.line.n;
-        let c1 = poly2::from_vector(self.self_toggle, n, c);
-        let (q, r) = poly2::divrem(&c1, d);
+        let delta = self.self_toggle;
+        if poly2::degree(d) == Some(0) {
+            // d = 1 (no quiet patterns): q = c', and q(T) e_1 is c itself.
+            return Some(poly2::apply(n, delta, u, c));
+        }
+        let (q, r) = poly2::divrem(&poly2::from_vector(delta, n, c), d);
         if poly2::degree(&r).is_some() {
             return None;
         }
         let mut e1 = vec![0u64; n.div_ceil(64)];
         e1[0] = 1;
-        let w = poly2::apply(n, self.self_toggle, &q, &e1);
-        Some(poly2::apply(n, self.self_toggle, u, &w))
+        let w = poly2::apply(n, delta, &q, &e1);
+        Some(poly2::apply(n, delta, u, &w))
     }
 
     /// First press rows of a basis of the quiet patterns: `(chi / d) x^i`, `i < deg d`.
@@ -349,6 +350,9 @@ impl GridSolver {
 
     fn rhs_solvable_packed(&self, c: &[u64]) -> bool {
         let Core::Poly2 { d, .. } = &self.core else { unreachable!("packed rows need the GF(2) core") };
+        if poly2::degree(d) == Some(0) {
+            return true; // no quiet patterns: every board is solvable
+        }
         let c1 = poly2::from_vector(self.self_toggle, self.line.n, c);
         poly2::degree(&poly2::divrem(&c1, d).1).is_none()
     }
@@ -576,6 +580,59 @@ impl GridSolver {
             out = out.transpose()?;
         }
         Ok(out)
+    }
+
+    /// [`Self::solve_packed_gf2`] writing the solution over the board: no second board-sized
+    /// buffer (a 10^10-light grid needs its 1.25 GB and no more), and no fresh pages to fault in
+    /// (at 10^8 lights that was a third of the solve). An unsolvable board is left unchanged and
+    /// gives the same errors as [`Self::solve_packed_gf2`]. A grid wider than tall is solved on a
+    /// transposed copy.
+    ///
+    /// ```
+    /// use lightsout_core::{structured::{GridSolver, PackedBoard}, Modulus};
+    /// let g = GridSolver::new(200, 150, true, Modulus::TWO).unwrap();
+    /// let mut pressed = vec![0u32; 30_000];
+    /// pressed[12_345] = 1;
+    /// let lit = g.apply(&vec![0; 30_000], &pressed).unwrap();
+    /// let mut board = PackedBoard::from_values(200, 150, &lit).unwrap();
+    /// g.solve_packed_gf2_in_place(&mut board).unwrap(); // `board` now holds the presses
+    /// assert!(g.apply(&lit, &board.to_values()).unwrap().iter().all(|&x| x == 0));
+    /// ```
+    pub fn solve_packed_gf2_in_place(&self, board: &mut PackedBoard) -> Result<()> {
+        self.check_packed(board)?;
+        if self.layout.transposed {
+            let mut t = board.transpose()?;
+            self.solve_oriented_in_place(&mut t, Some(board))?;
+            *board = t.transpose()?;
+            return Ok(());
+        }
+        self.solve_oriented_in_place(board, None)
+    }
+
+    /// The in-place solve of a board in chase orientation; `original` (the board as the caller
+    /// gave it, when `oriented` is a transposed copy) is only used for an obstruction.
+    fn solve_oriented_in_place(&self, oriented: &mut PackedBoard, original: Option<&PackedBoard>) -> Result<()> {
+        let (n, m) = (self.line.n, self.layout.m());
+        let Some(x1) = self.first_row_packed(&self.rhs_packed(oriented)) else {
+            let lights = self.lights() as u128;
+            if lights > MAX_UNPACKED_OBSTRUCTION {
+                return Err(Error::TooLarge {
+                    what: "the unpacked obstruction of this unsolvable board (GridSolver::obstruction_packed gives it packed)",
+                    needed: lights,
+                    unit: "lights",
+                    limit: MAX_UNPACKED_OBSTRUCTION,
+                });
+            }
+            let values = original.unwrap_or(oriented).to_values();
+            return Err(self.obstruction_error(&values)?);
+        };
+        let zero = vec![0u64; n.div_ceil(64)];
+        let (_, last) = striped::run_in_place(n, self.self_toggle, m, oriented, &zero, &x1);
+        crate::interrupt::check()?;
+        if last.iter().any(|&v| v != 0) {
+            return Err(internal("the chased solution leaves the last row lit"));
+        }
+        Ok(())
     }
 
     fn check_packed3(&self, board: &PackedBoard3) -> Result<()> {
