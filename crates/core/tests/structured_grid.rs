@@ -29,8 +29,20 @@ fn check_grid(p: Modulus, rows: usize, cols: usize, delta: bool, seeds: std::ops
                 assert_eq!(g.is_solvable(b).unwrap(), answer.is_ok(), "{ctx}: is_solvable");
                 if p.get() < 256 {
                     let bytes: Vec<u8> = b.iter().map(|&x| x as u8).collect();
-                    let by_bytes = g.solve_bytes(&bytes).map(|s| s.into_iter().map(u32::from).collect());
+                    let by_bytes = g.solve_bytes(&bytes).map(|s| s.into_iter().map(u32::from).collect::<Vec<u32>>());
                     check_answer(&m, &dense, b, &by_bytes, &ctx);
+                    let mut in_place = bytes.clone();
+                    match g.solve_bytes_in_place(&mut in_place) {
+                        Ok(()) => assert_eq!(
+                            Some(in_place.iter().map(|&x| x as u32).collect::<Vec<u32>>()),
+                            by_bytes.ok(),
+                            "{ctx}: bytes in place"
+                        ),
+                        Err(e) => {
+                            assert!(matches!(e, Error::Unsolvable { .. }) && by_bytes.is_err(), "{ctx}: in place {e}");
+                            assert_eq!(in_place, bytes, "{ctx}: an unsolvable board is left as it was");
+                        }
+                    }
                 }
                 if p.get() == 3 && method == Method::Auto {
                     let packed = PackedBoard3::from_values(rows, cols, b).unwrap();

@@ -3,16 +3,35 @@
 //! Additions stay in `u32` with one conditional subtraction (p < 2^31, so `a + b` never
 //! overflows); products are reduced with a Barrett multiplier instead of a division.
 
-/// Z_p with a precomputed Barrett multiplier `floor((2^64 - 1) / p)`.
+/// Z_p with precomputed Barrett multipliers `floor((2^64 - 1) / p)` and, for p < 2^16,
+/// `floor(2^32 / p)`.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Fp {
     pub(crate) p: u32,
     barrett: u64,
+    /// `floor(2^32 / p)` when p < 2^16 (products fit in a `u32`), else 0.
+    barrett32: u64,
 }
 
 impl Fp {
     pub(crate) fn new(p: u32) -> Fp {
-        Fp { p, barrett: u64::MAX / p as u64 }
+        let barrett32 = if p < 1 << 16 { (1u64 << 32) / p as u64 } else { 0 };
+        Fp { p, barrett: u64::MAX / p as u64, barrett32 }
+    }
+
+    /// Whether [`Fp::reduce32`] applies (p < 2^16).
+    #[inline]
+    pub(crate) fn small(self) -> bool {
+        self.barrett32 != 0
+    }
+
+    /// `x mod p` for any `x < 2^32`, p < 2^16: the estimated quotient is at most one short, and
+    /// every step is a 32 x 32 -> 64-bit product or a `u32` operation (loops of it vectorise).
+    #[inline]
+    pub(crate) fn reduce32(self, x: u32) -> u32 {
+        let q = ((x as u64 * self.barrett32) >> 32) as u32;
+        let r = x.wrapping_sub(q.wrapping_mul(self.p));
+        r.min(r.wrapping_sub(self.p))
     }
 
     /// `x mod p` for any `x < 2^64`: the estimated quotient is at most two short.
@@ -78,6 +97,12 @@ mod tests {
             }
             for a in 1..p.min(50) {
                 assert_eq!(f.mul(a, f.inv(a)), 1);
+            }
+            if f.small() {
+                let top = (p - 1) * (p - 1) + p - 1;
+                for x in [0u32, 1, p - 1, p, 2 * p - 1, top / 2, top - 1, top, u32::MAX - 1, u32::MAX] {
+                    assert_eq!(f.reduce32(x), x % p, "p = {p}, x = {x}");
+                }
             }
         }
     }

@@ -181,6 +181,33 @@ pub(crate) fn run<C: Cell>(
     (prev, cur)
 }
 
+/// [`run`] through `board`, writing press row `k` over board row (or column) `k` once the chase
+/// has read it; returns `(x_m, x_{m+1})`.
+pub(crate) fn run_in_place<C: Cell>(
+    line: Line,
+    fp: Fp,
+    layout: Layout,
+    board: &mut [C],
+    x0: &[u32],
+    x1: &[u32],
+) -> (Vec<u32>, Vec<u32>) {
+    let n = line.n;
+    let (mut prev, mut cur, mut next) = (x0.to_vec(), x1.to_vec(), vec![0u32; n]);
+    let mut b = vec![0u32; n];
+    for k in 0..layout.m() {
+        // Interrupted: stop; the caller reports it (crate::interrupt).
+        if crate::interrupt::requested() {
+            break;
+        }
+        layout.load(board, k, &mut b);
+        layout.store(board, k, &cur);
+        line.step(fp, &b, &prev, &cur, &mut next);
+        std::mem::swap(&mut prev, &mut cur);
+        std::mem::swap(&mut cur, &mut next);
+    }
+    (prev, cur)
+}
+
 /// `Σ a_i b_i mod p`.
 pub(crate) fn dot(fp: Fp, a: &[u32], b: &[u32]) -> u32 {
     a.iter().zip(b).fold(0u32, |acc, (&x, &y)| fp.add(acc, fp.mul(x, y)))

@@ -132,12 +132,9 @@ impl GridSolver {
                 Core::Poly3 { d, u, kernel }
             }
             _ => {
-                let zero = vec![0u32; n];
-                let mut e1 = vec![0u32; n];
-                e1[0] = 1;
-                let (_, f_e1) = chase::run::<u32>(line, fp, layout, None, &zero, &e1, |_, _| {});
-                let f = poly::from_vector(fp, self_toggle, &f_e1);
+                // F_{m+1} mod chi in closed form: the chase of e_1 is never run.
                 let chi = poly::chi(fp, self_toggle, n);
+                let f = poly::chased_e1(fp, &chi, m);
                 let (d, u) = poly::ext_gcd(fp, &f, &chi);
                 let (kernel, _) = poly::divrem(fp, &chi, &d);
                 Core::Poly { d, u, kernel }
@@ -191,6 +188,10 @@ impl GridSolver {
         let n = self.line.n;
         match &self.core {
             Core::Poly { d, u, .. } => {
+                if d.len() == 1 {
+                    // d = 1 (no quiet patterns): q = c', and q(T) e_1 is c itself.
+                    return Some(poly::apply(self.fp, self.line, u, c));
+                }
                 let c1 = poly::from_vector(self.fp, self.self_toggle, c);
                 let (q, r) = poly::divrem(self.fp, &c1, d);
                 if !r.is_empty() {
@@ -335,7 +336,7 @@ impl GridSolver {
     fn rhs_solvable(&self, c: &[u32]) -> bool {
         match &self.core {
             Core::Poly { d, .. } => {
-                poly::divrem(self.fp, &poly::from_vector(self.fp, self.self_toggle, c), d).1.is_empty()
+                d.len() == 1 || poly::divrem(self.fp, &poly::from_vector(self.fp, self.self_toggle, c), d).1.is_empty()
             }
             Core::Poly2 { .. } => self.rhs_solvable_packed(&crate::bitmatrix::pack_bits(c)),
             Core::Poly3 { .. } => self.rhs_solvable3(&Tri::from_values(c, self.line.n.div_ceil(64))),
@@ -391,6 +392,40 @@ impl GridSolver {
             )));
         }
         self.solve_cells(board)
+    }
+
+    /// [`Self::solve_bytes`] writing the presses over the board: no second board-sized buffer
+    /// and no fresh pages to fault in (over Z_5 at 10^8 lights, the 100 MB answer's page faults
+    /// and stores cost as much as the chase). An unsolvable board is left unchanged and gives
+    /// the same error as [`Self::solve_bytes`].
+    ///
+    /// ```
+    /// use lightsout_core::{structured::GridSolver, Modulus};
+    /// let g = GridSolver::new(40, 30, true, Modulus::new(5).unwrap()).unwrap();
+    /// let mut pressed = vec![0u32; 1200];
+    /// pressed[321] = 4;
+    /// let lit = g.apply(&vec![0; 1200], &pressed).unwrap();
+    /// let mut board: Vec<u8> = lit.iter().map(|&x| x as u8).collect();
+    /// g.solve_bytes_in_place(&mut board).unwrap(); // `board` now holds the presses
+    /// let presses: Vec<u32> = board.iter().map(|&x| x as u32).collect();
+    /// assert!(g.apply(&lit, &presses).unwrap().iter().all(|&x| x == 0));
+    /// ```
+    pub fn solve_bytes_in_place(&self, board: &mut [u8]) -> Result<()> {
+        if !matches!(self.core, Core::Poly { .. }) {
+            // The bitsliced and dense cores chase into a fresh buffer.
+            let s = self.solve_bytes(board)?;
+            board.copy_from_slice(&s);
+            return Ok(());
+        }
+        self.check_board("board", board)?;
+        let Some(x1) = self.first_row(&self.rhs(board)) else { return Err(self.obstruction_error(board)?) };
+        let zero = vec![0u32; self.line.n];
+        let (_, last) = chase::run_in_place(self.line, self.fp, self.layout, board, &zero, &x1);
+        crate::interrupt::check()?;
+        if last.iter().any(|&v| v != 0) {
+            return Err(internal("the chased solution leaves the last row lit"));
+        }
+        Ok(())
     }
 
     fn solve_cells<C: Cell>(&self, board: &[C]) -> Result<Vec<C>> {

@@ -66,6 +66,48 @@ pub(crate) fn chi(fp: Fp, delta: bool, n: usize) -> Poly {
     g1
 }
 
+/// `F_{m+1} mod chi`: the polynomial `f` with `f(T) e_1 = x_{m+1}`, the last row of the chase
+/// of `e_1` through `m` empty rows (`F_0 = 0`, `F_1 = 1`, `F_{k+1} = -(x F_k + F_{k-1})`),
+/// without the chase: `F_{m+1} = (-1)^m Σ_j (-1)^j C(m - j, j) x^{m - 2j}` (Chebyshev
+/// polynomials of the second kind), binomials mod p by Lucas's theorem, then one division by
+/// `chi` (O((m - n) n), nothing for a square grid).
+pub(crate) fn chased_e1(fp: Fp, chi: &[u32], m: usize) -> Poly {
+    let p = fp.p as usize;
+    // Factorials mod p up to min(p - 1, m), and their inverses.
+    let top = (p - 1).min(m);
+    let mut fact = vec![1u32; top + 1];
+    for i in 1..=top {
+        fact[i] = fp.mul(fact[i - 1], i as u32);
+    }
+    let mut inv_fact = vec![1u32; top + 1];
+    inv_fact[top] = fp.inv(fact[top]);
+    for i in (1..=top).rev() {
+        inv_fact[i - 1] = fp.mul(inv_fact[i], i as u32);
+    }
+    let binomial = |mut a: usize, mut b: usize| -> u32 {
+        let mut acc = 1u32;
+        while b > 0 {
+            let (ai, bi) = (a % p, b % p);
+            if bi > ai {
+                return 0;
+            }
+            acc = fp.mul(acc, fp.mul(fact[ai], fp.mul(inv_fact[bi], inv_fact[ai - bi])));
+            (a, b) = (a / p, b / p);
+        }
+        acc
+    };
+    let mut f = vec![0u32; m + 1];
+    for j in 0..=m / 2 {
+        let c = binomial(m - j, j);
+        f[m - 2 * j] = if (m + j) % 2 == 0 { c } else { fp.neg(c) };
+    }
+    trim(&mut f);
+    if chi.len() > 1 {
+        f = divrem(fp, &f, chi).1;
+    }
+    f
+}
+
 /// `a(T) w` by Horner's rule: `v <- T v + a_i w` from the top coefficient down.
 pub(crate) fn apply(fp: Fp, line: Line, a: &[u32], w: &[u32]) -> Vec<u32> {
     let n = line.n;
@@ -88,6 +130,11 @@ pub(crate) fn axpy(fp: Fp, y: &mut [u32], c: u32, x: &[u32]) {
     } else if c == fp.p - 1 {
         for (yi, &xi) in y.iter_mut().zip(x) {
             *yi = fp.sub(*yi, xi);
+        }
+    } else if fp.small() {
+        // y + c x < p + (p - 1)^2 < 2^32: one reduction, vectorisable.
+        for (yi, &xi) in y.iter_mut().zip(x) {
+            *yi = fp.reduce32(*yi + c * xi);
         }
     } else {
         for (yi, &xi) in y.iter_mut().zip(x) {
@@ -191,6 +238,27 @@ mod tests {
                     let a = from_vector(fp, delta, &c);
                     assert!(a.len() <= n);
                     assert_eq!(apply(fp, line, &a, &e1), c);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn closed_form_matches_the_chase() {
+        use crate::structured::chase::{self, Layout};
+        for p in [2u32, 3, 5, 7, 13] {
+            let fp = Fp::new(p);
+            for n in [1usize, 2, 3, 5, 8, 20] {
+                for delta in [false, true] {
+                    let line = Line { n, cycle: false, delta };
+                    for m in [n, n + 1, 2 * n + 3, 40] {
+                        let layout = Layout { rows: m, cols: n, transposed: false };
+                        let mut e1 = vec![0u32; n];
+                        e1[0] = 1;
+                        let last = chase::run::<u32>(line, fp, layout, None, &vec![0; n], &e1, |_, _| {}).1;
+                        let expected = from_vector(fp, delta, &last);
+                        assert_eq!(chased_e1(fp, &chi(fp, delta, n), m), expected, "p={p} n={n} m={m} delta={delta}");
+                    }
                 }
             }
         }
