@@ -10,12 +10,93 @@
 //! the structured field solver for a prime factor, chasing over Z/p^e and p-adic lifting for a
 //! prime power), which never builds M; `--torus` or `--cylinder` first does the same for the
 //! n x n torus or cylinder (left and right edges joined).
+//!
+//! `--ratio K N [N ...]` (K = 2^e) times the same n x n plus-rule grid mod K against mod 2,
+//! through the same doors: packed (`GridSolver::new` + `solve_packed_gf2` against
+//! `RingGridSolver::new` + `solve_planes`, bit planes in and out) and one byte a light
+//! (`RingGridSolver::solve_bytes` for k = 2 and for k = K, the door of `Game::solve_board`),
+//! setup included; the mod-2 board is bit 0 of the mod-K board. It prints wall and CPU seconds
+//! and the ratios.
 
+use lightsout_core::structured::{GridSolver, PackedBoard};
 use lightsout_core::{minimal::plus_grid, ring::RingGridSolver, structured::Wrap, Modulus, RingSolver};
 use std::time::Instant;
 
+/// CPU seconds (user + system, every thread) of this process so far, from `/proc/self/stat`
+/// (Linux, 10 ms ticks; 0 elsewhere).
+fn cpu() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let fields: Vec<f64> = stat
+        .rsplit_once(')')
+        .map_or("", |(_, rest)| rest)
+        .split_whitespace()
+        .map(|f| f.parse().unwrap_or(0.0))
+        .collect();
+    fields.get(11).zip(fields.get(12)).map_or(0.0, |(u, s)| (u + s) / 100.0)
+}
+
+/// Wall and CPU seconds of `f`, with its result.
+fn timed<T>(f: impl FnOnce() -> T) -> (T, f64, f64) {
+    let (start, c0) = (Instant::now(), cpu());
+    let out = f();
+    (out, start.elapsed().as_secs_f64(), cpu() - c0)
+}
+
+fn ratio(k: u64, n: usize) {
+    let modulus = Modulus::ring(k).expect("2 <= K < 2^31");
+    let (ring, t_new, _) = timed(|| RingGridSolver::new(n, n, Wrap::None, true, modulus).expect("factor"));
+    let e = ring.bit_planes().expect("--ratio needs K = 2^e with a small kernel mod 2");
+    let board = ring.random_solvable_planes(n as u64).expect("board");
+    drop(ring);
+    let bit0 = board[0].clone();
+    let ((), w2, c2) = timed(|| {
+        let g = GridSolver::new(n, n, true, Modulus::TWO).expect("factor");
+        g.solve_packed_gf2(&bit0).expect("bit 0 of a solvable board is solvable");
+    });
+    let (presses, wk, ck) = timed(|| {
+        let ring = RingGridSolver::new(n, n, Wrap::None, true, modulus).expect("factor");
+        ring.solve_planes(&board).expect("a random solvable board is solvable")
+    });
+    println!("packed  {n}x{n}: mod 2 {w2:.3} s ({c2:.2} s CPU), mod {k} {wk:.3} s ({ck:.2} s CPU, setup alone {t_new:.3} s): ratio {:.1} wall, {:.1} CPU", wk / w2, ck / c2.max(0.01));
+    // Bytes, built outside the timing (bit t of each light from plane t).
+    let mut bytes = vec![0u8; n * n];
+    for (t, plane) in board.iter().enumerate().take(e as usize) {
+        for r in 0..n {
+            for c in 0..n {
+                bytes[r * n + c] |= (plane.get(r, c) as u8) << t;
+            }
+        }
+    }
+    let bytes2: Vec<u8> = bytes.iter().map(|&b| b & 1).collect();
+    let (_, b2, bc2) = timed(|| {
+        let g = RingGridSolver::new(n, n, Wrap::None, true, Modulus::TWO).expect("factor");
+        g.solve_bytes(&bytes2).expect("solvable")
+    });
+    let (sk, bk, bck) = timed(|| {
+        let ring = RingGridSolver::new(n, n, Wrap::None, true, modulus).expect("factor");
+        ring.solve_bytes(&bytes).expect("solvable")
+    });
+    println!("bytes   {n}x{n}: mod 2 {b2:.3} s ({bc2:.2} s CPU), mod {k} {bk:.3} s ({bck:.2} s CPU): ratio {:.1} wall, {:.1} CPU", bk / b2, bck / bc2.max(0.01));
+    if n <= 3000 {
+        let ring = RingGridSolver::new(n, n, Wrap::None, true, modulus).expect("factor");
+        let b: Vec<u32> = bytes.iter().map(|&x| x as u32).collect();
+        for s in [ring.planes_to_values(&presses).expect("planes"), sk.iter().map(|&x| x as u32).collect()] {
+            assert!(ring.apply(&b, &s).expect("sizes match").iter().all(|&x| x == 0));
+        }
+    }
+    let _: &PackedBoard = &presses[0];
+}
+
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("--ratio") {
+        let nums: Vec<u64> = args[1..].iter().map(|a| a.parse().expect("integers: K N [N ...]")).collect();
+        let (&k, sizes) = nums.split_first().expect("usage: ring_bench --ratio K N [N ...]");
+        for &n in sizes {
+            ratio(k, n as usize);
+        }
+        return;
+    }
     let wrap = match args.first().map(String::as_str) {
         Some("--structured") => Some(Wrap::None),
         Some("--torus") => Some(Wrap::Torus),
@@ -35,13 +116,19 @@ fn main() {
             let ring = RingGridSolver::new(n, n, wrap, true, modulus).expect("factor");
             let factor = start.elapsed().as_secs_f64();
             let board = ring.random_solvable(n as u64).expect("board");
-            let start = Instant::now();
+            let (start, c0) = (Instant::now(), cpu());
             let presses = ring.solve(&board).expect("a random solvable board is solvable");
             let solve = start.elapsed().as_secs_f64();
+            let solve_cpu = cpu() - c0;
             assert!(ring.apply(&board, &presses).expect("sizes match").iter().all(|&x| x == 0));
             let divisors = ring.elementary_divisors();
             let not_one: Vec<u32> = divisors.iter().copied().filter(|&d| d != 1).collect();
-            println!("{k} {n}x{n} {} {factor:.3} {solve:.3} {} {:?}", n * n, ring.kernel_size(), not_one);
+            println!(
+                "{k} {n}x{n} {} {factor:.3} {solve:.3} (solve CPU {solve_cpu:.2} s) {} {:?}",
+                n * n,
+                ring.kernel_size(),
+                not_one
+            );
             continue;
         }
         let m = plus_grid(n, n, modulus).expect("grid fits");

@@ -6,9 +6,11 @@ use crate::field::{check_vector, random_presses, Modulus};
 use crate::limits::check_lights;
 use crate::ring::chase::Plan;
 use crate::ring::crt::Factored;
-use crate::ring::part::{BoardShape, Part, PartEngine};
+use crate::ring::lifted::{internal, BoardLift, BoardOps};
+use crate::ring::part::{BoardShape, Lifted, Lifting, Part, PartEngine};
+use crate::ring::planes::{check_planes, planes_from_bytes, planes_to_bytes, press_planes, zero_planes, PlaneOps};
 use crate::solutions::Solutions;
-use crate::structured::Wrap;
+use crate::structured::{PackedBoard, Wrap, MAX_UNPACKED_OBSTRUCTION};
 
 /// Lights Out on a `rows x cols` board (edges of `wrap` joined; the plus rule with
 /// `self_toggle`, else the neighbours rule) over Z_k for any `k >= 2`, never building M.
@@ -46,6 +48,19 @@ pub struct RingGridSolver {
 impl RingGridSolver {
     /// Factor the board over Z_k; an error when a side is zero or the board too large.
     pub fn new(rows: usize, cols: usize, wrap: Wrap, self_toggle: bool, modulus: Modulus) -> Result<Self> {
+        Self::with_lifting(rows, cols, wrap, self_toggle, modulus, Lifting::Auto)
+    }
+
+    /// [`RingGridSolver::new`] with a chosen engine for the prime powers `p^e`, `e >= 2` (to
+    /// test the engines against each other; [`Lifting::Auto`] picks the better one).
+    pub fn with_lifting(
+        rows: usize,
+        cols: usize,
+        wrap: Wrap,
+        self_toggle: bool,
+        modulus: Modulus,
+        lifting: Lifting,
+    ) -> Result<Self> {
         if rows == 0 || cols == 0 {
             return Err(Error::InvalidArgument(format!(
                 "a board needs at least one row and one column, not {rows}x{cols}"
@@ -55,7 +70,7 @@ impl RingGridSolver {
         let shape = BoardShape { rows, cols, wrap, self_toggle };
         let k = modulus.get();
         let lights = rows * cols;
-        let factored = Factored::new(modulus, lights, lights, |(p, e)| Part::board(shape, p, e, k))?;
+        let factored = Factored::new(modulus, lights, lights, |(p, e)| Part::board(shape, p, e, k, lifting))?;
         crate::interrupt::check()?;
         Ok(RingGridSolver { shape, modulus, plan: Plan::new(rows, cols, wrap, self_toggle, k), factored })
     }
@@ -86,13 +101,15 @@ impl RingGridSolver {
         self.factored.parts.iter().map(|pt| (pt.q, pt.engine_name())).collect()
     }
 
-    /// The side of the largest system left after chasing (over all factors).
+    /// The side of the largest system left after chasing (over all factors); for lifting on
+    /// the board, the side of its correction system (the nullity mod p).
     pub fn reduced_size(&self) -> usize {
         self.factored
             .parts
             .iter()
             .map(|pt| match &pt.engine {
                 PartEngine::Chased { lift, .. } => lift.n(),
+                PartEngine::Lifted(l) => l.nonunit_valuations().len(),
                 _ => self.plan.unknowns(),
             })
             .max()
@@ -219,5 +236,219 @@ impl RingGridSolver {
     pub fn random_solvable(&self, seed: u64) -> Result<Vec<u32>> {
         let presses = random_presses(self.modulus, self.lights(), seed);
         Ok(self.plan.apply(&vec![0; self.lights()], &presses))
+    }
+}
+
+/// Boards as bit planes (a grid over Z_(2^e)) and as one byte a light (k <= 256).
+impl RingGridSolver {
+    /// The lifting on bit planes, when this solver has one: a grid with cut-off edges over
+    /// `Z_(2^e)` whose kernel mod 2 is small (see [`Lifting`]).
+    fn plane_lift(&self) -> Option<&BoardLift<PlaneOps>> {
+        match self.factored.parts.as_slice() {
+            [Part { engine: PartEngine::Lifted(l), .. }] => match l.as_ref() {
+                Lifted::Planes(l) => Some(l),
+                Lifted::Values(_) => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The number of bit planes e of [`RingGridSolver::solve_planes`], when it applies: a grid
+    /// with cut-off edges over `Z_(2^e)`, `e >= 2`, lifted on the board.
+    pub fn bit_planes(&self) -> Option<u32> {
+        self.plane_lift().map(|l| l.ops.e)
+    }
+
+    fn plane_lift_or_err(&self) -> Result<&BoardLift<PlaneOps>> {
+        self.plane_lift().ok_or_else(|| {
+            Error::InvalidArgument(format!(
+                "bit-plane boards need a grid without wrapping over Z_(2^e), e >= 2, lifted on the board; \
+                 this is a {:?} board over Z_{}",
+                self.shape.wrap, self.modulus
+            ))
+        })
+    }
+
+    /// One solution of a board given as e bit planes (plane t holds bit t of every light), as
+    /// planes: a 10^8-light board over Z_4 is 25 MB instead of 400 MB, each digit one packed
+    /// GF(2) solve and pressing bitsliced. An unsolvable board gives [`Error::Unsolvable`] with
+    /// its obstruction up to [`MAX_UNPACKED_OBSTRUCTION`] lights, else [`Error::TooLarge`].
+    ///
+    /// ```
+    /// use lightsout_core::{ring::RingGridSolver, structured::Wrap, Modulus};
+    /// let g = RingGridSolver::new(300, 200, Wrap::None, true, Modulus::ring(8).unwrap()).unwrap();
+    /// assert_eq!(g.bit_planes(), Some(3));
+    /// let board = g.random_solvable_planes(7).unwrap();
+    /// let presses = g.solve_planes(&board).unwrap();
+    /// let (b, s) = (g.planes_to_values(&board).unwrap(), g.planes_to_values(&presses).unwrap());
+    /// assert!(g.apply(&b, &s).unwrap().iter().all(|&x| x == 0));
+    /// ```
+    pub fn solve_planes(&self, planes: &[PackedBoard]) -> Result<Vec<PackedBoard>> {
+        let l = self.plane_lift_or_err()?;
+        check_planes(planes, self.rows(), self.cols(), l.ops.e)?;
+        let board = planes.to_vec();
+        if let Some(s) = l.solve(&board)? {
+            return Ok(s);
+        }
+        if self.lights() as u128 > MAX_UNPACKED_OBSTRUCTION {
+            return Err(Error::TooLarge {
+                what: "the unpacked obstruction of this unsolvable board",
+                needed: self.lights() as u128,
+                unit: "lights",
+                limit: MAX_UNPACKED_OBSTRUCTION,
+            });
+        }
+        let (index, y) = l.obstruction(&board)?;
+        Err(Error::Unsolvable { obstruction_index: index, obstruction: l.ops.values(&y)? })
+    }
+
+    /// Whether a board given as bit planes is solvable.
+    pub fn is_solvable_planes(&self, planes: &[PackedBoard]) -> Result<bool> {
+        let l = self.plane_lift_or_err()?;
+        check_planes(planes, self.rows(), self.cols(), l.ops.e)?;
+        l.is_solvable(&planes.to_vec())
+    }
+
+    /// A solvable board as bit planes (M times random presses, reproducible from `seed`; not
+    /// the board of [`RingGridSolver::random_solvable`]).
+    pub fn random_solvable_planes(&self, seed: u64) -> Result<Vec<PackedBoard>> {
+        let l = self.plane_lift_or_err()?;
+        let (rows, cols) = (self.rows(), self.cols());
+        let mut presses = zero_planes(rows, cols, l.ops.e)?;
+        let mask = if cols % 64 == 0 { !0u64 } else { (1u64 << (cols % 64)) - 1 };
+        let mut state = seed ^ 0x9e37_79b9_7f4a_7c15;
+        for plane in presses.iter_mut() {
+            for r in 0..rows {
+                let row = plane.row_mut(r);
+                let last = row.len() - 1;
+                for (i, w) in row.iter_mut().enumerate() {
+                    // splitmix64
+                    state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+                    let mut z = state;
+                    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+                    *w = (z ^ (z >> 31)) & if i == last { mask } else { !0 };
+                }
+            }
+        }
+        press_planes(&zero_planes(rows, cols, l.ops.e)?, &presses, self.shape.self_toggle)
+    }
+
+    /// Bit planes as the light vector (one `u32` a light).
+    pub fn planes_to_values(&self, planes: &[PackedBoard]) -> Result<Vec<u32>> {
+        let l = self.plane_lift_or_err()?;
+        check_planes(planes, self.rows(), self.cols(), l.ops.e)?;
+        l.ops.values(&planes.to_vec())
+    }
+
+    /// A light vector as bit planes (values checked against the modulus).
+    pub fn planes_from_values(&self, lights: &[u32]) -> Result<Vec<PackedBoard>> {
+        let l = self.plane_lift_or_err()?;
+        self.check("board", lights)?;
+        l.ops.load(lights)
+    }
+
+    /// [`RingGridSolver::solve`] for a board of one byte a light (k <= 256), the presses the
+    /// same way: each factor reads the bytes itself (bit planes for `2^e` and for 2, bytes for
+    /// an odd prime), and the answers recombine byte by byte; no light becomes a `u32` unless
+    /// a factor has no byte path (tori and cylinders mod `p^e`, or the reduced system).
+    ///
+    /// ```
+    /// use lightsout_core::{ring::RingGridSolver, structured::Wrap, Modulus};
+    /// let g = RingGridSolver::new(40, 30, Wrap::None, true, Modulus::ring(12).unwrap()).unwrap();
+    /// let board: Vec<u8> = g.random_solvable(2).unwrap().iter().map(|&x| x as u8).collect();
+    /// let presses = g.solve_bytes(&board).unwrap();
+    /// let (b, s): (Vec<u32>, Vec<u32>) =
+    ///     (board.iter().map(|&x| x as u32).collect(), presses.iter().map(|&x| x as u32).collect());
+    /// assert!(g.apply(&b, &s).unwrap().iter().all(|&x| x == 0));
+    /// ```
+    pub fn solve_bytes(&self, board: &[u8]) -> Result<Vec<u8>> {
+        let k = self.modulus.get();
+        if k > 256 {
+            return Err(Error::InvalidArgument(format!(
+                "byte boards need a modulus k <= 256, this solver has k = {k}"
+            )));
+        }
+        let n = self.lights();
+        if board.len() != n {
+            return Err(Error::DimensionMismatch { what: "board bytes", expected: n, got: board.len() });
+        }
+        if let Some(i) = board.iter().position(|&b| b as u32 >= k) {
+            return Err(Error::EntryOutOfRange { what: "board", index: i, value: board[i] as i64, modulus: k });
+        }
+        let (rows, cols) = (self.rows(), self.cols());
+        let single = self.factored.parts.len() == 1;
+        let mut out = crate::ring::part::try_bytes(n)?;
+        let mut add = |pt: &Part, r: usize, row: &[u8]| {
+            let dst = &mut out[r * cols..(r + 1) * cols];
+            if single {
+                dst.copy_from_slice(row);
+            } else {
+                for (o, &v) in dst.iter_mut().zip(row) {
+                    *o = ((*o as u32 + v as u32 * pt.idem) % k) as u8;
+                }
+            }
+        };
+        for pt in &self.factored.parts {
+            crate::interrupt::check()?;
+            match &pt.engine {
+                PartEngine::Lifted(l) if matches!(l.as_ref(), Lifted::Planes(_)) => {
+                    let Lifted::Planes(l) = l.as_ref() else { unreachable!() };
+                    let planes = planes_from_bytes(rows, cols, pt.e, board)?;
+                    let Some(s) = l.solve(&planes)? else { return Err(self.unsolvable(board)) };
+                    drop(planes);
+                    planes_to_bytes(&s, |r, row| add(pt, r, row));
+                }
+                PartEngine::Grid(g) if pt.p == 2 => {
+                    let plane = planes_from_bytes(rows, cols, 1, board)?;
+                    let s = match g.solve_packed_gf2(&plane[0]) {
+                        Ok(s) => s,
+                        Err(Error::Unsolvable { .. } | Error::TooLarge { .. }) => return Err(self.unsolvable(board)),
+                        Err(e) => return Err(e),
+                    };
+                    drop(plane);
+                    planes_to_bytes(&[s], |r, row| add(pt, r, row));
+                }
+                PartEngine::Grid(g) => {
+                    let reduced;
+                    let b = if pt.q == k {
+                        board
+                    } else {
+                        reduced = board.iter().map(|&x| (x as u32 % pt.q) as u8).collect::<Vec<u8>>();
+                        &reduced
+                    };
+                    let s = match g.solve_bytes(b) {
+                        Ok(s) => s,
+                        Err(Error::Unsolvable { .. }) => return Err(self.unsolvable(board)),
+                        Err(e) => return Err(e),
+                    };
+                    for (r, row) in s.chunks(cols).enumerate() {
+                        add(pt, r, row);
+                    }
+                }
+                _ => {
+                    let values: Vec<u32> = board.iter().map(|&x| x as u32 % pt.q).collect();
+                    let s = match pt.solve(&values) {
+                        Ok(s) => s,
+                        Err(Error::Unsolvable { .. }) => return Err(self.unsolvable(board)),
+                        Err(e) => return Err(e),
+                    };
+                    let bytes: Vec<u8> = s.iter().map(|&x| x as u8).collect();
+                    for (r, row) in bytes.chunks(cols).enumerate() {
+                        add(pt, r, row);
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The [`Error::Unsolvable`] of [`RingGridSolver::solve`] for a byte board found unsolvable.
+    fn unsolvable(&self, board: &[u8]) -> Error {
+        let values: Vec<u32> = board.iter().map(|&x| x as u32).collect();
+        match self.solve(&values) {
+            Err(e) => e,
+            Ok(_) => internal("a factor found a board unsolvable that the solver solves"),
+        }
     }
 }

@@ -26,13 +26,28 @@
 //!   kernel stays a direct sum); counts multiply ([`crate::SolutionCount`] keeps one exponent
 //!   per prime); elementary divisors combine index by index over the sorted valuations.
 //! - **Structured boards.** [`RingGridSolver`] answers for grids, tori and cylinders without
-//!   ever building M: per factor, the structured field solvers for a prime, and for `p^e` light
-//!   chasing over Z/p^e (the press below enters with coefficient 1, a unit of every ring) down
-//!   to the `n x n` (or `2n x 2n`) system A on the first press rows, solved by p-adic lifting:
-//!   A is factored mod p by the fast field engines, and its kernel mod p (dimension d, small for
-//!   most boards) is corrected by a `d x d` Schur complement whose Smith form gives the
-//!   elementary divisors, the kernel and solvability (see the `lift` module). Its parts recombine
-//!   in the same place as the dense ones (the `crt` module).
+//!   ever building M: per factor, the structured field solvers for a prime, and for `p^e` one of
+//!   two liftings, chosen in one place ([`Lifting::Auto`], in the `part` module):
+//!   - **On the board** (the `lifted` module), when the nullity d of M mod p is small
+//!     (d = 0, or at most [`BOARD_LIFT_MAX_NULLITY`] and `d x lights` at most
+//!     [`BOARD_LIFT_MAX_ENTRIES`]): `s = s_0 + p s_1 + p^2 s_2 + …`, each digit one solve mod p
+//!     of the residual board by the structured field solver, and one product with M over
+//!     Z/p^e for the next residual. With K the quiet patterns mod p (M is symmetric, so they
+//!     also span the left kernel), every residual is first projected onto the boards that are
+//!     solvable mod p, and the freedom along K becomes a `d x d` system S over Z/p^e whose
+//!     Smith form gives the elementary divisors, the kernel and solvability. For a grid mod
+//!     `2^e` the boards are e bit planes (the `planes` module): the digits are packed GF(2)
+//!     solves and pressing is bitsliced, a ripple-carry sum of the five neighbour planes on
+//!     `u64` words, so a 10,000 x 10,000 grid mod 4 costs a few GF(2) solves
+//!     ([`RingGridSolver::solve_planes`], [`RingGridSolver::solve_bytes`]). Nothing of size
+//!     `n x n` is built.
+//!   - **On the reduced system** otherwise (a large kernel mod p, such as 4096 x 4096 mod 4
+//!     with d = 2072, whose d quiet patterns would not fit): light chasing over Z/p^e (the press
+//!     below enters with coefficient 1, a unit of every ring) down to the `n x n` (or `2n x 2n`)
+//!     system A on the first press rows, factored mod p by the fast field engines, its kernel
+//!     mod p corrected by a `d x d` Schur complement (the `lift` module).
+//!
+//!   Their parts recombine in the same place as the dense ones (the `crt` module).
 //! - **Random boards.** `M s` for uniformly random presses `s` is uniform over the image of M
 //!   (a group homomorphism maps the uniform distribution to the uniform one on its image), so
 //!   random solvable boards need no factorisation, for any k.
@@ -56,11 +71,14 @@ mod crt;
 mod lift;
 #[cfg(test)]
 mod lift_tests;
+mod lifted;
 mod part;
+mod planes;
 pub mod power;
 mod solver;
 
 pub use board::RingGridSolver;
+pub use part::{Lifting, BOARD_LIFT_MAX_ENTRIES, BOARD_LIFT_MAX_NULLITY};
 pub use power::PowerSolver;
 pub use solver::RingSolver;
 

@@ -5,6 +5,8 @@ use crate::field::Modulus;
 use crate::matrix::SparseMatrix;
 use crate::ring::chase::Plan;
 use crate::ring::lift::LiftSolver;
+use crate::ring::lifted::{BoardLift, BoardOps, FieldBoard, ValueOps};
+use crate::ring::planes::PlaneOps;
 use crate::ring::{idempotent, PowerSolver};
 use crate::solver::{Engine, Solver};
 use crate::structured::{GridSolver, Wrap, WrapSolver};
@@ -19,6 +21,77 @@ pub(crate) enum PartEngine {
     Grid(GridSolver),
     Wrap(WrapSolver),
     Chased { plan: Plan, lift: LiftSolver },
+    Lifted(Box<Lifted>),
+}
+
+/// p-adic lifting on the whole board (the `lifted` module): bit planes for a grid mod `2^e`,
+/// `u32` lights otherwise.
+#[derive(Clone, Debug)]
+pub(crate) enum Lifted {
+    Planes(BoardLift<PlaneOps>),
+    Values(BoardLift<ValueOps>),
+}
+
+macro_rules! lifted {
+    ($l:expr, $x:ident => $body:expr) => {
+        match $l {
+            Lifted::Planes($x) => $body,
+            Lifted::Values($x) => $body,
+        }
+    };
+}
+
+/// How a prime power `p^e` (`e >= 2`) of a grid, torus or cylinder is solved: chosen here, in
+/// one place, by [`Lifting::Auto`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Lifting {
+    /// Lifting on the board when the kernel mod p is small (its d quiet patterns are stored
+    /// twice), else the reduced system.
+    #[default]
+    Auto,
+    /// p-adic lifting on the whole board: each digit one structured solve mod p, and a `d x d`
+    /// correction on the kernel mod p (never builds the n x n system).
+    Board,
+    /// Chasing over Z/p^e to the n x n (or 2n x 2n) system, factored mod p and lifted.
+    Reduced,
+}
+
+/// [`Lifting::Auto`] lifts on the board up to this many quiet patterns mod p...
+pub const BOARD_LIFT_MAX_NULLITY: usize = 64;
+/// ... and this many stored entries (`nullity x lights`).
+pub const BOARD_LIFT_MAX_ENTRIES: usize = 1 << 24;
+
+impl Lifted {
+    fn is_solvable(&self, b: &[u32]) -> Result<bool> {
+        lifted!(self, l => l.is_solvable(&l.ops.load(b)?))
+    }
+    fn solve(&self, b: &[u32]) -> Result<Vec<u32>> {
+        lifted!(self, l => {
+            let v = l.ops.load(b)?;
+            match l.solve(&v)? {
+                Some(s) => l.ops.values(&s),
+                None => {
+                    let (index, y) = l.obstruction(&v)?;
+                    Err(Error::Unsolvable { obstruction_index: index, obstruction: l.ops.values(&y)? })
+                }
+            }
+        })
+    }
+    fn null_basis(&self, count: usize) -> Result<(Vec<Vec<u32>>, Vec<u32>)> {
+        lifted!(self, l => {
+            let (gens, orders) = l.null_basis(count)?;
+            Ok((gens.iter().map(|g| l.ops.values(g)).collect::<Result<_>>()?, orders))
+        })
+    }
+    pub(crate) fn nonunit_valuations(&self) -> Vec<u32> {
+        lifted!(self, l => l.nonunit_valuations())
+    }
+    fn kernel_exponent(&self) -> usize {
+        lifted!(self, l => l.kernel_exponent())
+    }
+    fn image_exponent(&self) -> usize {
+        lifted!(self, l => l.image_exponent())
+    }
 }
 
 /// A `rows x cols` board with the edges of `wrap` joined and the plus rule (`self_toggle`) or
@@ -68,15 +141,36 @@ impl Part {
     }
 
     /// The factor `p^e` of `k` for a structured board.
-    pub fn board(shape: BoardShape, p: u32, e: u32, k: u32) -> Result<Part> {
+    pub fn board(shape: BoardShape, p: u32, e: u32, k: u32, lifting: Lifting) -> Result<Part> {
         let q = p.pow(e);
         let BoardShape { rows, cols, wrap, self_toggle } = shape;
-        let engine = if e == 1 {
+        let field = || -> Result<FieldBoard> {
             let modulus = Modulus::new(p as u64)?;
-            match wrap {
-                Wrap::None => PartEngine::Grid(GridSolver::new(rows, cols, self_toggle, modulus)?),
-                _ => PartEngine::Wrap(WrapSolver::new(rows, cols, wrap, self_toggle, modulus)?),
+            Ok(match wrap {
+                Wrap::None => FieldBoard::Grid(GridSolver::new(rows, cols, self_toggle, modulus)?),
+                _ => FieldBoard::Wrap(WrapSolver::new(rows, cols, wrap, self_toggle, modulus)?),
+            })
+        };
+        let field = if e == 1 || lifting != Lifting::Reduced { Some(field()?) } else { None };
+        let on_board = |f: &FieldBoard| {
+            let d = f.nullity();
+            lifting == Lifting::Board
+                || d == 0
+                || (d <= BOARD_LIFT_MAX_NULLITY && d * rows * cols <= BOARD_LIFT_MAX_ENTRIES)
+        };
+        let engine = if e == 1 {
+            match field.expect("built for a prime") {
+                FieldBoard::Grid(g) => PartEngine::Grid(g),
+                FieldBoard::Wrap(w) => PartEngine::Wrap(w),
             }
+        } else if let Some(f) = field.filter(on_board) {
+            PartEngine::Lifted(Box::new(match f {
+                FieldBoard::Grid(grid) if p == 2 => Lifted::Planes(BoardLift::new(PlaneOps { grid, e })?),
+                field => {
+                    let plan = Plan::new(rows, cols, wrap, self_toggle, q);
+                    Lifted::Values(BoardLift::new(ValueOps { field, plan, p, e })?)
+                }
+            }))
         } else {
             let plan = Plan::new(rows, cols, wrap, self_toggle, q);
             let lift = LiftSolver::new(plan.matrix()?)?;
@@ -93,6 +187,7 @@ impl Part {
             PartEngine::Grid(_) => "light chasing and a polynomial gcd",
             PartEngine::Wrap(_) => "light chasing to a 2n x 2n system",
             PartEngine::Chased { .. } => "light chasing and p-adic lifting",
+            PartEngine::Lifted(_) => "p-adic lifting on the board, each digit a structured solve mod p",
         }
     }
 
@@ -112,6 +207,7 @@ impl Part {
             PartEngine::Grid(s) => s.is_solvable(b),
             PartEngine::Wrap(s) => s.is_solvable(b),
             PartEngine::Chased { plan, lift } => Ok(lift.solve(&plan.rhs(b)?)?.is_some()),
+            PartEngine::Lifted(l) => l.is_solvable(b),
         }
     }
 
@@ -127,6 +223,7 @@ impl Part {
                 plan.expand(Some(b), &u, &mut out)?;
                 Ok(out)
             }
+            PartEngine::Lifted(l) => l.solve(b),
         }
     }
 
@@ -156,6 +253,7 @@ impl Part {
                     .collect::<Result<_>>()?;
                 (gens, orders)
             }
+            PartEngine::Lifted(l) => l.null_basis(count)?,
         };
         gens.truncate(count);
         orders.truncate(gens.len());
@@ -191,6 +289,7 @@ impl Part {
             PartEngine::Grid(s) => s.nullity(),
             PartEngine::Wrap(s) => s.nullity(),
             PartEngine::Chased { lift, .. } => lift.nonunit_valuations().len(),
+            PartEngine::Lifted(l) => l.nonunit_valuations().len(),
         }
     }
 
@@ -202,6 +301,7 @@ impl Part {
             PartEngine::Grid(s) => s.nullity(),
             PartEngine::Wrap(s) => s.nullity(),
             PartEngine::Chased { lift, .. } => lift.kernel_exponent(),
+            PartEngine::Lifted(l) => l.kernel_exponent(),
         }
     }
 
@@ -213,6 +313,7 @@ impl Part {
             PartEngine::Grid(s) => s.rank(),
             PartEngine::Wrap(s) => s.rank(),
             PartEngine::Chased { plan, lift } => self.e as usize * (plan.lights() - lift.n()) + lift.image_exponent(),
+            PartEngine::Lifted(l) => l.image_exponent(),
         }
     }
 
@@ -233,6 +334,11 @@ impl Part {
                 let units = n - v.len();
                 (v, units)
             }
+            PartEngine::Lifted(l) => {
+                let v = l.nonunit_valuations();
+                let units = n - v.len();
+                (v, units)
+            }
         };
         v.resize(n - units, self.e);
         v
@@ -240,11 +346,24 @@ impl Part {
 }
 
 /// A zeroed vector of `len` entries, or an error if it cannot be allocated.
-fn try_vec(len: usize) -> Result<Vec<u32>> {
+pub(crate) fn try_vec(len: usize) -> Result<Vec<u32>> {
     let mut v = Vec::new();
     v.try_reserve_exact(len).map_err(|_| Error::TooLarge {
         what: "a board-sized vector",
         needed: len as u128 * 4,
+        unit: "bytes (allocation failed)",
+        limit: 0,
+    })?;
+    v.resize(len, 0);
+    Ok(v)
+}
+
+/// A zeroed byte vector of `len` entries, or an error if it cannot be allocated.
+pub(crate) fn try_bytes(len: usize) -> Result<Vec<u8>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len).map_err(|_| Error::TooLarge {
+        what: "a board of bytes",
+        needed: len as u128,
         unit: "bytes (allocation failed)",
         limit: 0,
     })?;

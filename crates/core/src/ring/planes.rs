@@ -1,0 +1,299 @@
+//! Grids mod `2^e` as e bit planes: light `(r, c)` has the value `Σ_t 2^t plane_t(r, c)`, each
+//! plane a [`PackedBoard`], so the digit solves of the lifting are the packed GF(2) solver's and
+//! pressing is bitsliced: the (up to) five terms of a light are added with ripple-carry adders
+//! across the planes, 64 lights a word.
+
+use crate::error::{Error, Result};
+use crate::ring::lifted::{digit_error, BoardOps};
+use crate::structured::{GridSolver, PackedBoard};
+
+/// e planes, least significant first.
+pub(crate) type Planes = Vec<PackedBoard>;
+
+/// The planes of a `rows x cols` grid mod `2^e` (Wrap::None), digits solved by `grid` (GF(2)).
+#[derive(Clone, Debug)]
+pub(crate) struct PlaneOps {
+    pub grid: GridSolver,
+    pub e: u32,
+}
+
+/// `acc += term` over e planes (one word each), mod `2^e`.
+#[inline(always)]
+fn add_word(acc: &mut [u64], term: &[u64]) {
+    let mut carry = 0u64;
+    for (a, &t) in acc.iter_mut().zip(term) {
+        let s = *a ^ t;
+        let c = (*a & t) | (carry & s);
+        *a = s ^ carry;
+        carry = c;
+    }
+}
+
+/// Zeroed planes of a board.
+pub(crate) fn zero_planes(rows: usize, cols: usize, e: u32) -> Result<Planes> {
+    (0..e).map(|_| PackedBoard::zeros(rows, cols)).collect()
+}
+
+/// Check that `planes` are e planes of a `rows x cols` board.
+pub(crate) fn check_planes(planes: &[PackedBoard], rows: usize, cols: usize, e: u32) -> Result<()> {
+    if planes.len() != e as usize {
+        return Err(Error::DimensionMismatch { what: "bit planes", expected: e as usize, got: planes.len() });
+    }
+    for p in planes {
+        if (p.rows(), p.cols()) != (rows, cols) {
+            return Err(Error::InvalidArgument(format!(
+                "a bit plane is {}x{}, the grid is {rows}x{cols}",
+                p.rows(),
+                p.cols()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// `b + M x (mod 2^e)` on the planes of a grid with cut-off edges; the plus rule adds the light
+/// itself, the neighbours rule does not.
+pub(crate) fn press_planes(b: &[PackedBoard], x: &[PackedBoard], self_toggle: bool) -> Result<Planes> {
+    let e = b.len();
+    let (rows, cols) = (b[0].rows(), b[0].cols());
+    let w = cols.div_ceil(64);
+    let mask = if cols % 64 == 0 { !0u64 } else { (1u64 << (cols % 64)) - 1 };
+    let mut out = zero_planes(rows, cols, e as u32)?;
+    let (mut acc, mut term) = ([0u64; 32], [0u64; 32]);
+    let mut orow = vec![vec![0u64; w]; e];
+    for r in 0..rows {
+        if r % 1024 == 0 {
+            crate::interrupt::check()?;
+        }
+        let cur: Vec<&[u64]> = x.iter().map(|p| p.row(r)).collect();
+        let up: Option<Vec<&[u64]>> = (r > 0).then(|| x.iter().map(|p| p.row(r - 1)).collect());
+        let down: Option<Vec<&[u64]>> = (r + 1 < rows).then(|| x.iter().map(|p| p.row(r + 1)).collect());
+        let brow: Vec<&[u64]> = b.iter().map(|p| p.row(r)).collect();
+        for i in 0..w {
+            for u in 0..e {
+                acc[u] = brow[u][i];
+            }
+            if self_toggle {
+                for u in 0..e {
+                    term[u] = cur[u][i];
+                }
+                add_word(&mut acc[..e], &term[..e]);
+            }
+            for u in 0..e {
+                let row = cur[u];
+                term[u] = (row[i] << 1) | if i > 0 { row[i - 1] >> 63 } else { 0 };
+            }
+            add_word(&mut acc[..e], &term[..e]);
+            for u in 0..e {
+                let row = cur[u];
+                term[u] = (row[i] >> 1) | if i + 1 < w { row[i + 1] << 63 } else { 0 };
+            }
+            add_word(&mut acc[..e], &term[..e]);
+            for rows in [&up, &down].into_iter().flatten() {
+                for u in 0..e {
+                    term[u] = rows[u][i];
+                }
+                add_word(&mut acc[..e], &term[..e]);
+            }
+            let m = if i + 1 == w { mask } else { !0 };
+            for u in 0..e {
+                orow[u][i] = acc[u] & m;
+            }
+        }
+        for (plane, row) in out.iter_mut().zip(&orow) {
+            plane.row_mut(r).copy_from_slice(row);
+        }
+    }
+    Ok(out)
+}
+
+/// The planes of a board given one byte a light (row-major), bits at and past e ignored
+/// (the value mod `2^e`).
+pub(crate) fn planes_from_bytes(rows: usize, cols: usize, e: u32, bytes: &[u8]) -> Result<Planes> {
+    let mut out = zero_planes(rows, cols, e)?;
+    let mut words = vec![0u64; e as usize];
+    for r in 0..rows {
+        if r % 1024 == 0 {
+            crate::interrupt::check()?;
+        }
+        let row = &bytes[r * cols..(r + 1) * cols];
+        for (wi, chunk) in row.chunks(64).enumerate() {
+            words.iter_mut().for_each(|w| *w = 0);
+            for (j, eight) in chunk.chunks(8).enumerate() {
+                let mut buf = [0u8; 8];
+                buf[..eight.len()].copy_from_slice(eight);
+                let v = u64::from_le_bytes(buf);
+                for (u, w) in words.iter_mut().enumerate() {
+                    // Bit u of byte j lands on bit j (the multiplier's terms never collide).
+                    let bits = ((v >> u) & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+                    *w |= bits << (8 * j);
+                }
+            }
+            for (plane, &w) in out.iter_mut().zip(&words) {
+                plane.row_mut(r)[wi] = w;
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Byte j of `SPREAD[b]` is bit j of b.
+const SPREAD: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut j = 0;
+        while j < 8 {
+            t[b] |= (((b >> j) & 1) as u64) << (8 * j);
+            j += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// One byte a light (row-major) from the planes: `visit(row, values)` with the values of each row.
+pub(crate) fn planes_to_bytes(planes: &[PackedBoard], mut visit: impl FnMut(usize, &[u8])) {
+    let (rows, cols) = (planes[0].rows(), planes[0].cols());
+    let mut row = vec![0u8; cols.div_ceil(8) * 8];
+    for r in 0..rows {
+        for (u, plane) in planes.iter().enumerate() {
+            for (wi, &word) in plane.row(r).iter().enumerate() {
+                for j in 0..8 {
+                    let at = wi * 64 + j * 8;
+                    if at >= row.len() {
+                        break;
+                    }
+                    let spread = SPREAD[((word >> (8 * j)) & 0xff) as usize] << u;
+                    let dst = &mut row[at..at + 8];
+                    let old = if u == 0 { 0 } else { u64::from_le_bytes(dst.try_into().expect("8 bytes")) };
+                    dst.copy_from_slice(&(old | spread).to_le_bytes());
+                }
+            }
+        }
+        visit(r, &row[..cols]);
+    }
+}
+
+impl BoardOps for PlaneOps {
+    type V = Planes;
+    type D = PackedBoard;
+    fn p(&self) -> u32 {
+        2
+    }
+    fn e(&self) -> u32 {
+        self.e
+    }
+    fn lights(&self) -> usize {
+        self.grid.lights()
+    }
+    fn nullity(&self) -> usize {
+        self.grid.nullity()
+    }
+    fn kernel_mod_p(&self) -> Result<Vec<Planes>> {
+        let (rows, cols) = (self.grid.rows(), self.grid.cols());
+        let mut out = Vec::new();
+        for k in self.grid.null_basis()? {
+            let mut planes = vec![PackedBoard::from_values(rows, cols, &k)?];
+            planes.extend(zero_planes(rows, cols, self.e - 1)?);
+            out.push(planes);
+        }
+        Ok(out)
+    }
+    fn zeros(&self) -> Result<Planes> {
+        zero_planes(self.grid.rows(), self.grid.cols(), self.e)
+    }
+    fn load(&self, v: &[u32]) -> Result<Planes> {
+        let cols = self.grid.cols();
+        let mut out = self.zeros()?;
+        for (i, &x) in v.iter().enumerate() {
+            if x != 0 {
+                for (u, plane) in out.iter_mut().enumerate() {
+                    if (x >> u) & 1 == 1 {
+                        plane.set(i / cols, i % cols, true);
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+    fn values(&self, v: &Planes) -> Result<Vec<u32>> {
+        let mut out = crate::ring::part::try_vec(self.lights())?;
+        let cols = self.grid.cols();
+        planes_to_bytes(v, |r, row| {
+            for (o, &b) in out[r * cols..(r + 1) * cols].iter_mut().zip(row) {
+                *o = b as u32;
+            }
+        });
+        Ok(out)
+    }
+    fn press(&self, b: &Planes, x: &Planes) -> Result<Planes> {
+        press_planes(b, x, self.grid.self_toggle())
+    }
+    fn digit_solve(&self, r: &Planes, t: u32) -> Result<PackedBoard> {
+        self.grid.solve_packed_gf2(&r[t as usize]).map_err(digit_error)
+    }
+    fn add_digit(&self, x: &mut Planes, y: &PackedBoard, t: u32) {
+        let (head, tail) = x.split_at_mut(t as usize + 1);
+        let first = head[t as usize].words_mut();
+        if tail.is_empty() {
+            for (a, &b) in first.iter_mut().zip(y.words()) {
+                *a ^= b;
+            }
+            return;
+        }
+        // Ripple the carry of each word up through the higher planes.
+        let mut rest: Vec<&mut [u64]> = tail.iter_mut().map(|p| p.words_mut()).collect();
+        for (i, (a, &b)) in first.iter_mut().zip(y.words()).enumerate() {
+            let mut carry = *a & b;
+            *a ^= b;
+            for plane in rest.iter_mut() {
+                if carry == 0 {
+                    break;
+                }
+                let old = plane[i];
+                plane[i] = old ^ carry;
+                carry &= old;
+            }
+        }
+    }
+    fn axpy(&self, x: &mut Planes, f: u32, y: &Planes) {
+        let e = self.e as usize;
+        let n = x[0].words().len();
+        let mut acc = [0u64; 32];
+        let mut term = [0u64; 32];
+        for shift in (0..e).filter(|&s| (f >> s) & 1 == 1) {
+            for i in 0..n {
+                for u in 0..e {
+                    acc[u] = x[u].words()[i];
+                    term[u] = if u >= shift { y[u - shift].words()[i] } else { 0 };
+                }
+                add_word(&mut acc[..e], &term[..e]);
+                for u in 0..e {
+                    x[u].words_mut()[i] = acc[u];
+                }
+            }
+        }
+    }
+    fn dot(&self, a: &Planes, b: &Planes) -> u32 {
+        let (e, q) = (self.e as usize, 1u64 << self.e);
+        let mut total = 0u64;
+        for u in 0..e {
+            for v in 0..e - u {
+                let ones: u64 = a[u].words().iter().zip(b[v].words()).map(|(x, y)| (x & y).count_ones() as u64).sum();
+                total = (total + ((ones % q) << (u + v))) % q;
+            }
+        }
+        total as u32
+    }
+    fn get(&self, v: &Planes, i: usize) -> u32 {
+        let cols = self.grid.cols();
+        v.iter().enumerate().map(|(u, p)| (p.get(i / cols, i % cols) as u32) << u).sum()
+    }
+    fn set(&self, v: &mut Planes, i: usize, x: u32) {
+        let cols = self.grid.cols();
+        for (u, p) in v.iter_mut().enumerate() {
+            p.set(i / cols, i % cols, (x >> u) & 1 == 1);
+        }
+    }
+}
