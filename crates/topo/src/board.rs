@@ -212,6 +212,18 @@ impl Game {
         Ok(self.structured_solver()?.and_then(|s| s.grid()))
     }
 
+    /// The structured solver over Z_k of a composite-modulus grid, torus or cylinder, when the
+    /// game answers through it (the natural array of these games is their light vector).
+    fn ring_grid_solver(&self) -> Result<Option<&lightsout_core::ring::RingGridSolver>> {
+        if !self.uses_ring_chasing() {
+            return Ok(None);
+        }
+        let ring = self
+            .ring_grid
+            .get_or_try_init(|| crate::backend::Structured::ring(self.shape(), self.rule(), self.modulus()))?;
+        Ok(Some(ring))
+    }
+
     /// A compact board of a grid as the grid solver's packed board.
     fn to_packed(&self, what: &'static str, data: &[u8], format: BoardFormat) -> Result<PackedBoard> {
         let frame = self.framed(what, data, format)?;
@@ -298,6 +310,13 @@ impl Game {
                 self.framed("lights", lights, format)?;
                 check_bytes("lights", lights, self.modulus())?;
                 return Ok(grid.solve_bytes(lights)?);
+            }
+            // A grid, torus or cylinder over a composite k <= 256: each prime-power factor reads
+            // the bytes itself (bit planes for 2^e), no light becomes a u32 on the grids.
+            if let Some(ring) = self.ring_grid_solver()? {
+                self.framed("lights", lights, format)?;
+                check_bytes("lights", lights, self.modulus())?;
+                return Ok(ring.solve_bytes(lights)?);
             }
         }
         let values = self.decode_board("lights", lights, format)?;
@@ -546,6 +565,10 @@ mod tests {
             Game::grid(4, 5, 2).unwrap(),    // dense
             Game::grid(70, 70, 3).unwrap(),  // structured over Z_3: bytes only
             Game::torus(5, 7, 2).unwrap(),
+            Game::grid(70, 75, 4).unwrap(),     // composite: bit planes
+            Game::grid(64, 66, 12).unwrap(),    // planes mod 4, bytes mod 3
+            Game::torus(64, 65, 8).unwrap(),    // composite torus
+            Game::cylinder(70, 60, 6).unwrap(), // composite cylinder
             Game::mask(3, 3, vec![true, true, false, true, true, true, false, true, true], crate::Rule::Plus, 2)
                 .unwrap(),
         ];
@@ -613,6 +636,19 @@ mod tests {
                 assert_eq!(got, expected, "{g} {f:?}");
                 assert!(!g.is_solvable_board(&g.encode_board(&lights, f).unwrap(), f).unwrap());
             }
+        }
+        // Over Z_4 and Z_12 (lifted on bit planes): the byte door gives the same obstruction.
+        for k in [4, 12] {
+            let g =
+                (64..200).map(|n| Game::grid(n, n, k).unwrap()).find(|g| g.null_orders().unwrap().len() > 0).unwrap();
+            let y = &g.null_basis().unwrap()[0];
+            let light = y.iter().position(|&x| x != 0).unwrap();
+            let mut lights = vec![0u32; g.size()];
+            lights[light] = 1;
+            let expected = g.solve(&lights).unwrap_err();
+            assert!(expected.is_unsolvable(), "{g}");
+            let f = BoardFormat::BYTES;
+            assert_eq!(g.solve_board(&g.encode_board(&lights, f).unwrap(), f).unwrap_err(), expected, "{g}");
         }
     }
 }
