@@ -56,7 +56,7 @@ impl Factored {
 
     pub fn is_solvable(&self, lights: &[u32]) -> Result<bool> {
         for pt in &self.parts {
-            if !pt.is_solvable(&pt.reduce(lights))? {
+            if !pt.is_solvable(&self.reduced(pt, lights))? {
                 return Ok(false);
             }
         }
@@ -67,10 +67,14 @@ impl Factored {
     /// counted through [`Factored::obstructions`]).
     pub fn solve(&self, lights: &[u32]) -> Result<Vec<u32>> {
         let k = self.modulus.get();
+        if let [pt] = self.parts.as_slice() {
+            // k = q: no reduction, no lifting (a 10^8-light board is 400 MB a copy).
+            return pt.solve(lights);
+        }
         let mut total = vec![0u32; self.buttons];
         let mut offset = 0;
         for pt in &self.parts {
-            match pt.solve(&pt.reduce(lights)) {
+            match pt.solve(&self.reduced(pt, lights)) {
                 Ok(s) => add_into(&mut total, &pt.lift(&s, k), k),
                 Err(Error::Unsolvable { obstruction_index, obstruction }) => {
                     return Err(Error::Unsolvable {
@@ -83,6 +87,15 @@ impl Factored {
             offset += pt.obstruction_count();
         }
         Ok(total)
+    }
+
+    /// The board mod q, borrowed when q = k.
+    fn reduced<'a>(&self, pt: &Part, lights: &'a [u32]) -> std::borrow::Cow<'a, [u32]> {
+        if pt.q == self.modulus.get() {
+            std::borrow::Cow::Borrowed(lights)
+        } else {
+            std::borrow::Cow::Owned(pt.reduce(lights))
+        }
     }
 
     /// The first `count` kernel generators over Z_k (all when `None`), factor by factor, with
