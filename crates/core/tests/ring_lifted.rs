@@ -58,6 +58,8 @@ fn compare(rows: usize, cols: usize, wrap: Wrap, plus: bool, k: u32, seed: u64) 
     assert_eq!(board.solvable_boards(), dense.solvable_boards(), "{what}: solvable boards");
     assert_eq!(board.elementary_divisors(), dense.elementary_divisors(), "{what}: divisors");
     assert_eq!(board.elementary_divisors(), reduced.elementary_divisors(), "{what}: divisors");
+    assert_eq!(reduced.kernel_size(), dense.kernel_size(), "{what}: kernel size (reduced)");
+    assert_eq!(reduced.null_orders().unwrap(), dense.null_orders(), "{what}: orders (reduced)");
     let (gens, orders) = board.null_basis_with_orders().unwrap();
     assert_eq!(orders, dense.null_orders(), "{what}: orders");
     assert_eq!(board.null_orders().unwrap(), orders, "{what}: orders alone");
@@ -71,10 +73,17 @@ fn compare(rows: usize, cols: usize, wrap: Wrap, plus: bool, k: u32, seed: u64) 
         let b: Vec<u32> = if t % 2 == 0 {
             board.random_solvable(s).unwrap()
         } else {
-            (0..n as u64).map(|i| ((i * 7 + s * 13 + i * i * s) % k as u64) as u32).collect()
+            let f = |i: u64| {
+                i.wrapping_mul(7).wrapping_add(s.wrapping_mul(13)).wrapping_add(i.wrapping_mul(i).wrapping_mul(s))
+            };
+            (0..n as u64).map(|i| (f(i) % k as u64) as u32).collect()
         };
         let solvable = dense.is_solvable(&b).unwrap();
         assert_eq!(board.is_solvable(&b).unwrap(), solvable, "{what}: solvable");
+        assert_eq!(reduced.is_solvable(&b).unwrap(), solvable, "{what}: solvable (reduced)");
+        if let Ok(s) = reduced.solve(&b) {
+            assert!(dense.apply(&b, &s).unwrap().iter().all(|&x| x == 0), "{what}: solution (reduced)");
+        }
         let bytes: Vec<u8> = b.iter().map(|&x| x as u8).collect();
         match board.solve(&b) {
             Ok(s) => {
