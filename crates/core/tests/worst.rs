@@ -142,3 +142,27 @@ fn rings_match_brute_force() {
         assert!(on.iter().zip(&w.board).all(|(a, b)| (a + b) % k as u32 == 0), "{what}");
     }
 }
+
+/// The work is a hard cap: `explored` never exceeds `max_work`, a zero budget does no search at
+/// all (the trivial witness, exact by itself), and the answer is still a checked board whose
+/// bound is a bound.
+#[test]
+fn max_work_is_a_hard_cap() {
+    for (n, p) in [(9usize, 2u64), (5, 2), (4, 3), (5, 3)] {
+        let solver = Solver::new(&plus_grid(n, n, Modulus::new(p).unwrap()).unwrap()).unwrap();
+        let full = worst_case(&solver, &Budget::work_only(1 << 26)).unwrap();
+        for work in [0u64, 1, 2, 100, 255, 256, 300, 4119, 65_535, 1 << 20] {
+            let w = worst_case(&solver, &Budget::work_only(work)).unwrap();
+            let what = format!("{n}x{n} over Z_{p}, max_work {work}");
+            assert!(w.explored <= work, "{what}: explored {}", w.explored);
+            assert!(w.weight <= w.upper_bound, "{what}");
+            assert!(w.weight <= full.upper_bound && full.weight <= w.upper_bound, "{what}");
+            assert_eq!(solver.apply(&w.board, &w.presses).unwrap(), vec![0; solver.lights()], "{what}");
+            let best = minimal_solution(&solver, &w.board, &Budget::work_only(u64::MAX)).unwrap();
+            assert_eq!(best.weight, w.weight, "{what}");
+            if work == 0 {
+                assert_eq!(w.explored, 0, "{what}");
+            }
+        }
+    }
+}

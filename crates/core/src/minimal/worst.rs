@@ -51,7 +51,10 @@ pub struct WorstCase {
     pub proven_optimal: bool,
     /// No solvable board needs more presses than this (equal to `weight` when proven).
     pub upper_bound: u64,
-    /// Work done, in coset-member weights updated.
+    /// Work done, in coset-member weights updated (the check of the witness, one weight per
+    /// solution, included): never more than the budget's `max_work`. A budget too small to
+    /// weigh one board's solutions gives the trivial witness (the buttons outside the quiet
+    /// patterns pressed) and no search.
     pub explored: u64,
 }
 
@@ -166,8 +169,15 @@ fn search(
     }
     let averaging = top * outside + inside2 / 2;
     let members = orders.iter().try_fold(1u64, |a, &o| a.checked_mul(o as u64)).filter(|&m| m <= EXACT_MEMBERS);
-    let problem = members.and_then(|_| Problem::new(k, modulus.is_prime(), n, &rows, &orders));
-    let Some(problem) = problem else {
+    // The work is capped hard: the witness check below visits every member, so the search gets
+    // what is left after it, and a budget that cannot pay for one board is no search at all.
+    let search_work = members.and_then(|m| budget.max_work.checked_sub(m)).filter(|&w| w > 0);
+    let problem = search_work.and_then(|_| Problem::new(k, modulus.is_prime(), n, &rows, &orders));
+    let found = problem.as_ref().and_then(|problem| {
+        let search_budget = Budget::new(search_work.unwrap_or(0), budget.max_time);
+        worst_search::solve(problem, &search_budget, &deadline).map(|found| (problem, found))
+    });
+    let Some((problem, found)) = found else {
         // The buttons outside the quiet patterns pressed k - 1 times, the others not at all:
         // every solution presses the outside ones alike and the rest at least 0 times, so this
         // board needs exactly (k-1)·outside presses, with no search.
@@ -183,7 +193,6 @@ fn search(
             explored: 0,
         });
     };
-    let found = worst_search::solve(&problem, budget, &deadline);
     let x = problem.presses(&found.states);
     // Check the witness with the fewest-press search (exhaustive: the members are few here).
     let exhaustive = Budget::new(u64::MAX, None);
@@ -207,7 +216,7 @@ fn search(
         weight: check.weight,
         proven_optimal: upper_bound == check.weight,
         upper_bound,
-        explored: found.explored,
+        explored: found.explored + check.explored,
     })
 }
 

@@ -202,20 +202,25 @@ impl Problem {
     }
 }
 
-/// Local search for a hard board, then branch and bound for the proof, within the budget.
-pub(crate) fn solve(problem: &Problem, budget: &Budget, deadline: &Deadline) -> Found {
+/// Local search for a hard board, then branch and bound for the proof, within the budget: the
+/// work never exceeds `budget.max_work`, and `None` when it cannot pay for weighing one board.
+pub(crate) fn solve(problem: &Problem, budget: &Budget, deadline: &Deadline) -> Option<Found> {
     let root2 = problem.root2();
-    let local_work = (budget.max_work / 4).max(1);
+    let first = problem.size(problem.u) as u64 * problem.types.len() as u64;
+    if first > budget.max_work {
+        return None;
+    }
+    let local_work = (budget.max_work / 4).max(first);
     let (states, weight, mut explored) = local_search(problem, local_work, &deadline.part(0.25), root2);
     let mut found = Found { states, weight, upper_bound: root2 / 2, explored };
     if 2 * weight + 1 >= root2 {
         found.upper_bound = weight;
-        return found;
+        return Some(found);
     }
     let rest = budget.max_work.saturating_sub(explored);
     let bb = branch_and_bound(problem, found.states.clone(), weight, rest, deadline);
     explored += bb.explored;
-    Found { explored, ..bb }
+    Some(Found { explored, ..bb })
 }
 
 /// Iterated local search: move one button of one type to another value while the lightest
@@ -225,7 +230,7 @@ fn local_search(problem: &Problem, max_work: u64, deadline: &Deadline, root2: u6
     let p = problem.p as usize;
     let size = problem.size(problem.u);
     let nt = problem.types.len();
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0x776f_7273_74);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0x0077_6f72_7374);
     let mut shifts: Vec<Vec<u8>> = Vec::new();
     let mut buf = Vec::new();
     // Shift tables for every type when they fit in 64 MB, else recomputed per move.
@@ -254,7 +259,8 @@ fn local_search(problem: &Problem, max_work: u64, deadline: &Deadline, root2: u6
     let mut cur = scan(&d);
     let (mut best, mut best_states) = (cur.0, state.clone());
     let (mut stall, mut restarts) = (0u32, 0u32);
-    while work < max_work && !deadline.passed() && 2 * best + 1 < root2 && nt > 0 {
+    // A move costs at most two passes over the solutions (do and undo).
+    while work + 2 * size as u64 <= max_work && !deadline.passed() && 2 * best + 1 < root2 && nt > 0 {
         let ty = rng.gen_range(0..nt);
         let t = &problem.types[ty];
         let mut h = t.states[state[ty]].clone();
@@ -298,7 +304,8 @@ fn local_search(problem: &Problem, max_work: u64, deadline: &Deadline, root2: u6
             // Restart from the best board; give up after a few restarts without progress.
             stall = 0;
             restarts += 1;
-            if restarts > MAX_RESTARTS {
+            let moved = state.iter().zip(&best_states).filter(|(a, b)| a != b).count() as u64;
+            if restarts > MAX_RESTARTS || work + moved * size as u64 > max_work {
                 break;
             }
             for ty in 0..nt {
@@ -412,43 +419,62 @@ fn branch_and_bound(problem: &Problem, states: Vec<usize>, weight: u64, max_work
         }
         *work += size as u64;
     };
+    // Work is checked before it is done, so that it never exceeds max_work: expanding depth i
+    // costs at most one pass per state, applying or removing a state one pass.
+    let expand_cost = |i: usize| problem.types[i].states.len() as u64 * problem.size(levels[i]) as u64;
+    let pass = |i: usize| problem.size(levels[i]) as u64;
     let mut complete = true;
     if nt > 0 {
+        if expand_cost(0) > max_work {
+            return Found { states: best_states, weight: best, upper_bound: problem.root2() / 2, explored: 0 };
+        }
         expand(0, &mut d, &mut children[0], &mut work, best);
     }
     let mut nodes = 0u64;
-    while nt > 0 {
-        nodes += 1;
-        if work >= max_work || (nodes % 256 == 0 && deadline.passed()) {
-            complete = false;
-            break;
-        }
-        let i = next[depth];
-        if i == children[depth].len() || children[depth][i].0 <= 2 * best + 1 {
-            if depth == 0 {
+    // Invariant: every board not yet ruled out lies under some children[k][next[k]..], k <= depth.
+    if nt > 0 {
+        loop {
+            nodes += 1;
+            if nodes % 256 == 0 && deadline.passed() {
+                complete = false;
                 break;
             }
-            depth -= 1;
-            apply(depth, chosen[depth], &mut d, false, &mut work);
-            continue;
-        }
-        next[depth] += 1;
-        let s = children[depth][i].1;
-        chosen[depth] = s;
-        apply(depth, s, &mut d, true, &mut work);
-        if depth + 1 == nt {
-            let size = problem.size(levels[depth]);
-            let value = *d[..size].iter().min().expect("at least one solution");
-            if value > best {
-                best = value;
-                best_states.copy_from_slice(&chosen);
+            let i = next[depth];
+            if i == children[depth].len() || children[depth][i].0 <= 2 * best + 1 {
+                if depth == 0 {
+                    break;
+                }
+                if work + pass(depth - 1) > max_work {
+                    complete = false;
+                    break;
+                }
+                depth -= 1;
+                apply(depth, chosen[depth], &mut d, false, &mut work);
+                continue;
             }
-            apply(depth, s, &mut d, false, &mut work);
-            continue;
+            let cost = if depth + 1 == nt { 2 * pass(depth) } else { pass(depth) + expand_cost(depth + 1) };
+            if work + cost > max_work {
+                complete = false;
+                break;
+            }
+            next[depth] += 1;
+            let s = children[depth][i].1;
+            chosen[depth] = s;
+            apply(depth, s, &mut d, true, &mut work);
+            if depth + 1 == nt {
+                let size = problem.size(levels[depth]);
+                let value = *d[..size].iter().min().expect("at least one solution");
+                if value > best {
+                    best = value;
+                    best_states.copy_from_slice(&chosen);
+                }
+                apply(depth, s, &mut d, false, &mut work);
+                continue;
+            }
+            depth += 1;
+            expand(depth, &mut d, &mut children[depth], &mut work, best);
+            next[depth] = 0;
         }
-        depth += 1;
-        expand(depth, &mut d, &mut children[depth], &mut work, best);
-        next[depth] = 0;
     }
     let open = (0..=depth.min(nt.saturating_sub(1)))
         .filter_map(|k| children.get(k).and_then(|c| c.get(next[k])).map(|&(b, _)| b / 2))
