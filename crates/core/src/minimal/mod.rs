@@ -50,6 +50,7 @@ mod svg;
 mod walsh;
 mod worst;
 mod worst_search;
+mod worst_walsh;
 
 pub use generate::{
     difficulty_walk, random_press_pattern, random_with_difficulty, random_with_presses, DIFFICULTY_STEPS,

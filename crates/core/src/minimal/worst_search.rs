@@ -20,6 +20,7 @@
 //! the values of the types of level >= k, so the first type of each level may be taken in a
 //! canonical rotation of its histogram: a factor p less per level.
 
+use super::worst_walsh::Walsh;
 use super::Budget;
 use super::Deadline;
 use rand::{Rng, SeedableRng};
@@ -165,6 +166,36 @@ impl Problem {
         x
     }
 
+    /// Whether the problem is over GF(2) (the Walsh engine's field).
+    pub(crate) fn is_gf2(&self) -> bool {
+        self.prime && self.p == 2
+    }
+
+    /// The nullity U: the solutions of a board are indexed by U digits.
+    pub(crate) fn dim(&self) -> usize {
+        self.u
+    }
+
+    /// The number of types.
+    pub(crate) fn type_count(&self) -> usize {
+        self.types.len()
+    }
+
+    /// Over GF(2): every type's flag coordinates as a bit mask (bit k: digit k + 1) and its
+    /// number of buttons.
+    pub(crate) fn gf2_types(&self) -> impl Iterator<Item = (u64, u32)> + '_ {
+        self.types.iter().map(|t| (t.mask, t.columns.len() as u32))
+    }
+
+    /// Over GF(2): the states with `pressed[T]` buttons of each type pressed.
+    pub(crate) fn gf2_states(&self, pressed: &[u32]) -> Vec<usize> {
+        self.types
+            .iter()
+            .zip(pressed)
+            .map(|(t, &a)| t.index[&vec![t.columns.len() as u32 - a, a]])
+            .collect()
+    }
+
     /// Twice the averaging bound: no board weighs more on the support.
     fn root2(&self) -> u64 {
         self.types.iter().map(|t| t.avg2[0]).sum()
@@ -218,6 +249,9 @@ pub(crate) fn solve(problem: &Problem, budget: &Budget, deadline: &Deadline) -> 
         return Some(found);
     }
     let rest = budget.max_work.saturating_sub(explored);
+    if let Some(walsh) = Walsh::new(problem) {
+        return Some(super::worst_walsh::tighten(problem, &walsh, found, rest, deadline));
+    }
     let bb = branch_and_bound(problem, found.states.clone(), weight, rest, deadline);
     explored += bb.explored;
     Some(Found { explored, ..bb })

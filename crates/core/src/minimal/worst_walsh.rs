@@ -1,0 +1,383 @@
+//! The GF(2) proof engine of [`super::worst_case`]: a search over signed type histograms in
+//! Walsh form that proves, for a bound R, that no board reaches it.
+//!
+//! **Walsh form.** Over GF(2) a type T (c_T buttons sharing the column `v_T`) with `a_T` of its
+//! buttons pressed weighs `a_T` in a solution c with `<v_T, c> = 0` and `c_T - a_T` otherwise.
+//! With `Y_T = c_T - 2 a_T` (the parity of c_T, `|Y_T| <= c_T`) and N the support, the solution
+//! c weighs `(N - F(c)) / 2` where `F(c) = Σ_T Y_T (-1)^<v_T, c>` is a Walsh transform. So a
+//! board needs at least w presses exactly when `F(c) <= N - 2w` for every c, and the worst
+//! case is `(N - m) / 2` with `m = min_Y max_c F(c)`.
+//!
+//! **Deciding R.** [`Walsh::decide`] asks whether some Y has `F <= R` everywhere. Its types come
+//! in the greedy flag of [`super::worst_search`] (level l: `v_T` in `V_l`, not in `V_(l-1)`).
+//! Once the levels below l are fixed, their transform `F_(l-1)` over the first l - 1 digits of
+//! c is known, and the types of level l add `±L(c')` to it, `L` the transform of their Y over
+//! those digits (the sign is digit l). So level l must give `|L(c')| <= R - F_(l-1)(c') = b(c')`
+//! for every c', and averaging shows `F_(l-1) <= R` itself is needed before level l starts.
+//! Within a level the unassigned types add some `z(c')` with `|z| <= u` (their buttons) and
+//! the parity of u, so each c' needs `z(c')` in an interval; and the level's types are ordered
+//! along a second flag `V'_1 ⊂ V'_2 ...` of their projections, so that once the types of `V'_j`
+//! are all assigned, the rest sum to zero over every coset of `V'_j^⊥`: the intervals of a
+//! coset must then admit a zero sum. This prunes long before a level closes, where the
+//! averaging bound of the older search only tightens when it does.
+//!
+//! **Symmetry.** Adding a quiet pattern flips the signs of the types with `<v_T, k> = 1`;
+//! flipping along the dual of level l's direction changes the sign of every type of level l
+//! and of none below, so the first non-zero Y of each level is taken positive.
+//!
+//! **Proof.** [`tighten`] decides R = the least value of the parity of N, then R + 2, ...:
+//! every R ruled out lowers the upper bound by one press, the first R reached gives a board
+//! needing `(N - R) / 2` presses, proven the hardest. It stops early when R reaches the board
+//! the local search found (that board proves R feasible) or the budget runs out (the bound is
+//! then the last R ruled out).
+
+use super::worst_search::{Found, Problem};
+use super::Deadline;
+
+/// The engine works on one value per solution of each level: up to `2^MAX_DIM`.
+pub(crate) const MAX_DIM: usize = 22;
+
+/// One type: its flag coordinates (bit i: coordinate i + 1), count and index in the Problem.
+#[derive(Debug, Clone)]
+struct WType {
+    v: u64,
+    count: i64,
+    index: usize,
+}
+
+/// The types of one level and how to check them.
+#[derive(Debug, Clone)]
+struct Level {
+    /// `2^(l-1)`: the values of the digits below the level.
+    half: usize,
+    types: Vec<WType>,
+    /// `rest[i]`: the buttons of the types after position i of the level.
+    rest: Vec<i64>,
+    /// `groups[i]`: after position i (and `groups[types.len()]` before the first, stored last:
+    /// see [`Level::group_before`]) the number of low bits of `code` naming the cosets whose
+    /// unassigned types sum to zero, or `None`.
+    groups: Vec<Option<u32>>,
+    /// Per value c' of the low digits: its coset code (bit j: `<w'_(j+1), c'>`).
+    code: Vec<u32>,
+}
+
+impl Level {
+    fn group_before(&self) -> Option<u32> {
+        self.groups[self.types.len()]
+    }
+}
+
+/// A GF(2) worst-case problem in Walsh form.
+#[derive(Debug, Clone)]
+pub(crate) struct Walsh {
+    levels: Vec<Level>,
+    /// The support: buttons in some quiet pattern.
+    support: i64,
+    /// The number of types (for the witness).
+    types: usize,
+}
+
+/// The answer of [`Walsh::decide`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Decision {
+    /// A board: `pressed[T]` buttons of each Problem type pressed.
+    Feasible(Vec<u32>),
+    /// No board has `F <= R` everywhere.
+    Infeasible,
+    /// The budget ran out first.
+    Unknown,
+}
+
+/// The search's running state.
+struct Run<'a> {
+    w: &'a Walsh,
+    r: i64,
+    max_work: u64,
+    work: u64,
+    nodes: u64,
+    deadline: &'a Deadline,
+    stopped: bool,
+    y: Vec<Vec<i64>>,
+    lo: Vec<i64>,
+    hi: Vec<i64>,
+}
+
+impl Walsh {
+    /// The Walsh form of `problem`, or `None` when it is not over GF(2) or too wide.
+    pub(crate) fn new(problem: &Problem) -> Option<Walsh> {
+        if !problem.is_gf2() || problem.dim() > MAX_DIM {
+            return None;
+        }
+        let d = problem.dim();
+        let mut by_level: Vec<Vec<WType>> = vec![Vec::new(); d + 1];
+        let mut support = 0;
+        for (index, (mask, count)) in problem.gf2_types().enumerate() {
+            let level = 64 - mask.leading_zeros() as usize;
+            by_level[level].push(WType { v: mask, count: count as i64, index });
+            support += count as i64;
+        }
+        let levels = (1..=d).map(|l| Level::new(l, std::mem::take(&mut by_level[l]))).collect();
+        Some(Walsh { levels, support, types: problem.type_count() })
+    }
+
+    /// The support N: a board needing w presses on it has `F <= N - 2w`.
+    pub(crate) fn support(&self) -> i64 {
+        self.support
+    }
+
+    /// Whether some board has `F(c) <= r` for every solution c, within `max_work` array
+    /// entries visited (never more) and the deadline.
+    pub(crate) fn decide(&self, r: i64, max_work: u64, deadline: &Deadline) -> (Decision, u64) {
+        let mut run = Run {
+            w: self,
+            r,
+            max_work,
+            work: 0,
+            nodes: 0,
+            deadline,
+            stopped: false,
+            y: self.levels.iter().map(|l| vec![0; l.types.len()]).collect(),
+            lo: Vec::new(),
+            hi: Vec::new(),
+        };
+        if r < 0 {
+            return (Decision::Infeasible, 0);
+        }
+        let found = run.level(0, vec![0]);
+        let decision = if found {
+            let mut pressed = vec![0u32; self.types];
+            for (level, ys) in self.levels.iter().zip(&run.y) {
+                for (t, &y) in level.types.iter().zip(ys) {
+                    pressed[t.index] = ((t.count - y) / 2) as u32;
+                }
+            }
+            Decision::Feasible(pressed)
+        } else if run.stopped {
+            Decision::Unknown
+        } else {
+            Decision::Infeasible
+        };
+        (decision, run.work)
+    }
+}
+
+impl Level {
+    fn new(l: usize, mut types: Vec<WType>) -> Level {
+        let half = 1usize << (l - 1);
+        let low = half as u64 - 1;
+        // The second flag: greedily the direction (modulo those chosen) shared by the most
+        // projections v' = v without its top digit.
+        let mut basis: Vec<(u32, u64)> = Vec::new(); // (pivot bit, fully reduced vector)
+        let reduce = |v: u64, basis: &[(u32, u64)]| {
+            basis.iter().fold(v, |v, &(p, w)| if v >> p & 1 == 1 { v ^ w } else { v })
+        };
+        let mut dirs: Vec<u64> = Vec::new();
+        loop {
+            let mut count: std::collections::HashMap<u64, usize> = std::collections::HashMap::new();
+            for t in &types {
+                let r = reduce(t.v & low, &basis);
+                if r != 0 {
+                    *count.entry(r).or_default() += 1;
+                }
+            }
+            let Some((dir, _)) = count.into_iter().max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0))) else {
+                break;
+            };
+            let p = 63 - dir.leading_zeros();
+            for e in basis.iter_mut() {
+                if e.1 >> p & 1 == 1 {
+                    e.1 ^= dir;
+                }
+            }
+            basis.push((p, dir));
+            dirs.push(dir);
+        }
+        // The sub-level of a type: the least j with v' in V'_j (span of the first j dirs).
+        let sub_level = |v: u64| -> u32 {
+            let mut ech: Vec<(u32, u64)> = Vec::new();
+            let r0 = v & low;
+            if r0 == 0 {
+                return 0;
+            }
+            for (j, &dir) in dirs.iter().enumerate() {
+                let r = reduce(dir, &ech);
+                let p = 63 - r.leading_zeros();
+                for e in ech.iter_mut() {
+                    if e.1 >> p & 1 == 1 {
+                        e.1 ^= r;
+                    }
+                }
+                ech.push((p, r));
+                if reduce(r0, &ech) == 0 {
+                    return j as u32 + 1;
+                }
+            }
+            dirs.len() as u32 + 1
+        };
+        let mut keyed: Vec<(u32, WType)> = types.drain(..).map(|t| (sub_level(t.v), t)).collect();
+        keyed.sort_by_key(|(s, t)| (*s, std::cmp::Reverse(t.count)));
+        let subs: Vec<u32> = keyed.iter().map(|(s, _)| *s).collect();
+        let types: Vec<WType> = keyed.into_iter().map(|(_, t)| t).collect();
+        let mut rest = vec![0i64; types.len()];
+        let mut acc = 0;
+        for i in (0..types.len()).rev() {
+            rest[i] = acc;
+            acc += types[i].count;
+        }
+        // After position i the types of sub-levels below subs[i + 1] are all assigned; the rest
+        // then sum to zero over the cosets named by the first subs[i + 1] - 1 code bits.
+        let group_at = |next: Option<&u32>| next.and_then(|&s| s.checked_sub(1));
+        let mut groups: Vec<Option<u32>> = (0..types.len()).map(|i| group_at(subs.get(i + 1))).collect();
+        groups.push(group_at(subs.first()));
+        let code = (0..half as u64)
+            .map(|c| dirs.iter().enumerate().fold(0u32, |g, (j, &w)| g | (((w & c).count_ones() & 1) << j)))
+            .collect();
+        Level { half, types, rest, groups, code }
+    }
+}
+
+impl Run<'_> {
+    /// Work of `n` entries, if the budget allows it (else the run stops).
+    fn pay(&mut self, n: usize) -> bool {
+        self.nodes += 1;
+        if self.work + n as u64 > self.max_work || (self.nodes % 256 == 0 && self.deadline.passed()) {
+            self.stopped = true;
+            return false;
+        }
+        self.work += n as u64;
+        true
+    }
+
+    /// Level `li` (0-based) starts with `flow`, the transform of the levels below over their
+    /// digits (all `<= r`). Returns whether a board was found (its Y left in `self.y`).
+    fn level(&mut self, li: usize, flow: Vec<i64>) -> bool {
+        let w = self.w;
+        if li == w.levels.len() {
+            return true;
+        }
+        let lv = &w.levels[li];
+        let b: Vec<i64> = flow.iter().map(|&f| self.r - f).collect();
+        let mut l = vec![0i64; lv.half];
+        let total = lv.types.first().map_or(0, |t| t.count + lv.rest[0]);
+        if !self.pay(lv.half) || !self.check(li, &l, &b, total, lv.group_before()) {
+            return false;
+        }
+        self.assign(li, 0, &flow, &b, &mut l, true)
+    }
+
+    /// Assign type `i` of level `li` (every value, first non-zero of the level positive).
+    fn assign(&mut self, li: usize, i: usize, flow: &[i64], b: &[i64], l: &mut [i64], first: bool) -> bool {
+        let w = self.w;
+        let lv = &w.levels[li];
+        if i == lv.types.len() {
+            // The level closes: F over one more digit, F(c', λ) = flow(c') ± L(c').
+            let mut next: Vec<i64> = flow.iter().zip(l.iter()).map(|(&f, &x)| f + x).collect();
+            next.extend(flow.iter().zip(l.iter()).map(|(&f, &x)| f - x));
+            debug_assert!(next.iter().all(|&f| f <= self.r));
+            return self.level(li + 1, next);
+        }
+        let t = &lv.types[i];
+        let low = lv.half as u64 - 1;
+        let v = t.v & low;
+        let mut y = t.count;
+        let least = if first { 0 } else { -t.count };
+        while y >= least {
+            if !self.pay(3 * lv.half) {
+                return false;
+            }
+            add(l, v, y);
+            if self.check(li, l, b, lv.rest[i], lv.groups[i]) {
+                self.y[li][i] = y;
+                if self.assign(li, i + 1, flow, b, l, first && y == 0) {
+                    return true;
+                }
+            }
+            add(l, v, -y);
+            if self.stopped {
+                return false;
+            }
+            y -= 2;
+        }
+        false
+    }
+
+    /// Whether the unassigned types of the level (`u` buttons) can still bring every `|L|`
+    /// within `b`: each c' needs an addition of the parity of u in `[-u, u]` that does, and
+    /// when `group` is set the additions of every coset must be able to sum to zero.
+    fn check(&mut self, li: usize, l: &[i64], b: &[i64], u: i64, group: Option<u32>) -> bool {
+        let w = self.w;
+        let lv = &w.levels[li];
+        let groups = group.map_or(0, |g| 1usize << g);
+        self.lo.clear();
+        self.lo.resize(groups, 0);
+        self.hi.clear();
+        self.hi.resize(groups, 0);
+        let mask = groups.saturating_sub(1) as u32;
+        for c in 0..lv.half {
+            let mut lo = (-u).max(-b[c] - l[c]);
+            let mut hi = u.min(b[c] - l[c]);
+            lo += (lo - u) & 1;
+            hi -= (hi - u) & 1;
+            if lo > hi {
+                return false;
+            }
+            if groups > 0 {
+                let g = (lv.code[c] & mask) as usize;
+                self.lo[g] += lo;
+                self.hi[g] += hi;
+            }
+        }
+        self.lo.iter().zip(&self.hi).all(|(&lo, &hi)| lo <= 0 && 0 <= hi)
+    }
+}
+
+/// `l(c) += y (-1)^<v, c>` for every c.
+fn add(l: &mut [i64], v: u64, y: i64) {
+    for (c, x) in l.iter_mut().enumerate() {
+        if (v & c as u64).count_ones() & 1 == 0 {
+            *x += y;
+        } else {
+            *x -= y;
+        }
+    }
+}
+
+/// Raise the proof of `found` (a board and its weight on the support) as far as the budget
+/// goes: decide R upward from the least (see the module docs). Returns the best board, its
+/// weight, the upper bound and the work done.
+pub(crate) fn tighten(
+    problem: &Problem,
+    walsh: &Walsh,
+    found: Found,
+    max_work: u64,
+    deadline: &Deadline,
+) -> Found {
+    let n = walsh.support();
+    let reached = n - 2 * found.weight as i64; // the local search's board has F <= reached
+    let mut r = n & 1;
+    let mut work = 0u64;
+    let mut upper = n / 2; // the averaging bound
+    while r < reached {
+        let (decision, spent) = walsh.decide(r, max_work - work, deadline);
+        work += spent;
+        match decision {
+            Decision::Infeasible => {
+                upper = (n - r - 2) / 2;
+                r += 2;
+            }
+            Decision::Feasible(pressed) => {
+                let weight = ((n - r) / 2) as u64;
+                return Found {
+                    states: problem.gf2_states(&pressed),
+                    weight,
+                    upper_bound: weight,
+                    explored: found.explored + work,
+                };
+            }
+            Decision::Unknown => {
+                return Found { upper_bound: (upper as u64).max(found.weight), explored: found.explored + work, ..found };
+            }
+        }
+    }
+    Found { upper_bound: found.weight, explored: found.explored + work, ..found }
+}
