@@ -166,3 +166,37 @@ fn max_work_is_a_hard_cap() {
         }
     }
 }
+
+/// The 9 x 9 grid (nullity 8, 55 types) is proven by the Walsh engine over GF(2): 37 presses.
+#[test]
+fn nine_by_nine_is_proven() {
+    let solver = Solver::new(&plus_grid(9, 9, Modulus::TWO).unwrap()).unwrap();
+    let w = worst_case(&solver, &Budget::unlimited()).unwrap();
+    assert_eq!((w.weight, w.upper_bound, w.proven_optimal), (37, 37, true));
+    let best = minimal_solution(&solver, &w.board, &Budget::work_only(u64::MAX)).unwrap();
+    assert_eq!((best.weight, best.proven_optimal), (37, true));
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(40))]
+    /// On random GF(2) games the witness needs exactly `weight` presses (the exhaustive
+    /// fewest-press search agrees), its presses solve it, and no board needs more than the bound.
+    #[test]
+    fn witness_needs_exactly_its_weight(n in 1usize..=20, seed in 0u64..1 << 32, work in 0u64..1 << 16) {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let sets: Vec<Vec<usize>> = (0..n).map(|_| (0..n).filter(|_| rng.gen_bool(0.25)).collect()).collect();
+        let m = SparseMatrix::from_press_sets(Modulus::TWO, n, sets).unwrap();
+        let solver = Solver::new(&m).unwrap();
+        let budget = if seed % 2 == 0 { Budget::work_only(work) } else { Budget::work_only(1 << 30) };
+        let w = worst_case(&solver, &budget).unwrap();
+        proptest::prop_assert!(w.explored <= budget.max_work);
+        proptest::prop_assert_eq!(solver.apply(&w.board, &w.presses).unwrap(), vec![0; n]);
+        let best = minimal_solution(&solver, &w.board, &Budget::work_only(u64::MAX)).unwrap();
+        proptest::prop_assert_eq!(best.weight, w.weight);
+        let truth = brute_force(&solver);
+        proptest::prop_assert!(w.weight <= truth && truth <= w.upper_bound);
+        if w.proven_optimal {
+            proptest::prop_assert_eq!(w.weight, truth);
+        }
+    }
+}

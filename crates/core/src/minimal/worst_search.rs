@@ -189,11 +189,7 @@ impl Problem {
 
     /// Over GF(2): the states with `pressed[T]` buttons of each type pressed.
     pub(crate) fn gf2_states(&self, pressed: &[u32]) -> Vec<usize> {
-        self.types
-            .iter()
-            .zip(pressed)
-            .map(|(t, &a)| t.index[&vec![t.columns.len() as u32 - a, a]])
-            .collect()
+        self.types.iter().zip(pressed).map(|(t, &a)| t.index[&vec![t.columns.len() as u32 - a, a]]).collect()
     }
 
     /// Twice the averaging bound: no board weighs more on the support.
@@ -255,6 +251,19 @@ pub(crate) fn solve(problem: &Problem, budget: &Budget, deadline: &Deadline) -> 
     let bb = branch_and_bound(problem, found.states.clone(), weight, rest, deadline);
     explored += bb.explored;
     Some(Found { explored, ..bb })
+}
+
+/// [`solve`] with the older branch and bound (the search of every field and ring) in place of
+/// the Walsh engine over GF(2): kept to check one against the other.
+#[cfg(test)]
+pub(crate) fn solve_with_branch_and_bound(problem: &Problem, budget: &Budget, deadline: &Deadline) -> Option<Found> {
+    let root2 = problem.root2();
+    let (states, weight, explored) = local_search(problem, budget.max_work / 4, &deadline.part(0.25), root2);
+    if 2 * weight + 1 >= root2 {
+        return Some(Found { states, weight, upper_bound: weight, explored });
+    }
+    let bb = branch_and_bound(problem, states, weight, budget.max_work - explored, deadline);
+    Some(Found { explored: explored + bb.explored, ..bb })
 }
 
 /// Iterated local search: move one button of one type to another value while the lightest
