@@ -41,7 +41,7 @@ pub(crate) const MAX_DIM: usize = 22;
 #[derive(Debug, Clone)]
 struct WType {
     v: u64,
-    count: i64,
+    count: i32,
     index: usize,
 }
 
@@ -52,14 +52,20 @@ struct Level {
     half: usize,
     types: Vec<WType>,
     /// `rest[i]`: the buttons of the types after position i of the level.
-    rest: Vec<i64>,
+    rest: Vec<i32>,
     /// `groups[i]`: after position i (and `groups[types.len()]` before the first, stored last:
     /// see [`Level::group_before`]) the number of low bits of `code` naming the cosets whose
     /// unassigned types sum to zero, or `None`.
     groups: Vec<Option<u32>>,
     /// Per value c' of the low digits: its coset code (bit j: `<w'_(j+1), c'>`).
     code: Vec<u32>,
+    /// `signs[i][c'] = (-1)^<v_i, c'>` for each type i, when they fit in [`SIGN_BYTES`].
+    signs: Vec<Vec<i8>>,
 }
+
+/// The sign tables of a level are kept when they take at most this many bytes (else the signs
+/// are recomputed on every update).
+const SIGN_BYTES: usize = 1 << 25;
 
 impl Level {
     fn group_before(&self) -> Option<u32> {
@@ -72,7 +78,7 @@ impl Level {
 pub(crate) struct Walsh {
     levels: Vec<Level>,
     /// The support: buttons in some quiet pattern.
-    support: i64,
+    support: i32,
     /// The number of types (for the witness).
     types: usize,
 }
@@ -91,13 +97,13 @@ pub(crate) enum Decision {
 /// The search's running state.
 struct Run<'a> {
     w: &'a Walsh,
-    r: i64,
+    r: i32,
     max_work: u64,
     work: u64,
     nodes: u64,
     deadline: &'a Deadline,
     stopped: bool,
-    y: Vec<Vec<i64>>,
+    y: Vec<Vec<i32>>,
     lo: Vec<i64>,
     hi: Vec<i64>,
 }
@@ -108,26 +114,30 @@ impl Walsh {
         if !problem.is_gf2() || problem.dim() > MAX_DIM {
             return None;
         }
+        // Transforms are kept in i32: |F| <= N.
+        if problem.gf2_types().map(|(_, c)| c as u64).sum::<u64>() > 1 << 28 {
+            return None;
+        }
         let d = problem.dim();
         let mut by_level: Vec<Vec<WType>> = vec![Vec::new(); d + 1];
         let mut support = 0;
         for (index, (mask, count)) in problem.gf2_types().enumerate() {
             let level = 64 - mask.leading_zeros() as usize;
-            by_level[level].push(WType { v: mask, count: count as i64, index });
-            support += count as i64;
+            by_level[level].push(WType { v: mask, count: count as i32, index });
+            support += count as i32;
         }
         let levels = (1..=d).map(|l| Level::new(l, std::mem::take(&mut by_level[l]))).collect();
         Some(Walsh { levels, support, types: problem.type_count() })
     }
 
     /// The support N: a board needing w presses on it has `F <= N - 2w`.
-    pub(crate) fn support(&self) -> i64 {
+    pub(crate) fn support(&self) -> i32 {
         self.support
     }
 
     /// Whether some board has `F(c) <= r` for every solution c, within `max_work` array
     /// entries visited (never more) and the deadline.
-    pub(crate) fn decide(&self, r: i64, max_work: u64, deadline: &Deadline) -> (Decision, u64) {
+    pub(crate) fn decide(&self, r: i32, max_work: u64, deadline: &Deadline) -> (Decision, u64) {
         let mut run = Run {
             w: self,
             r,
@@ -217,7 +227,7 @@ impl Level {
         keyed.sort_by_key(|(s, t)| (*s, std::cmp::Reverse(t.count)));
         let subs: Vec<u32> = keyed.iter().map(|(s, _)| *s).collect();
         let types: Vec<WType> = keyed.into_iter().map(|(_, t)| t).collect();
-        let mut rest = vec![0i64; types.len()];
+        let mut rest = vec![0i32; types.len()];
         let mut acc = 0;
         for i in (0..types.len()).rev() {
             rest[i] = acc;
@@ -231,7 +241,15 @@ impl Level {
         let code = (0..half as u64)
             .map(|c| dirs.iter().enumerate().fold(0u32, |g, (j, &w)| g | (((w & c).count_ones() & 1) << j)))
             .collect();
-        Level { half, types, rest, groups, code }
+        let signs = if types.len().saturating_mul(half) <= SIGN_BYTES {
+            types
+                .iter()
+                .map(|t| (0..half as u64).map(|c| if (t.v & c).count_ones() & 1 == 0 { 1 } else { -1 }).collect())
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Level { half, types, rest, groups, code, signs }
     }
 }
 
@@ -249,14 +267,14 @@ impl Run<'_> {
 
     /// Level `li` (0-based) starts with `flow`, the transform of the levels below over their
     /// digits (all `<= r`). Returns whether a board was found (its Y left in `self.y`).
-    fn level(&mut self, li: usize, flow: Vec<i64>) -> bool {
+    fn level(&mut self, li: usize, flow: Vec<i32>) -> bool {
         let w = self.w;
         if li == w.levels.len() {
             return true;
         }
         let lv = &w.levels[li];
-        let b: Vec<i64> = flow.iter().map(|&f| self.r - f).collect();
-        let mut l = vec![0i64; lv.half];
+        let b: Vec<i32> = flow.iter().map(|&f| self.r - f).collect();
+        let mut l = vec![0i32; lv.half];
         let total = lv.types.first().map_or(0, |t| t.count + lv.rest[0]);
         if !self.pay(lv.half) || !self.check(li, &l, &b, total, lv.group_before()) {
             return false;
@@ -265,12 +283,12 @@ impl Run<'_> {
     }
 
     /// Assign type `i` of level `li` (every value, first non-zero of the level positive).
-    fn assign(&mut self, li: usize, i: usize, flow: &[i64], b: &[i64], l: &mut [i64], first: bool) -> bool {
+    fn assign(&mut self, li: usize, i: usize, flow: &[i32], b: &[i32], l: &mut [i32], first: bool) -> bool {
         let w = self.w;
         let lv = &w.levels[li];
         if i == lv.types.len() {
             // The level closes: F over one more digit, F(c', λ) = flow(c') ± L(c').
-            let mut next: Vec<i64> = flow.iter().zip(l.iter()).map(|(&f, &x)| f + x).collect();
+            let mut next: Vec<i32> = flow.iter().zip(l.iter()).map(|(&f, &x)| f + x).collect();
             next.extend(flow.iter().zip(l.iter()).map(|(&f, &x)| f - x));
             debug_assert!(next.iter().all(|&f| f <= self.r));
             return self.level(li + 1, next);
@@ -280,20 +298,20 @@ impl Run<'_> {
         let v = t.v & low;
         // The most balanced values first: boards with small |F| are the ones sought.
         let least = if first { 0 } else { -t.count };
-        let mut values: Vec<i64> = (0..=t.count).map(|a| t.count - 2 * a).filter(|&y| y >= least).collect();
+        let mut values: Vec<i32> = (0..=t.count).map(|a| t.count - 2 * a).filter(|&y| y >= least).collect();
         values.sort_by_key(|&y| (y.abs(), -y));
         for y in values {
             if !self.pay(3 * lv.half) {
                 return false;
             }
-            add(l, v, y);
+            add(l, lv.signs.get(i), v, y);
             if self.check(li, l, b, lv.rest[i], lv.groups[i]) {
                 self.y[li][i] = y;
                 if self.assign(li, i + 1, flow, b, l, first && y == 0) {
                     return true;
                 }
             }
-            add(l, v, -y);
+            add(l, lv.signs.get(i), v, -y);
             if self.stopped {
                 return false;
             }
@@ -304,7 +322,7 @@ impl Run<'_> {
     /// Whether the unassigned types of the level (`u` buttons) can still bring every `|L|`
     /// within `b`: each c' needs an addition of the parity of u in `[-u, u]` that does, and
     /// when `group` is set the additions of every coset must be able to sum to zero.
-    fn check(&mut self, li: usize, l: &[i64], b: &[i64], u: i64, group: Option<u32>) -> bool {
+    fn check(&mut self, li: usize, l: &[i32], b: &[i32], u: i32, group: Option<u32>) -> bool {
         let w = self.w;
         let lv = &w.levels[li];
         let groups = group.map_or(0, |g| 1usize << g);
@@ -313,26 +331,45 @@ impl Run<'_> {
         self.hi.clear();
         self.hi.resize(groups, 0);
         let mask = groups.saturating_sub(1) as u32;
-        for c in 0..lv.half {
-            let mut lo = (-u).max(-b[c] - l[c]);
-            let mut hi = u.min(b[c] - l[c]);
-            lo += (lo - u) & 1;
-            hi -= (hi - u) & 1;
-            if lo > hi {
-                return false;
-            }
-            if groups > 0 {
-                let g = (lv.code[c] & mask) as usize;
-                self.lo[g] += lo;
-                self.hi[g] += hi;
+        // The additions allowed at c': [lo, hi], rounded to the parity of u.
+        let range = |x: i32, b: i32| {
+            let lo = (-u).max(-b - x);
+            let hi = u.min(b - x);
+            (lo + ((lo - u) & 1), hi - ((hi - u) & 1))
+        };
+        // First every c' alone (a pass the compiler vectorises), then the cosets.
+        let bad = l.iter().zip(b).fold(0i32, |bad, (&x, &b)| {
+            let (lo, hi) = range(x, b);
+            bad | (hi - lo) >> 31
+        });
+        if bad != 0 {
+            return false;
+        }
+        if groups == 1 {
+            let (lo, hi) = l.iter().zip(b).fold((0i64, 0i64), |(slo, shi), (&x, &b)| {
+                let (lo, hi) = range(x, b);
+                (slo + lo as i64, shi + hi as i64)
+            });
+            return lo <= 0 && 0 <= hi;
+        }
+        if groups > 1 {
+            for ((&x, &b), &code) in l.iter().zip(b).zip(&lv.code) {
+                let (lo, hi) = range(x, b);
+                let g = (code & mask) as usize;
+                self.lo[g] += lo as i64;
+                self.hi[g] += hi as i64;
             }
         }
         self.lo.iter().zip(&self.hi).all(|(&lo, &hi)| lo <= 0 && 0 <= hi)
     }
 }
 
-/// `l(c) += y (-1)^<v, c>` for every c.
-fn add(l: &mut [i64], v: u64, y: i64) {
+/// `l(c) += y (-1)^<v, c>` for every c (from the sign table when there is one).
+fn add(l: &mut [i32], signs: Option<&Vec<i8>>, v: u64, y: i32) {
+    if let Some(signs) = signs {
+        l.iter_mut().zip(signs).for_each(|(x, &s)| *x += y * s as i32);
+        return;
+    }
     for (c, x) in l.iter_mut().enumerate() {
         if (v & c as u64).count_ones() & 1 == 0 {
             *x += y;
@@ -347,7 +384,7 @@ fn add(l: &mut [i64], v: u64, y: i64) {
 /// weight, the upper bound and the work done.
 pub(crate) fn tighten(problem: &Problem, walsh: &Walsh, found: Found, max_work: u64, deadline: &Deadline) -> Found {
     let n = walsh.support();
-    let reached = n - 2 * found.weight as i64; // the local search's board has F <= reached
+    let reached = n - 2 * found.weight as i32; // the local search's board has F <= reached
     let mut r = n & 1;
     let mut work = 0u64;
     let mut upper = n / 2; // the averaging bound
