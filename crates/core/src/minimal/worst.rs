@@ -11,9 +11,14 @@
 //!
 //! - Nullity 0: every board has one solution; the worst board's presses every button `p - 1`
 //!   times (N presses over GF(2)). Proven at once.
-//! - `p^U <= `[`EXACT_MEMBERS`]: a local search over type histograms finds a hard board, then a
-//!   branch and bound proves it the hardest or stops at the budget with an upper bound. The
-//!   witness is then checked by the exhaustive fewest-press search.
+//! - `p^U <= `[`EXACT_MEMBERS`]: a local search over type histograms finds a hard board. Over
+//!   GF(2) the Walsh engine ([`super::worst_walsh`]) then rules out heavier boards one press at
+//!   a time, from the lightest bound up, and finds the hardest board itself when the local
+//!   search missed it; over Z_p (p > 2) and Z_k a branch and bound ([`super::worst_search`])
+//!   proves the board the hardest. Either stops at the budget with an upper bound. The witness
+//!   is then checked by the exhaustive fewest-press search.
+//! - The budget's `max_work` is a hard cap on the work, the check of the witness included; a
+//!   budget that cannot pay for one board's solutions gives the trivial witness below.
 //! - Larger nullity: a witness whose fewest-press count the minimal search proves (at least
 //!   the buttons outside the quiet patterns pressed `p - 1` times, which is exact by itself), and
 //!   the averaging bound: every board needs at most `(p-1)·outside + (p-1)·support / 2`
