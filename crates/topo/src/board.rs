@@ -637,7 +637,7 @@ mod tests {
                 assert!(!g.is_solvable_board(&g.encode_board(&lights, f).unwrap(), f).unwrap());
             }
         }
-        // Over Z_4 and Z_12 (lifted on bit planes): the byte door gives the same obstruction.
+        // Over Z_4 and Z_12 (ring chasing): the byte door gives the same obstruction.
         for k in [4, 12] {
             let g =
                 (64..200).map(|n| Game::grid(n, n, k).unwrap()).find(|g| g.null_orders().unwrap().len() > 0).unwrap();

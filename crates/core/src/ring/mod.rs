@@ -28,9 +28,9 @@
 //! - **Structured boards.** [`RingGridSolver`] answers for grids, tori and cylinders without
 //!   ever building M: per factor, the structured field solvers for a prime, and for `p^e` one of
 //!   two liftings, chosen in one place ([`Lifting::Auto`], in the `part` module):
-//!   - **On the board** (the `lifted` module), when the nullity d of M mod p is small
-//!     (d = 0, or at most [`BOARD_LIFT_MAX_NULLITY`] and `d x lights` at most
-//!     [`BOARD_LIFT_MAX_ENTRIES`]): `s = s_0 + p s_1 + p^2 s_2 + …`, each digit one solve mod p
+//!   - **On the board** (the `lifted` module), when the nullity d of M mod p is 0, or at most
+//!     [`BOARD_LIFT_MAX_NULLITY`] with its 2d stored board vectors smaller than the reduced
+//!     system: `s = s_0 + p s_1 + p^2 s_2 + …`, each digit one solve mod p
 //!     of the residual board by the structured field solver, and one product with M over
 //!     Z/p^e for the next residual. With K the quiet patterns mod p (M is symmetric, so they
 //!     also span the left kernel), every residual is first projected onto the boards that are
@@ -41,8 +41,9 @@
 //!     `u64` words, so a 10,000 x 10,000 grid mod 4 costs a few GF(2) solves
 //!     ([`RingGridSolver::solve_planes`], [`RingGridSolver::solve_bytes`]). Nothing of size
 //!     `n x n` is built.
-//!   - **On the reduced system** otherwise (a large kernel mod p, such as 4096 x 4096 mod 4
-//!     with d = 2072, whose d quiet patterns would not fit): light chasing over Z/p^e (the press
+//!   - **On the reduced system** otherwise (a kernel mod p on a board whose first rows are
+//!     cheaper to eliminate, such as a 300 x 300 torus mod 4 with d = 48, or a large kernel
+//!     such as 4096 x 4096 mod 4 with d = 2072, whose quiet patterns would not fit): light chasing over Z/p^e (the press
 //!     below enters with coefficient 1, a unit of every ring) down to the `n x n` (or `2n x 2n`)
 //!     system A on the first press rows, factored mod p by the fast field engines, its kernel
 //!     mod p corrected by a `d x d` Schur complement (the `lift` module).
@@ -78,7 +79,7 @@ pub mod power;
 mod solver;
 
 pub use board::RingGridSolver;
-pub use part::{Lifting, BOARD_LIFT_MAX_ENTRIES, BOARD_LIFT_MAX_NULLITY};
+pub use part::{Lifting, BOARD_LIFT_MAX_NULLITY};
 pub use power::PowerSolver;
 pub use solver::RingSolver;
 

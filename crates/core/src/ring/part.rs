@@ -45,8 +45,9 @@ macro_rules! lifted {
 /// one place, by [`Lifting::Auto`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Lifting {
-    /// Lifting on the board when the kernel mod p is small (its d quiet patterns are stored
-    /// twice), else the reduced system.
+    /// Lifting on the board when the kernel mod p is zero, or small enough that its 2d stored
+    /// board vectors take less memory than the reduced system would (large boards with few
+    /// quiet patterns); else the reduced system.
     #[default]
     Auto,
     /// p-adic lifting on the whole board: each digit one structured solve mod p, and a `d x d`
@@ -56,10 +57,9 @@ pub enum Lifting {
     Reduced,
 }
 
-/// [`Lifting::Auto`] lifts on the board up to this many quiet patterns mod p...
+/// [`Lifting::Auto`] lifts on the board up to this many quiet patterns mod p (each costs
+/// `e - 1` solves mod p and `2 e` products with M when the solver is built).
 pub const BOARD_LIFT_MAX_NULLITY: usize = 64;
-/// ... and this many stored entries (`nullity x lights`).
-pub const BOARD_LIFT_MAX_ENTRIES: usize = 1 << 24;
 
 impl Lifted {
     fn is_solvable(&self, b: &[u32]) -> Result<bool> {
@@ -153,10 +153,16 @@ impl Part {
         };
         let field = if e == 1 || lifting != Lifting::Reduced { Some(field()?) } else { None };
         let on_board = |f: &FieldBoard| {
-            let d = f.nullity();
+            let d = f.nullity() as u128;
+            // K and G: 2d board vectors, e bits a light on planes, else a u32; A: u32 entries.
+            let light_bits = if p == 2 && wrap == Wrap::None { e as u128 } else { 32 };
+            let board_bits = 2 * d * (rows * cols) as u128 * light_bits;
+            let unknowns = Plan::new(rows, cols, wrap, self_toggle, q).unknowns() as u128;
             lifting == Lifting::Board
                 || d == 0
-                || (d <= BOARD_LIFT_MAX_NULLITY && d * rows * cols <= BOARD_LIFT_MAX_ENTRIES)
+                || (lifting == Lifting::Auto
+                    && d <= BOARD_LIFT_MAX_NULLITY as u128
+                    && board_bits < 32 * unknowns * unknowns)
         };
         let engine = if e == 1 {
             match field.expect("built for a prime") {
