@@ -6,9 +6,9 @@
 //! field engine for a prime factor); the solve time is one random solvable board solved and
 //! checked.
 //!
-//! With `--structured` first, the same for `RingGridSolver::new` (light chasing per factor:
-//! the structured field solver for a prime factor, chasing over Z/p^e and p-adic lifting for a
-//! prime power), which never builds M; `--torus` or `--cylinder` first does the same for the
+//! With `--structured` first, the same for `RingGridSolver::new` (per factor: the structured
+//! field solver for a prime, p-adic lifting for a prime power, on the whole board or on the
+//! reduced system as `lightsout_core::ring::Lifting::Auto` picks), which never builds M; `--torus` or `--cylinder` first does the same for the
 //! n x n torus or cylinder (left and right edges joined).
 //!
 //! `--ratio K N [N ...]` (K = 2^e) times the same n x n plus-rule grid mod K against mod 2,
