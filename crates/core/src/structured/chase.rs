@@ -1,7 +1,7 @@
 //! Light chasing over Z_p: row `k` is dark iff `b_k + T x_k + x_{k-1} + x_{k+1} = 0`, so the
 //! presses of row `k + 1` follow from the two rows above, `x_{k+1} = -(b_k + T x_k + x_{k-1})`.
 
-use super::arith::Fp;
+use super::arith::{dispatch_avx2, Fp};
 
 /// One row of lights: `n` lights on a path (cut-off ends) or on a cycle (`n >= 3`), with the
 /// press of a light changing its two neighbours and, when `delta`, itself. `T` is its matrix.
@@ -14,45 +14,60 @@ pub(crate) struct Line {
 
 impl Line {
     /// `out = T x`.
+    #[inline]
     pub(crate) fn apply(&self, fp: Fp, x: &[u32], out: &mut [u32]) {
-        let n = self.n;
-        let dmask = if self.delta { u32::MAX } else { 0 };
-        if n == 1 {
-            out[0] = x[0] & dmask;
-            return;
-        }
-        let (wrap_left, wrap_right) = if self.cycle { (x[n - 1], x[0]) } else { (0, 0) };
-        out[0] = fp.add(fp.add(wrap_left, x[1]), x[0] & dmask);
-        out[n - 1] = fp.add(fp.add(x[n - 2], wrap_right), x[n - 1] & dmask);
-        for (((o, &l), &r), &c) in out[1..n - 1].iter_mut().zip(&x[..n - 2]).zip(&x[2..]).zip(&x[1..n - 1]) {
-            *o = fp.add(fp.add(l, r), c & dmask);
-        }
+        apply_row(*self, fp, x, out)
     }
 
     /// The chase step `next = -(b + T x + prev)`.
+    #[inline]
     pub(crate) fn step(&self, fp: Fp, b: &[u32], prev: &[u32], x: &[u32], next: &mut [u32]) {
-        let n = self.n;
-        let dmask = if self.delta { u32::MAX } else { 0 };
-        let at = |left: u32, right: u32, c: u32, pv: u32, bv: u32| {
-            let s = fp.add(fp.add(left, right), fp.add(pv, bv));
-            fp.neg(fp.add(s, c & dmask))
-        };
-        if n == 1 {
-            next[0] = at(0, 0, x[0], prev[0], b[0]);
-            return;
-        }
-        let (wrap_left, wrap_right) = if self.cycle { (x[n - 1], x[0]) } else { (0, 0) };
-        next[0] = at(wrap_left, x[1], x[0], prev[0], b[0]);
-        next[n - 1] = at(x[n - 2], wrap_right, x[n - 1], prev[n - 1], b[n - 1]);
-        let inner = next[1..n - 1]
-            .iter_mut()
-            .zip(&x[..n - 2])
-            .zip(&x[2..])
-            .zip(&x[1..n - 1])
-            .zip(prev[1..n - 1].iter().zip(&b[1..n - 1]));
-        for ((((o, &l), &r), &c), (&pv, &bv)) in inner {
-            *o = at(l, r, c, pv, bv);
-        }
+        step_row(*self, fp, b, prev, x, next)
+    }
+}
+
+dispatch_avx2!(fn apply_row / apply_row_avx2 / apply_row_any (line: Line, fp: Fp, x: &[u32], out: &mut [u32]));
+dispatch_avx2!(fn step_row / step_row_avx2 / step_row_any (line: Line, fp: Fp, b: &[u32], prev: &[u32], x: &[u32], next: &mut [u32]));
+
+#[inline(always)]
+fn apply_row_any(line: Line, fp: Fp, x: &[u32], out: &mut [u32]) {
+    let n = line.n;
+    let dmask = if line.delta { u32::MAX } else { 0 };
+    if n == 1 {
+        out[0] = x[0] & dmask;
+        return;
+    }
+    let (wrap_left, wrap_right) = if line.cycle { (x[n - 1], x[0]) } else { (0, 0) };
+    out[0] = fp.add(fp.add(wrap_left, x[1]), x[0] & dmask);
+    out[n - 1] = fp.add(fp.add(x[n - 2], wrap_right), x[n - 1] & dmask);
+    for (((o, &l), &r), &c) in out[1..n - 1].iter_mut().zip(&x[..n - 2]).zip(&x[2..]).zip(&x[1..n - 1]) {
+        *o = fp.add(fp.add(l, r), c & dmask);
+    }
+}
+
+#[inline(always)]
+fn step_row_any(line: Line, fp: Fp, b: &[u32], prev: &[u32], x: &[u32], next: &mut [u32]) {
+    let n = line.n;
+    let dmask = if line.delta { u32::MAX } else { 0 };
+    let at = |left: u32, right: u32, c: u32, pv: u32, bv: u32| {
+        let s = fp.add(fp.add(left, right), fp.add(pv, bv));
+        fp.neg(fp.add(s, c & dmask))
+    };
+    if n == 1 {
+        next[0] = at(0, 0, x[0], prev[0], b[0]);
+        return;
+    }
+    let (wrap_left, wrap_right) = if line.cycle { (x[n - 1], x[0]) } else { (0, 0) };
+    next[0] = at(wrap_left, x[1], x[0], prev[0], b[0]);
+    next[n - 1] = at(x[n - 2], wrap_right, x[n - 1], prev[n - 1], b[n - 1]);
+    let inner = next[1..n - 1]
+        .iter_mut()
+        .zip(&x[..n - 2])
+        .zip(&x[2..])
+        .zip(&x[1..n - 1])
+        .zip(prev[1..n - 1].iter().zip(&b[1..n - 1]));
+    for ((((o, &l), &r), &c), (&pv, &bv)) in inner {
+        *o = at(l, r, c, pv, bv);
     }
 }
 

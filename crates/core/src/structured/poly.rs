@@ -6,7 +6,7 @@
 //! characteristic (and minimal) polynomial of T, and `a ↦ a(T) e_1` identifies Z_p[x]/(chi)
 //! with Z_p^n. Every function here costs O(n^2) field operations at most.
 
-use super::arith::Fp;
+use super::arith::{dispatch_avx2, Fp};
 use super::chase::Line;
 
 /// A polynomial, lowest coefficient first, trimmed.
@@ -122,6 +122,13 @@ pub(crate) fn apply(fp: Fp, line: Line, a: &[u32], w: &[u32]) -> Vec<u32> {
 
 /// `y += c x`; the multipliers 1 and -1 (all of them over Z_3) need no product.
 pub(crate) fn axpy(fp: Fp, y: &mut [u32], c: u32, x: &[u32]) {
+    axpy_rows(fp, y, c, x)
+}
+
+dispatch_avx2!(fn axpy_rows / axpy_avx2 / axpy_any (fp: Fp, y: &mut [u32], c: u32, x: &[u32]));
+
+#[inline(always)]
+fn axpy_any(fp: Fp, y: &mut [u32], c: u32, x: &[u32]) {
     if c == 0 {
     } else if c == 1 {
         for (yi, &xi) in y.iter_mut().zip(x) {
