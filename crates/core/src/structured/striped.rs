@@ -108,7 +108,9 @@ pub(crate) fn run_in_place(
 /// less wall time (10^8 lights: 11 ms CPU against 6 ms for the whole solve), so there one
 /// thread chases.
 fn threads() -> usize {
-    let cpus = std::thread::available_parallelism().map_or(1, |c| c.get());
+    // available_parallelism reads the cgroup files (tens of microseconds): ask once.
+    static CPUS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    let cpus = *CPUS.get_or_init(|| std::thread::available_parallelism().map_or(1, |c| c.get()));
     if cpus >= 4 && rayon::current_num_threads() >= 2 {
         2
     } else {
