@@ -15,11 +15,16 @@
 //! those digits (the sign is digit l). So level l must give `|L(c')| <= R - F_(l-1)(c') = b(c')`
 //! for every c', and averaging shows `F_(l-1) <= R` itself is needed before level l starts.
 //! Within a level the unassigned types add some `z(c')` with `|z| <= u` (their buttons) and
-//! the parity of u, so each c' needs `z(c')` in an interval; and the level's types are ordered
-//! along a second flag `V'_1 ⊂ V'_2 ...` of their projections, so that once the types of `V'_j`
-//! are all assigned, the rest sum to zero over every coset of `V'_j^⊥`: the intervals of a
-//! coset must then admit a zero sum. This prunes long before a level closes, where the
-//! averaging bound of the older search only tightens when it does.
+//! the parity of u, so each c' needs `z(c')` in an interval. The level's types are ordered
+//! along a second flag `V'_1 ⊂ V'_2 ...` of their projections (greedily, the direction most of
+//! them share), and z is then far from free: it depends on c' only through its code (the
+//! values `<w'_j, c'>` of the flag's directions), and the unassigned types of `V'_j \ V'_(j-1)`
+//! add `±m_j` (sign: code bit j) with `m_j` a function of the code bits below j, `|m_j|` at
+//! most their buttons. So the intervals of the c' sharing a code intersect, and two halves of
+//! the code tree differing in bit j admit an offset x from above only when some m puts `x + m`
+//! into one and `x - m` into the other, an interval again: one pass up the tree decides the
+//! relaxation. This prunes long before a level closes, where the averaging bound of the older
+//! search only tightens when it does.
 //!
 //! **Symmetry.** Adding a quiet pattern flips the signs of the types with `<v_T, k> = 1`;
 //! flipping along the dual of level l's direction changes the sign of every type of level l
@@ -53,10 +58,11 @@ struct Level {
     types: Vec<WType>,
     /// `rest[i]`: the buttons of the types after position i of the level.
     rest: Vec<i32>,
-    /// `groups[i]`: after position i (and `groups[types.len()]` before the first, stored last:
-    /// see [`Level::group_before`]) the number of low bits of `code` naming the cosets whose
-    /// unassigned types sum to zero, or `None`.
-    groups: Vec<Option<u32>>,
+    /// `left[i][j]`: the buttons of the unassigned types of sub-level j once positions `..=i`
+    /// are assigned (`left[types.len()]`: before the first).
+    left: Vec<Vec<i32>>,
+    /// The number of directions of the second flag (bits of `code`).
+    bits: usize,
     /// Per value c' of the low digits: its coset code (bit j: `<w'_(j+1), c'>`).
     code: Vec<u32>,
     /// `signs[i][c'] = (-1)^<v_i, c'>` for each type i, when they fit in [`SIGN_BYTES`].
@@ -66,12 +72,6 @@ struct Level {
 /// The sign tables of a level are kept when they take at most this many bytes (else the signs
 /// are recomputed on every update).
 const SIGN_BYTES: usize = 1 << 25;
-
-impl Level {
-    fn group_before(&self) -> Option<u32> {
-        self.groups[self.types.len()]
-    }
-}
 
 /// A GF(2) worst-case problem in Walsh form.
 #[derive(Debug, Clone)]
@@ -104,8 +104,8 @@ struct Run<'a> {
     deadline: &'a Deadline,
     stopped: bool,
     y: Vec<Vec<i32>>,
-    lo: Vec<i64>,
-    hi: Vec<i64>,
+    lo: Vec<i32>,
+    hi: Vec<i32>,
 }
 
 impl Walsh {
@@ -233,11 +233,20 @@ impl Level {
             rest[i] = acc;
             acc += types[i].count;
         }
-        // After position i the types of sub-levels below subs[i + 1] are all assigned; the rest
-        // then sum to zero over the cosets named by the first subs[i + 1] - 1 code bits.
-        let group_at = |next: Option<&u32>| next.and_then(|&s| s.checked_sub(1));
-        let mut groups: Vec<Option<u32>> = (0..types.len()).map(|i| group_at(subs.get(i + 1))).collect();
-        groups.push(group_at(subs.first()));
+        let bits = dirs.len();
+        let mut left = vec![vec![0i32; bits + 1]; types.len() + 1];
+        for i in (0..types.len()).rev() {
+            // left[i]: after position i; left[types.len()]: before the first, built last.
+            left[i] = if i + 1 < types.len() { left[i + 1].clone() } else { vec![0; bits + 1] };
+            if i + 1 < types.len() {
+                left[i][subs[i + 1] as usize] += types[i + 1].count;
+            }
+        }
+        if let Some(first) = types.first() {
+            let mut before = left[0].clone();
+            before[subs[0] as usize] += first.count;
+            left[types.len()] = before;
+        }
         let code = (0..half as u64)
             .map(|c| dirs.iter().enumerate().fold(0u32, |g, (j, &w)| g | (((w & c).count_ones() & 1) << j)))
             .collect();
@@ -249,7 +258,7 @@ impl Level {
         } else {
             Vec::new()
         };
-        Level { half, types, rest, groups, code, signs }
+        Level { half, types, rest, left, bits, code, signs }
     }
 }
 
@@ -257,7 +266,7 @@ impl Run<'_> {
     /// Work of `n` entries, if the budget allows it (else the run stops).
     fn pay(&mut self, n: usize) -> bool {
         self.nodes += 1;
-        if self.work + n as u64 > self.max_work || (self.nodes % 256 == 0 && self.deadline.passed()) {
+        if self.work + n as u64 > self.max_work || (self.nodes & 255 == 0 && self.deadline.passed()) {
             self.stopped = true;
             return false;
         }
@@ -276,7 +285,7 @@ impl Run<'_> {
         let b: Vec<i32> = flow.iter().map(|&f| self.r - f).collect();
         let mut l = vec![0i32; lv.half];
         let total = lv.types.first().map_or(0, |t| t.count + lv.rest[0]);
-        if !self.pay(lv.half) || !self.check(li, &l, &b, total, lv.group_before()) {
+        if !self.pay(lv.half) || !self.check(li, &l, &b, total, &lv.left[lv.types.len()]) {
             return false;
         }
         self.assign(li, 0, &flow, &b, &mut l, true)
@@ -305,7 +314,7 @@ impl Run<'_> {
                 return false;
             }
             add(l, lv.signs.get(i), v, y);
-            if self.check(li, l, b, lv.rest[i], lv.groups[i]) {
+            if self.check(li, l, b, lv.rest[i], &lv.left[i]) {
                 self.y[li][i] = y;
                 if self.assign(li, i + 1, flow, b, l, first && y == 0) {
                     return true;
@@ -319,25 +328,23 @@ impl Run<'_> {
         false
     }
 
-    /// Whether the unassigned types of the level (`u` buttons) can still bring every `|L|`
-    /// within `b`: each c' needs an addition of the parity of u in `[-u, u]` that does, and
-    /// when `group` is set the additions of every coset must be able to sum to zero.
-    fn check(&mut self, li: usize, l: &[i32], b: &[i32], u: i32, group: Option<u32>) -> bool {
+    /// Whether the unassigned types of the level (`u` buttons, `left[j]` of them on sub-level
+    /// j) can still bring every `|L|` within `b`. Each c' alone needs an addition z(c') of the
+    /// parity of u in `[-u, u]` that does. Moreover z depends on c' through its code only (the
+    /// types lie in the span of the second flag), and the types of sub-level j add
+    /// `±m_j(code bits below j)`, the sign the code bit j, with `|m_j| <= left[j]`: so the
+    /// intervals of the c' sharing a code intersect, and two halves differing in bit j admit
+    /// an offset x from above only if some m puts x + m in one and x - m in the other.
+    fn check(&mut self, li: usize, l: &[i32], b: &[i32], u: i32, left: &[i32]) -> bool {
         let w = self.w;
         let lv = &w.levels[li];
-        let groups = group.map_or(0, |g| 1usize << g);
-        self.lo.clear();
-        self.lo.resize(groups, 0);
-        self.hi.clear();
-        self.hi.resize(groups, 0);
-        let mask = groups.saturating_sub(1) as u32;
         // The additions allowed at c': [lo, hi], rounded to the parity of u.
         let range = |x: i32, b: i32| {
             let lo = (-u).max(-b - x);
             let hi = u.min(b - x);
             (lo + ((lo - u) & 1), hi - ((hi - u) & 1))
         };
-        // First every c' alone (a pass the compiler vectorises), then the cosets.
+        // First every c' alone (a pass the compiler vectorises), then the tree of codes.
         let bad = l.iter().zip(b).fold(0i32, |bad, (&x, &b)| {
             let (lo, hi) = range(x, b);
             bad | (hi - lo) >> 31
@@ -345,22 +352,33 @@ impl Run<'_> {
         if bad != 0 {
             return false;
         }
-        if groups == 1 {
-            let (lo, hi) = l.iter().zip(b).fold((0i64, 0i64), |(slo, shi), (&x, &b)| {
-                let (lo, hi) = range(x, b);
-                (slo + lo as i64, shi + hi as i64)
-            });
-            return lo <= 0 && 0 <= hi;
+        let leaves = 1usize << lv.bits;
+        self.lo.clear();
+        self.lo.resize(leaves, i32::MIN / 2);
+        self.hi.clear();
+        self.hi.resize(leaves, i32::MAX / 2);
+        for ((&x, &b), &code) in l.iter().zip(b).zip(&lv.code) {
+            let (lo, hi) = range(x, b);
+            let g = code as usize;
+            self.lo[g] = self.lo[g].max(lo);
+            self.hi[g] = self.hi[g].min(hi);
         }
-        if groups > 1 {
-            for ((&x, &b), &code) in l.iter().zip(b).zip(&lv.code) {
-                let (lo, hi) = range(x, b);
-                let g = (code & mask) as usize;
-                self.lo[g] += lo as i64;
-                self.hi[g] += hi as i64;
+        for j in (1..=lv.bits).rev() {
+            let step = 1usize << (j - 1);
+            let m = left[j];
+            for g in 0..step {
+                let (a0, b0, a1, b1) = (self.lo[g], self.hi[g], self.lo[g + step], self.hi[g + step]);
+                let lo = (a0 + a1 + 1).div_euclid(2).max(a0 - m).max(a1 - m);
+                let hi = (b0 + b1).div_euclid(2).min(b0 + m).min(b1 + m);
+                if lo > hi {
+                    return false;
+                }
+                (self.lo[g], self.hi[g]) = (lo, hi);
             }
         }
-        self.lo.iter().zip(&self.hi).all(|(&lo, &hi)| lo <= 0 && 0 <= hi)
+        // The types of sub-level 0 (v' = 0) add one z0 to every c', |z0| <= left[0].
+        let (m, lo, hi) = (left[0], self.lo[0].max(-left[0]), self.hi[0].min(left[0]));
+        lo + ((lo - m) & 1) <= hi - ((hi - m) & 1)
     }
 }
 
@@ -467,5 +485,61 @@ mod tests {
             }
         }
         assert!(compared > 100, "only {compared} codes compared");
+    }
+
+    /// `decide(R)` against the enumeration of every press count per type: feasible exactly
+    /// from `m = min max F` on, and the board it gives keeps `F <= R`.
+    #[test]
+    fn decisions_match_enumeration() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for round in 0..80 {
+            let n = rng.gen_range(1..=12);
+            let u = rng.gen_range(1..=5.min(n));
+            let rows: Vec<Vec<u32>> = (0..u).map(|_| (0..n).map(|_| u32::from(rng.gen_bool(0.5))).collect()).collect();
+            let rows = reduce(Modulus::TWO, rows, n);
+            let Some(problem) = Problem::new(2, true, n, &rows, &vec![2; rows.len()]) else { continue };
+            let walsh = super::Walsh::new(&problem).unwrap();
+            let types: Vec<(u64, u32)> = problem.gf2_types().collect();
+            let f_max = |pressed: &[u32]| {
+                (0..1u64 << problem.dim())
+                    .map(|c| {
+                        types
+                            .iter()
+                            .zip(pressed)
+                            .map(|(&(v, count), &a)| {
+                                let y = count as i64 - 2 * a as i64;
+                                if (v & c).count_ones() & 1 == 0 {
+                                    y
+                                } else {
+                                    -y
+                                }
+                            })
+                            .sum::<i64>()
+                    })
+                    .max()
+                    .unwrap()
+            };
+            // Every press count of every type.
+            let mut pressed = vec![0u32; types.len()];
+            let mut m = i64::MAX;
+            loop {
+                m = m.min(f_max(&pressed));
+                let Some(i) = (0..types.len()).find(|&i| pressed[i] < types[i].1) else { break };
+                pressed[..i].iter_mut().for_each(|a| *a = 0);
+                pressed[i] += 1;
+            }
+            let deadline = Deadline::start(&Budget::unlimited());
+            for r in -1..=walsh.support() as i64 {
+                let (decision, _) = walsh.decide(r as i32, u64::MAX, &deadline);
+                match decision {
+                    super::Decision::Feasible(board) => {
+                        assert!(r >= m, "round {round}: R = {r} below m = {m}");
+                        assert!(f_max(&board) <= r, "round {round}: R = {r}");
+                    }
+                    super::Decision::Infeasible => assert!(r < m, "round {round}: R = {r}, m = {m}"),
+                    super::Decision::Unknown => panic!("round {round}: no budget limit"),
+                }
+            }
+        }
     }
 }
