@@ -65,12 +65,13 @@ struct Level {
     bits: usize,
     /// Per value c' of the low digits: its coset code (bit j: `<w'_(j+1), c'>`).
     code: Vec<u32>,
-    /// `signs[i][c'] = (-1)^<v_i, c'>` for each type i, when they fit in [`SIGN_BYTES`].
+    /// `signs[i][c'] = (-1)^<v_i, c'>` for each type i, while all levels' tables fit in
+    /// [`SIGN_BYTES`] (lowest levels first).
     signs: Vec<Vec<i8>>,
 }
 
-/// The sign tables of a level are kept when they take at most this many bytes (else the signs
-/// are recomputed on every update).
+/// The sign tables of all levels take at most this many bytes (the levels past it recompute
+/// their signs on every update).
 const SIGN_BYTES: usize = 1 << 25;
 
 /// A GF(2) worst-case problem in Walsh form.
@@ -126,7 +127,8 @@ impl Walsh {
             by_level[level].push(WType { v: mask, count: count as i32, index });
             support += count as i32;
         }
-        let levels = (1..=d).map(|l| Level::new(l, std::mem::take(&mut by_level[l]))).collect();
+        let mut room = SIGN_BYTES;
+        let levels = (1..=d).map(|l| Level::new(l, std::mem::take(&mut by_level[l]), &mut room)).collect();
         Some(Walsh { levels, support, types: problem.type_count() })
     }
 
@@ -172,7 +174,8 @@ impl Walsh {
 }
 
 impl Level {
-    fn new(l: usize, mut types: Vec<WType>) -> Level {
+    /// Level l with its types; its sign tables if they fit in `room` bytes (taken from it).
+    fn new(l: usize, mut types: Vec<WType>, room: &mut usize) -> Level {
         let half = 1usize << (l - 1);
         let low = half as u64 - 1;
         // The second flag: greedily the direction (modulo those chosen) shared by the most
@@ -250,7 +253,9 @@ impl Level {
         let code = (0..half as u64)
             .map(|c| dirs.iter().enumerate().fold(0u32, |g, (j, &w)| g | (((w & c).count_ones() & 1) << j)))
             .collect();
-        let signs = if types.len().saturating_mul(half) <= SIGN_BYTES {
+        let bytes = types.len().saturating_mul(half);
+        let signs = if bytes <= *room {
+            *room -= bytes;
             types
                 .iter()
                 .map(|t| (0..half as u64).map(|c| if (t.v & c).count_ones() & 1 == 0 { 1 } else { -1 }).collect())
