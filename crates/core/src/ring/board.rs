@@ -286,8 +286,7 @@ impl RingGridSolver {
     pub fn solve_planes(&self, planes: &[PackedBoard]) -> Result<Vec<PackedBoard>> {
         let l = self.plane_lift_or_err()?;
         check_planes(planes, self.rows(), self.cols(), l.ops.e)?;
-        let board = planes.to_vec();
-        if let Some(s) = l.solve(&board)? {
+        if let Some(s) = l.solve(planes)? {
             return Ok(s);
         }
         if self.lights() as u128 > MAX_UNPACKED_OBSTRUCTION {
@@ -298,7 +297,7 @@ impl RingGridSolver {
                 limit: MAX_UNPACKED_OBSTRUCTION,
             });
         }
-        let (index, y) = l.obstruction(&board)?;
+        let (index, y) = l.obstruction(planes)?;
         Err(Error::Unsolvable { obstruction_index: index, obstruction: l.ops.values(&y)? })
     }
 
@@ -306,7 +305,7 @@ impl RingGridSolver {
     pub fn is_solvable_planes(&self, planes: &[PackedBoard]) -> Result<bool> {
         let l = self.plane_lift_or_err()?;
         check_planes(planes, self.rows(), self.cols(), l.ops.e)?;
-        l.is_solvable(&planes.to_vec())
+        l.is_solvable(planes)
     }
 
     /// A solvable board as bit planes (M times random presses, reproducible from `seed`; not
@@ -338,7 +337,7 @@ impl RingGridSolver {
     pub fn planes_to_values(&self, planes: &[PackedBoard]) -> Result<Vec<u32>> {
         let l = self.plane_lift_or_err()?;
         check_planes(planes, self.rows(), self.cols(), l.ops.e)?;
-        l.ops.values(&planes.to_vec())
+        l.ops.values(planes)
     }
 
     /// A light vector as bit planes (values checked against the modulus).

@@ -35,7 +35,10 @@ use crate::structured::{GridSolver, WrapSolver};
 
 /// The board vectors of one prime power `p^e` and the operations the lifting needs on them.
 pub(crate) trait BoardOps {
-    type V: Clone + std::fmt::Debug;
+    type V: Clone + std::fmt::Debug + std::ops::Deref<Target = Self::S>;
+    /// A board vector borrowed (a slice of lights or of planes), so that a caller's board is
+    /// read in place.
+    type S: ?Sized + ToOwned<Owned = Self::V>;
     /// One digit mod p of a board vector.
     type D;
     fn p(&self) -> u32;
@@ -47,19 +50,19 @@ pub(crate) trait BoardOps {
     fn kernel_mod_p(&self) -> Result<Vec<Self::V>>;
     fn zeros(&self) -> Result<Self::V>;
     fn load(&self, v: &[u32]) -> Result<Self::V>;
-    fn values(&self, v: &Self::V) -> Result<Vec<u32>>;
+    fn values(&self, v: &Self::S) -> Result<Vec<u32>>;
     /// `b + M x (mod p^e)`.
-    fn press(&self, b: &Self::V, x: &Self::V) -> Result<Self::V>;
+    fn press(&self, b: &Self::S, x: &Self::S) -> Result<Self::V>;
     /// y (entries in `0..p`) with `c + M y = 0 (mod p)`, c the digit t of r (`(r / p^t) mod p`);
     /// an error if there is none.
-    fn digit_solve(&self, r: &Self::V, t: u32) -> Result<Self::D>;
+    fn digit_solve(&self, r: &Self::S, t: u32) -> Result<Self::D>;
     /// `x += p^t y (mod p^e)`, y with entries in `0..p`.
     fn add_digit(&self, x: &mut Self::V, y: &Self::D, t: u32);
     /// `x += f y (mod p^e)`.
-    fn axpy(&self, x: &mut Self::V, f: u32, y: &Self::V);
+    fn axpy(&self, x: &mut Self::V, f: u32, y: &Self::S);
     /// `Σ a_i b_i (mod p^e)`.
-    fn dot(&self, a: &Self::V, b: &Self::V) -> u32;
-    fn get(&self, v: &Self::V, i: usize) -> u32;
+    fn dot(&self, a: &Self::S, b: &Self::S) -> u32;
+    fn get(&self, v: &Self::S, i: usize) -> u32;
     fn set(&self, v: &mut Self::V, i: usize, x: u32);
 }
 
@@ -109,18 +112,18 @@ impl<O: BoardOps> BoardLift<O> {
         let zero = lift.ops.zeros()?;
         for j in 0..d {
             crate::interrupt::check()?;
-            let mut v = lift.ops.press(&zero, &lift.kernel[j])?;
+            let mut v = lift.ops.press(&*zero, &*lift.kernel[j])?;
             lift.project(&mut v);
-            let w = lift.digits(&v, 1)?;
+            let w = lift.digits(&*v, 1)?;
             let mut g = lift.kernel[j].clone();
-            lift.ops.axpy(&mut g, 1, &w);
+            lift.ops.axpy(&mut g, 1, &*w);
             lift.g.push(g);
         }
         let mut s = Matrix::zeros(Modulus::ring(q as u64)?, d, d)?;
         for j in 0..d {
-            let mg = lift.ops.press(&zero, &lift.g[j])?;
+            let mg = lift.ops.press(&*zero, &*lift.g[j])?;
             for i in 0..d {
-                s.set(i, j, lift.ops.dot(&lift.kernel[i], &mg));
+                s.set(i, j, lift.ops.dot(&*lift.kernel[i], &*mg));
             }
         }
         lift.schur = Some(PowerSolver::new(&SparseMatrix::from_dense(&s))?);
@@ -128,8 +131,8 @@ impl<O: BoardOps> BoardLift<O> {
     }
 
     /// `Y v`.
-    fn y(&self, v: &O::V) -> Vec<u32> {
-        self.kernel.iter().map(|k| self.ops.dot(k, v)).collect()
+    fn y(&self, v: &O::S) -> Vec<u32> {
+        self.kernel.iter().map(|k| self.ops.dot(&**k, v)).collect()
     }
 
     /// `v <- π v`.
@@ -137,25 +140,25 @@ impl<O: BoardOps> BoardLift<O> {
         if self.kernel.is_empty() {
             return;
         }
-        let (y, q) = (self.y(v), self.q as u64);
+        let (y, q) = (self.y(&**v), self.q as u64);
         for (row, &c) in self.h_inv.iter().zip(&self.coords) {
             let corr = row.iter().zip(&y).fold(0u64, |acc, (&a, &b)| (acc + a as u64 * b as u64) % q);
-            let old = self.ops.get(v, c) as u64;
+            let old = self.ops.get(&**v, c) as u64;
             self.ops.set(v, c, ((old + q - corr) % q) as u32);
         }
     }
 
     /// `L(τ)` for τ with `Y τ = 0` and divisible by `p^from`.
-    fn digits(&self, tau: &O::V, from: u32) -> Result<O::V> {
+    fn digits(&self, tau: &O::S, from: u32) -> Result<O::V> {
         let e = self.ops.e();
         let mut x = self.ops.zeros()?;
         let mut r: Option<O::V> = None;
         for t in from..e {
             crate::interrupt::check()?;
-            let y = self.ops.digit_solve(r.as_ref().unwrap_or(tau), t)?;
+            let y = self.ops.digit_solve(r.as_deref().unwrap_or(tau), t)?;
             self.ops.add_digit(&mut x, &y, t);
             if t + 1 < e {
-                let mut next = self.ops.press(tau, &x)?;
+                let mut next = self.ops.press(tau, &*x)?;
                 self.project(&mut next);
                 r = Some(next);
             }
@@ -164,26 +167,26 @@ impl<O: BoardOps> BoardLift<O> {
     }
 
     /// `x = L(π b)` and, when d > 0, the right-hand side `Y(b + M x)` of the correction.
-    fn particular(&self, b: &O::V) -> Result<(O::V, Vec<u32>)> {
+    fn particular(&self, b: &O::S) -> Result<(O::V, Vec<u32>)> {
         if self.kernel.is_empty() {
             return Ok((self.digits(b, 0)?, Vec::new()));
         }
-        let mut tau = b.clone();
+        let mut tau = b.to_owned();
         self.project(&mut tau);
-        let x = self.digits(&tau, 0)?;
+        let x = self.digits(&*tau, 0)?;
         drop(tau);
-        let r = self.ops.press(b, &x)?;
-        Ok((x, self.y(&r)))
+        let r = self.ops.press(b, &*x)?;
+        Ok((x, self.y(&*r)))
     }
 
-    pub(crate) fn is_solvable(&self, b: &O::V) -> Result<bool> {
+    pub(crate) fn is_solvable(&self, b: &O::S) -> Result<bool> {
         let Some(s) = &self.schur else { return Ok(true) };
         let (_, t) = self.particular(b)?;
         s.is_solvable(&t)
     }
 
     /// One s with `b + M s = 0`, or `None`.
-    pub(crate) fn solve(&self, b: &O::V) -> Result<Option<O::V>> {
+    pub(crate) fn solve(&self, b: &O::S) -> Result<Option<O::V>> {
         let (mut x, t) = self.particular(b)?;
         if let Some(s) = &self.schur {
             let a = match s.solve(&t) {
@@ -192,7 +195,7 @@ impl<O: BoardOps> BoardLift<O> {
                 Err(e) => return Err(e),
             };
             for (g, &f) in self.g.iter().zip(&a) {
-                self.ops.axpy(&mut x, f, g);
+                self.ops.axpy(&mut x, f, &**g);
             }
         }
         Ok(Some(x))
@@ -202,7 +205,7 @@ impl<O: BoardOps> BoardLift<O> {
     fn generator(&self, a: &[u32]) -> Result<O::V> {
         let mut y = self.ops.zeros()?;
         for (g, &f) in self.g.iter().zip(a) {
-            self.ops.axpy(&mut y, f, g);
+            self.ops.axpy(&mut y, f, &**g);
         }
         Ok(y)
     }
@@ -218,11 +221,11 @@ impl<O: BoardOps> BoardLift<O> {
     }
 
     /// The first generator y with `y·b != 0` and its index (M is symmetric: y proves b unsolvable).
-    pub(crate) fn obstruction(&self, b: &O::V) -> Result<(usize, O::V)> {
+    pub(crate) fn obstruction(&self, b: &O::S) -> Result<(usize, O::V)> {
         let Some(s) = &self.schur else { return Err(internal("no quiet pattern detects an unsolvable board")) };
         for (index, a) in s.null_basis().0.iter().enumerate() {
             let y = self.generator(a)?;
-            if self.ops.dot(&y, b) != 0 {
+            if self.ops.dot(&*y, b) != 0 {
                 return Ok((index, y));
             }
         }
@@ -262,7 +265,7 @@ fn independent_lights<O: BoardOps>(ops: &O, kernel: &[O::V]) -> Result<(Vec<usiz
         if c % 4096 == 0 {
             crate::interrupt::check()?;
         }
-        let mut col: Vec<u32> = kernel.iter().map(|k| ops.get(k, c) % p).collect();
+        let mut col: Vec<u32> = kernel.iter().map(|k| ops.get(&**k, c) % p).collect();
         for (piv, v) in &basis {
             let f = col[*piv];
             if f != 0 {
@@ -281,7 +284,7 @@ fn independent_lights<O: BoardOps>(ops: &O, kernel: &[O::V]) -> Result<(Vec<usiz
     if coords.len() < d {
         return Err(internal("the quiet patterns mod p are not independent"));
     }
-    let h = kernel.iter().map(|k| coords.iter().map(|&c| ops.get(k, c)).collect()).collect();
+    let h = kernel.iter().map(|k| coords.iter().map(|&c| ops.get(&**k, c)).collect()).collect();
     Ok((coords, h))
 }
 
@@ -362,6 +365,7 @@ impl ValueOps {
 
 impl BoardOps for ValueOps {
     type V = Vec<u32>;
+    type S = [u32];
     type D = Vec<u32>;
     fn p(&self) -> u32 {
         self.p
@@ -384,13 +388,13 @@ impl BoardOps for ValueOps {
     fn load(&self, v: &[u32]) -> Result<Vec<u32>> {
         Ok(v.to_vec())
     }
-    fn values(&self, v: &Vec<u32>) -> Result<Vec<u32>> {
-        Ok(v.clone())
+    fn values(&self, v: &[u32]) -> Result<Vec<u32>> {
+        Ok(v.to_vec())
     }
-    fn press(&self, b: &Vec<u32>, x: &Vec<u32>) -> Result<Vec<u32>> {
+    fn press(&self, b: &[u32], x: &[u32]) -> Result<Vec<u32>> {
         Ok(self.plan.apply(b, x))
     }
-    fn digit_solve(&self, r: &Vec<u32>, t: u32) -> Result<Vec<u32>> {
+    fn digit_solve(&self, r: &[u32], t: u32) -> Result<Vec<u32>> {
         let (p, pt) = (self.p, self.p.pow(t));
         let digit: Vec<u32> = r.iter().map(|&x| (x / pt) % p).collect();
         self.field.solve(&digit).map_err(digit_error)
@@ -398,7 +402,7 @@ impl BoardOps for ValueOps {
     fn add_digit(&self, x: &mut Vec<u32>, y: &Vec<u32>, t: u32) {
         self.axpy(x, self.p.pow(t), y);
     }
-    fn axpy(&self, x: &mut Vec<u32>, f: u32, y: &Vec<u32>) {
+    fn axpy(&self, x: &mut Vec<u32>, f: u32, y: &[u32]) {
         let (q, f) = (self.q(), f as u64);
         if f % q == 0 {
             return;
@@ -407,10 +411,10 @@ impl BoardOps for ValueOps {
             *a = ((*a as u64 + f * b as u64) % q) as u32;
         }
     }
-    fn dot(&self, a: &Vec<u32>, b: &Vec<u32>) -> u32 {
+    fn dot(&self, a: &[u32], b: &[u32]) -> u32 {
         crate::ring::lift::dot_mod(a, b, self.q() as u32)
     }
-    fn get(&self, v: &Vec<u32>, i: usize) -> u32 {
+    fn get(&self, v: &[u32], i: usize) -> u32 {
         v[i]
     }
     fn set(&self, v: &mut Vec<u32>, i: usize, x: u32) {

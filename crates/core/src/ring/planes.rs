@@ -271,6 +271,7 @@ pub(crate) fn planes_to_bytes(planes: &[PackedBoard], mut visit: impl FnMut(usiz
 
 impl BoardOps for PlaneOps {
     type V = Planes;
+    type S = [PackedBoard];
     type D = PackedBoard;
     fn p(&self) -> u32 {
         2
@@ -316,7 +317,7 @@ impl BoardOps for PlaneOps {
         }
         Ok(out)
     }
-    fn values(&self, v: &Planes) -> Result<Vec<u32>> {
+    fn values(&self, v: &[PackedBoard]) -> Result<Vec<u32>> {
         let mut out = crate::ring::part::try_vec(self.lights())?;
         let cols = self.grid.cols();
         planes_to_bytes(v, |r, row| {
@@ -326,10 +327,10 @@ impl BoardOps for PlaneOps {
         });
         Ok(out)
     }
-    fn press(&self, b: &Planes, x: &Planes) -> Result<Planes> {
+    fn press(&self, b: &[PackedBoard], x: &[PackedBoard]) -> Result<Planes> {
         press_planes(b, x, self.grid.self_toggle())
     }
-    fn digit_solve(&self, r: &Planes, t: u32) -> Result<PackedBoard> {
+    fn digit_solve(&self, r: &[PackedBoard], t: u32) -> Result<PackedBoard> {
         self.grid.solve_packed_gf2(&r[t as usize]).map_err(digit_error)
     }
     fn add_digit(&self, x: &mut Planes, y: &PackedBoard, t: u32) {
@@ -356,7 +357,7 @@ impl BoardOps for PlaneOps {
             }
         }
     }
-    fn axpy(&self, x: &mut Planes, f: u32, y: &Planes) {
+    fn axpy(&self, x: &mut Planes, f: u32, y: &[PackedBoard]) {
         let e = self.e as usize;
         let n = x[0].words().len();
         let mut acc = [0u64; 32];
@@ -374,7 +375,7 @@ impl BoardOps for PlaneOps {
             }
         }
     }
-    fn dot(&self, a: &Planes, b: &Planes) -> u32 {
+    fn dot(&self, a: &[PackedBoard], b: &[PackedBoard]) -> u32 {
         let (e, q) = (self.e as usize, 1u64 << self.e);
         let mut total = 0u64;
         for u in 0..e {
@@ -385,7 +386,7 @@ impl BoardOps for PlaneOps {
         }
         total as u32
     }
-    fn get(&self, v: &Planes, i: usize) -> u32 {
+    fn get(&self, v: &[PackedBoard], i: usize) -> u32 {
         let cols = self.grid.cols();
         v.iter().enumerate().map(|(u, p)| (p.get(i / cols, i % cols) as u32) << u).sum()
     }
