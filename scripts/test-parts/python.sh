@@ -36,7 +36,7 @@ VIRTUAL_ENV="$PWD/$VENV" "$VENV/bin/maturin" develop --release --quiet
 
 # The command line's --scheduler runs this package: the tests run the binary with this venv.
 cargo build --quiet -p lightsout-cli
-export LIGHTSOUT_CLI="$PWD/target/debug/lightsout"
+export LIGHTSOUT_CLI="${CARGO_TARGET_DIR:-$PWD/target}/debug/lightsout"
 
 echo "-- python: pytest"
 "$PY" -m pytest -q tests/python --doctest-modules python/lightsout

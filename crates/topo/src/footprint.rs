@@ -68,8 +68,9 @@ impl SolverPath {
             SolverPath::Dense => "dense elimination of M",
             SolverPath::Ring => "elimination of M over each prime-power factor of the modulus (a ring, not a field)",
             SolverPath::RingChasing => {
-                "structured over each prime-power factor of the modulus: light chasing, then p-adic lifting \
-                 over Z/p^e (the N x N matrix is never built)"
+                "structured over each prime-power factor of the modulus: p-adic lifting over Z/p^e, one fast \
+                 solve mod p per digit on the whole board (or light chasing to the first rows when the kernel \
+                 mod p is large); the N x N matrix is never built"
             }
         }
     }
