@@ -82,6 +82,8 @@ pub(crate) struct Walsh {
     support: i32,
     /// The number of types (for the witness).
     types: usize,
+    /// `offsets[l]`: the types of the levels below l (position in search order).
+    offsets: Vec<usize>,
 }
 
 /// The answer of [`Walsh::decide`].
@@ -107,7 +109,18 @@ struct Run<'a> {
     y: Vec<Vec<i32>>,
     lo: Vec<i32>,
     hi: Vec<i32>,
+    /// The values of the first types in search order (a subtree of the parallel search).
+    forced: &'a [i32],
+    /// The search records the nodes that reach this position in search order (and goes no
+    /// deeper) into `frontier`; `usize::MAX`: no cut.
+    cut: usize,
+    frontier: Vec<Vec<i32>>,
+    /// The work and the stop of a parallel search, shared by its threads.
+    pool: Option<&'a threads::Pool>,
 }
+
+#[path = "worst_threads.rs"]
+mod threads;
 
 impl Walsh {
     /// The Walsh form of `problem`, or `None` when it is not over GF(2) or too wide.
@@ -128,8 +141,14 @@ impl Walsh {
             support += count as i32;
         }
         let mut room = SIGN_BYTES;
-        let levels = (1..=d).map(|l| Level::new(l, std::mem::take(&mut by_level[l]), &mut room)).collect();
-        Some(Walsh { levels, support, types: problem.type_count() })
+        let levels: Vec<Level> = (1..=d).map(|l| Level::new(l, std::mem::take(&mut by_level[l]), &mut room)).collect();
+        let offsets = std::iter::once(0)
+            .chain(levels.iter().scan(0, |acc, l| {
+                *acc += l.types.len();
+                Some(*acc)
+            }))
+            .collect();
+        Some(Walsh { levels, support, types: problem.type_count(), offsets })
     }
 
     /// The support N: a board needing w presses on it has `F <= N - 2w`.
@@ -138,8 +157,23 @@ impl Walsh {
     }
 
     /// Whether some board has `F(c) <= r` for every solution c, within `max_work` array
-    /// entries visited (never more) and the deadline.
+    /// entries visited (never more) and the deadline. A search that outgrows
+    /// [`threads::SEQUENTIAL_WORK`] starts again on every CPU.
     pub(crate) fn decide(&self, r: i32, max_work: u64, deadline: &Deadline) -> (Decision, u64) {
+        threads::decide(self, r, max_work, deadline, threads::SEQUENTIAL_WORK, super::threads())
+    }
+
+    /// The search below the forced values `forced` (the first types in search order), within
+    /// `max_work` (or what `pool` grants): the board found, if any, and the run.
+    fn search<'a>(
+        &'a self,
+        r: i32,
+        max_work: u64,
+        deadline: &'a Deadline,
+        forced: &'a [i32],
+        cut: usize,
+        pool: Option<&'a threads::Pool>,
+    ) -> (Option<Vec<u32>>, Run<'a>) {
         let mut run = Run {
             w: self,
             r,
@@ -151,25 +185,26 @@ impl Walsh {
             y: self.levels.iter().map(|l| vec![0; l.types.len()]).collect(),
             lo: Vec::new(),
             hi: Vec::new(),
+            forced,
+            cut,
+            frontier: Vec::new(),
+            pool,
         };
-        if r < 0 {
-            return (Decision::Infeasible, 0);
+        if !run.level(0, vec![0]) {
+            return (None, run);
         }
-        let found = run.level(0, vec![0]);
-        let decision = if found {
-            let mut pressed = vec![0u32; self.types];
-            for (level, ys) in self.levels.iter().zip(&run.y) {
-                for (t, &y) in level.types.iter().zip(ys) {
-                    pressed[t.index] = ((t.count - y) / 2) as u32;
-                }
+        let mut pressed = vec![0u32; self.types];
+        for (level, ys) in self.levels.iter().zip(&run.y) {
+            for (t, &y) in level.types.iter().zip(ys) {
+                pressed[t.index] = ((t.count - y) / 2) as u32;
             }
-            Decision::Feasible(pressed)
-        } else if run.stopped {
-            Decision::Unknown
-        } else {
-            Decision::Infeasible
-        };
-        (decision, run.work)
+        }
+        (Some(pressed), run)
+    }
+
+    /// The number of types in the search.
+    fn positions(&self) -> usize {
+        *self.offsets.last().unwrap_or(&0)
     }
 }
 
@@ -271,7 +306,9 @@ impl Run<'_> {
     /// Work of `n` entries, if the budget allows it (else the run stops).
     fn pay(&mut self, n: usize) -> bool {
         self.nodes += 1;
-        if self.work + n as u64 > self.max_work || (self.nodes & 255 == 0 && self.deadline.passed()) {
+        let pool = self.pool;
+        let stop = self.nodes & 255 == 0 && (self.deadline.passed() || pool.is_some_and(|p| p.done()));
+        if stop || (self.work + n as u64 > self.max_work && !pool.is_some_and(|p| p.grant(self, n as u64))) {
             self.stopped = true;
             return false;
         }
@@ -310,9 +347,18 @@ impl Run<'_> {
         let t = &lv.types[i];
         let low = lv.half as u64 - 1;
         let v = t.v & low;
+        let position = w.offsets[li] + i;
+        if position == self.cut {
+            let prefix = self.y.iter().flatten().take(w.offsets[li]).chain(&self.y[li][..i]).copied().collect();
+            self.frontier.push(prefix);
+            return false;
+        }
         // The most balanced values first: boards with small |F| are the ones sought.
         let least = if first { 0 } else { -t.count };
-        let mut values: Vec<i32> = (0..=t.count).map(|a| t.count - 2 * a).filter(|&y| y >= least).collect();
+        let mut values: Vec<i32> = match self.forced.get(position) {
+            Some(&y) => vec![y],
+            None => (0..=t.count).map(|a| t.count - 2 * a).filter(|&y| y >= least).collect(),
+        };
         values.sort_by_key(|&y| (y.abs(), -y));
         for y in values {
             if !self.pay(3 * lv.half) {
@@ -368,6 +414,8 @@ impl Run<'_> {
             self.lo[g] = self.lo[g].max(lo);
             self.hi[g] = self.hi[g].min(hi);
         }
+        // What the sub-levels below j add has the parity of their buttons.
+        let mut parity: i32 = left[..lv.bits].iter().sum();
         for j in (1..=lv.bits).rev() {
             let step = 1usize << (j - 1);
             let m = left[j];
@@ -375,11 +423,13 @@ impl Run<'_> {
                 let (a0, b0, a1, b1) = (self.lo[g], self.hi[g], self.lo[g + step], self.hi[g + step]);
                 let lo = (a0 + a1 + 1).div_euclid(2).max(a0 - m).max(a1 - m);
                 let hi = (b0 + b1).div_euclid(2).min(b0 + m).min(b1 + m);
+                let (lo, hi) = (lo + ((lo - parity) & 1), hi - ((hi - parity) & 1));
                 if lo > hi {
                     return false;
                 }
                 (self.lo[g], self.hi[g]) = (lo, hi);
             }
+            parity -= left[j - 1];
         }
         // The types of sub-level 0 (v' = 0) add one z0 to every c', |z0| <= left[0].
         let (m, lo, hi) = (left[0], self.lo[0].max(-left[0]), self.hi[0].min(left[0]));
@@ -534,8 +584,9 @@ mod tests {
                 pressed[i] += 1;
             }
             let deadline = Deadline::start(&Budget::unlimited());
-            for r in -1..=walsh.support() as i64 {
-                let (decision, _) = walsh.decide(r as i32, u64::MAX, &deadline);
+            for (r, threads) in (-1..=walsh.support() as i64).flat_map(|r| [(r, 1), (r, 2), (r, 3)]) {
+                // One thread, and the parallel search from the start (2 or 3 threads).
+                let (decision, _) = super::threads::decide(&walsh, r as i32, u64::MAX, &deadline, 0, threads);
                 match decision {
                     super::Decision::Feasible(board) => {
                         assert!(r >= m, "round {round}: R = {r} below m = {m}");
@@ -543,6 +594,15 @@ mod tests {
                     }
                     super::Decision::Infeasible => assert!(r < m, "round {round}: R = {r}, m = {m}"),
                     super::Decision::Unknown => panic!("round {round}: no budget limit"),
+                }
+                // A small budget is never overspent, and the answer is right or unknown.
+                let limit = (r + 1) as u64 * 37 % 200;
+                let (decision, work) = super::threads::decide(&walsh, r as i32, limit, &deadline, 0, threads);
+                assert!(work <= limit, "round {round}: {work} > {limit}");
+                match decision {
+                    super::Decision::Feasible(board) => assert!(r >= m && f_max(&board) <= r),
+                    super::Decision::Infeasible => assert!(r < m, "round {round}: R = {r}, m = {m}"),
+                    super::Decision::Unknown => {}
                 }
             }
         }
