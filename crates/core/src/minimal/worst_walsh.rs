@@ -542,6 +542,24 @@ mod tests {
         assert!(compared > 100, "only {compared} codes compared");
     }
 
+    /// The open decision of the 19 x 19 grid (R = 8: is there a board of 177 presses?), on
+    /// every CPU for `LIGHTSOUT_SECONDS` (default 600): prints the answer and the work.
+    #[test]
+    #[ignore]
+    fn grid_19_at_177_presses() {
+        let solver = crate::Solver::new(&super::super::plus_grid(19, 19, Modulus::TWO).unwrap()).unwrap();
+        let rows = reduce(Modulus::TWO, solver.null_basis(), solver.buttons());
+        let problem = Problem::new(2, true, solver.buttons(), &rows, &vec![2; rows.len()]).unwrap();
+        let walsh = super::Walsh::new(&problem).unwrap();
+        let seconds = std::env::var("LIGHTSOUT_SECONDS").map_or(600, |s| s.parse().unwrap());
+        let budget = Budget::new(u64::MAX, Some(std::time::Duration::from_secs(seconds)));
+        let start = std::time::Instant::now();
+        for r in (walsh.support() & 1..).step_by(2).take_while(|&r| r <= 8) {
+            let (decision, work) = walsh.decide(r, u64::MAX, &Deadline::start(&budget));
+            eprintln!("R = {r}: {decision:?} after {work} entries, {:.1} s", start.elapsed().as_secs_f64());
+        }
+    }
+
     /// `decide(R)` against the enumeration of every press count per type: feasible exactly
     /// from `m = min max F` on, and the board it gives keeps `F <= R`.
     #[test]
