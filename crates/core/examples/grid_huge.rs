@@ -19,19 +19,9 @@ use lightsout_core::Modulus;
 use rand::{Rng, SeedableRng};
 use std::time::Instant;
 
-/// CPU seconds (user + system, every thread) of this process so far (Linux; 0 elsewhere): on a
-/// shared machine it says what the wall time cannot.
-fn cpu() -> f64 {
-    #[cfg(target_os = "linux")]
-    {
-        let mut t = libc::timespec { tv_sec: 0, tv_nsec: 0 };
-        // SAFETY: `t` is a valid timespec to write into.
-        if unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut t) } == 0 {
-            return t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9;
-        }
-    }
-    0.0
-}
+#[path = "common/cpu.rs"]
+mod common_cpu;
+use common_cpu::cpu;
 
 fn usage() -> ! {
     eprintln!("usage: grid_huge gf2 ROWS [COLS] | grid_huge zp P ROWS [COLS]");

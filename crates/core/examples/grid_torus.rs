@@ -15,18 +15,9 @@ use rand::{Rng, SeedableRng};
 use std::io::Read;
 use std::time::Instant;
 
-/// CPU seconds (user + system, every thread) of this process so far, from `/proc/self/stat`
-/// (Linux, 10 ms ticks; 0 elsewhere): on a shared machine it says what the wall time cannot.
-fn cpu() -> f64 {
-    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    let fields: Vec<f64> = stat
-        .rsplit_once(')')
-        .map_or("", |(_, rest)| rest)
-        .split_whitespace()
-        .map(|f| f.parse().unwrap_or(0.0))
-        .collect();
-    fields.get(11).zip(fields.get(12)).map_or(0.0, |(u, s)| (u + s) / 100.0)
-}
+#[path = "common/cpu.rs"]
+mod common_cpu;
+use common_cpu::cpu;
 
 fn usage() -> ! {
     eprintln!("usage: grid_torus solve N [P] | grid_torus decide N | grid_torus decide-file PATH|-");

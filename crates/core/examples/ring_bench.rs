@@ -22,18 +22,9 @@ use lightsout_core::structured::{GridSolver, PackedBoard};
 use lightsout_core::{minimal::plus_grid, ring::RingGridSolver, structured::Wrap, Modulus, RingSolver};
 use std::time::Instant;
 
-/// CPU seconds (user + system, every thread) of this process so far, from `/proc/self/stat`
-/// (Linux, 10 ms ticks; 0 elsewhere).
-fn cpu() -> f64 {
-    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    let fields: Vec<f64> = stat
-        .rsplit_once(')')
-        .map_or("", |(_, rest)| rest)
-        .split_whitespace()
-        .map(|f| f.parse().unwrap_or(0.0))
-        .collect();
-    fields.get(11).zip(fields.get(12)).map_or(0.0, |(u, s)| (u + s) / 100.0)
-}
+#[path = "common/cpu.rs"]
+mod common_cpu;
+use common_cpu::cpu;
 
 /// Wall and CPU seconds of `f`, with its result.
 fn timed<T>(f: impl FnOnce() -> T) -> (T, f64, f64) {

@@ -4,42 +4,10 @@
 
 use lightsout_core::ring::RingGridSolver;
 use lightsout_core::structured::{GridSolver, Wrap, WrapSolver};
-use lightsout_core::{Error, Modulus, RingSolver, SparseMatrix};
+use lightsout_core::{Error, Modulus, RingSolver};
 
-/// The press sets of the board (sets: where wrapping makes neighbours coincide, once).
-fn press_matrix(rows: usize, cols: usize, wrap: Wrap, plus: bool, k: u32) -> SparseMatrix {
-    let h = matches!(wrap, Wrap::Horizontal | Wrap::Torus);
-    let v = matches!(wrap, Wrap::Vertical | Wrap::Torus);
-    let mut sets = Vec::new();
-    for r in 0..rows {
-        for c in 0..cols {
-            let mut set = Vec::new();
-            if plus {
-                set.push(r * cols + c);
-            }
-            let mut near = |dr: isize, dc: isize| {
-                let (mut nr, mut nc) = (r as isize + dr, c as isize + dc);
-                if v {
-                    nr = nr.rem_euclid(rows as isize);
-                }
-                if h {
-                    nc = nc.rem_euclid(cols as isize);
-                }
-                if nr >= 0 && nc >= 0 && (nr as usize) < rows && (nc as usize) < cols {
-                    set.push(nr as usize * cols + nc as usize);
-                }
-            };
-            near(-1, 0);
-            near(1, 0);
-            near(0, -1);
-            near(0, 1);
-            set.sort_unstable();
-            set.dedup();
-            sets.push(set);
-        }
-    }
-    SparseMatrix::from_press_sets(Modulus::ring(k as u64).unwrap(), rows * cols, sets).unwrap()
-}
+mod common;
+use common::press_matrix;
 
 fn dot(y: &[u32], v: &[u32], k: u32) -> u32 {
     (y.iter().zip(v).map(|(&a, &b)| a as u64 * b as u64).sum::<u64>() % k as u64) as u32

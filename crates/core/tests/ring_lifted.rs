@@ -5,38 +5,11 @@
 
 use lightsout_core::ring::{Lifting, RingGridSolver};
 use lightsout_core::structured::Wrap;
-use lightsout_core::{Error, Modulus, RingSolver, SparseMatrix};
-use proptest::prelude::*;
+use lightsout_core::{Error, Modulus, RingSolver};
 
-fn press_matrix(rows: usize, cols: usize, wrap: Wrap, plus: bool, k: u32) -> SparseMatrix {
-    let h = matches!(wrap, Wrap::Horizontal | Wrap::Torus);
-    let v = matches!(wrap, Wrap::Vertical | Wrap::Torus);
-    let mut sets = Vec::new();
-    for r in 0..rows as isize {
-        for c in 0..cols as isize {
-            let mut set = Vec::new();
-            if plus {
-                set.push(r as usize * cols + c as usize);
-            }
-            for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
-                let (mut nr, mut nc) = (r + dr, c + dc);
-                if v {
-                    nr = nr.rem_euclid(rows as isize);
-                }
-                if h {
-                    nc = nc.rem_euclid(cols as isize);
-                }
-                if nr >= 0 && nc >= 0 && (nr as usize) < rows && (nc as usize) < cols {
-                    set.push(nr as usize * cols + nc as usize);
-                }
-            }
-            set.sort_unstable();
-            set.dedup();
-            sets.push(set);
-        }
-    }
-    SparseMatrix::from_press_sets(Modulus::ring(k as u64).unwrap(), rows * cols, sets).unwrap()
-}
+mod common;
+use common::press_matrix;
+use proptest::prelude::*;
 
 fn order_of(v: &[u32], k: u32) -> u32 {
     (1..=k).find(|&o| v.iter().all(|&x| (x as u64 * o as u64) % k as u64 == 0)).unwrap()

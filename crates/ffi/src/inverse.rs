@@ -30,8 +30,7 @@ pub unsafe extern "C" fn lightsout_game_pseudoinverse(game: *const Game, w_out: 
         let n = game.size();
         let out = OutArray::new(w_out, w_len, entries(n, n, "the pseudoinverse")?, "w_out")?;
         let w = game.pseudoinverse()?;
-        let flat: Vec<u32> = (0..n).flat_map(|i| (0..n).map(move |j| (i, j))).map(|(i, j)| w.get(i, j)).collect();
-        unsafe { out.write(&flat) };
+        unsafe { out.write(w.as_slice()) };
         Ok(())
     })
 }

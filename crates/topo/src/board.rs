@@ -214,7 +214,7 @@ impl Game {
 
     /// The structured solver over Z_k of a composite-modulus grid, torus or cylinder, when the
     /// game answers through it (the natural array of these games is their light vector).
-    fn ring_grid_solver(&self) -> Result<Option<&lightsout_core::ring::RingGridSolver>> {
+    pub(crate) fn ring_grid_solver(&self) -> Result<Option<&lightsout_core::ring::RingGridSolver>> {
         if !self.uses_ring_chasing() {
             return Ok(None);
         }

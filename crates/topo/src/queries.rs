@@ -86,9 +86,7 @@ impl Game {
     /// The solver that answers: structured or banded, else the dense field solver for a prime
     /// modulus, else the ring solver.
     fn source(&self) -> Result<Source<'_>> {
-        if self.uses_ring_chasing() {
-            let ring =
-                self.ring_grid.get_or_try_init(|| Structured::ring(self.shape(), self.rule(), self.modulus()))?;
+        if let Some(ring) = self.ring_grid_solver()? {
             return Ok(Source::RingGrid(ring));
         }
         Ok(match self.structured_solver()? {

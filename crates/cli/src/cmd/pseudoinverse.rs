@@ -32,22 +32,18 @@ pub fn write(game: &Game, path: &Path) -> CliResult<String> {
     match kind {
         Some(Kind::P4) => {
             write!(bytes, "P4\n{n} {n}\n")?;
-            let mut row = vec![0u8; n.div_ceil(8)];
+            // A PBM row is a light vector of the game in its packed flat layout.
             for i in 0..n {
-                row.fill(0);
-                for j in (0..n).filter(|&j| w.get(i, j) != 0) {
-                    row[j / 8] |= 0x80 >> (j % 8);
-                }
-                bytes.extend_from_slice(&row);
+                bytes.extend(game.encode_board(w.row(i), lightsout_topo::BoardFormat::PACKED.flat())?);
             }
         }
         Some(_) => {
             write!(bytes, "P5\n{n} {n}\n{}\n", k - 1)?;
-            bytes.extend((0..n).flat_map(|i| (0..n).map(move |j| (i, j))).map(|(i, j)| w.get(i, j) as u8));
+            bytes.extend(w.as_slice().iter().map(|&v| v as u8));
         }
         None => {
             for i in 0..n {
-                let row: Vec<String> = (0..n).map(|j| w.get(i, j).to_string()).collect();
+                let row: Vec<String> = w.row(i).iter().map(u32::to_string).collect();
                 writeln!(bytes, "{}", row.join(" "))?;
             }
         }

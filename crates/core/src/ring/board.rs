@@ -377,7 +377,7 @@ impl RingGridSolver {
         }
         let (rows, cols) = (self.rows(), self.cols());
         let single = self.factored.parts.len() == 1;
-        let mut out = crate::ring::part::try_bytes(n)?;
+        let mut out = crate::structured::try_zeroed::<u8>("a board of bytes", n)?;
         let mut add = |pt: &Part, r: usize, row: &[u8]| {
             let dst = &mut out[r * cols..(r + 1) * cols];
             if single {

@@ -364,19 +364,6 @@ pub(crate) fn try_vec(len: usize) -> Result<Vec<u32>> {
     Ok(v)
 }
 
-/// A zeroed byte vector of `len` entries, or an error if it cannot be allocated.
-pub(crate) fn try_bytes(len: usize) -> Result<Vec<u8>> {
-    let mut v = Vec::new();
-    v.try_reserve_exact(len).map_err(|_| Error::TooLarge {
-        what: "a board of bytes",
-        needed: len as u128,
-        unit: "bytes (allocation failed)",
-        limit: 0,
-    })?;
-    v.resize(len, 0);
-    Ok(v)
-}
-
 /// The first quiet pattern y of a chased board with `y·b != 0` (M is symmetric, so y is a left
 /// null vector that proves b unsolvable), chased one at a time and stored only when found.
 fn chased_obstruction(plan: &Plan, lift: &LiftSolver, b: &[u32]) -> Result<Error> {

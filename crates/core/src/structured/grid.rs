@@ -31,6 +31,10 @@ pub enum Method {
 /// [`Error::Unsolvable`]: 2^28 lights (1 GiB of `u32`).
 pub const MAX_UNPACKED_OBSTRUCTION: u128 = 1 << 28;
 
+/// What a packed GF(2) solve refuses past [`MAX_UNPACKED_OBSTRUCTION`], and where to get it.
+const PACKED_HINT: &str =
+    "the unpacked obstruction of this unsolvable board (GridSolver::obstruction_packed gives it packed)";
+
 #[derive(Clone, Debug)]
 enum Core {
     /// `d = gcd(F mod chi, chi)`, `u F ≡ d (mod chi)`, and `chi / d`, the kernel generator.
@@ -445,6 +449,17 @@ impl GridSolver {
         Ok(out)
     }
 
+    /// The error for an unsolvable packed board: its obstruction ([`Error::Unsolvable`]) when an
+    /// unpacked copy of the board, at most [`MAX_UNPACKED_OBSTRUCTION`] lights, is affordable,
+    /// else [`Error::TooLarge`] naming `what` was refused.
+    fn packed_unsolvable(&self, what: &'static str, values: impl FnOnce() -> Vec<u32>) -> Error {
+        let lights = self.lights() as u128;
+        if lights > MAX_UNPACKED_OBSTRUCTION {
+            return Error::TooLarge { what, needed: lights, unit: "lights", limit: MAX_UNPACKED_OBSTRUCTION };
+        }
+        self.obstruction_error(&values()).unwrap_or_else(|e| e)
+    }
+
     /// The quiet pattern that proves `board` unsolvable, as an [`Error::Unsolvable`].
     fn obstruction_error<C: Cell>(&self, board: &[C]) -> Result<Error> {
         let (n, layout, fp) = (self.line.n, self.layout, self.fp);
@@ -593,16 +608,7 @@ impl GridSolver {
             (self.first_row_packed(&c), PackedBoard::zeros(m, n))
         };
         let Some(x1) = x1 else {
-            let lights = self.lights() as u128;
-            if lights > MAX_UNPACKED_OBSTRUCTION {
-                return Err(Error::TooLarge {
-                    what: "the unpacked obstruction of this unsolvable board (GridSolver::obstruction_packed gives it packed)",
-                    needed: lights,
-                    unit: "lights",
-                    limit: MAX_UNPACKED_OBSTRUCTION,
-                });
-            }
-            return Err(self.obstruction_error(&board.to_values())?);
+            return Err(self.packed_unsolvable(PACKED_HINT, || board.to_values()));
         };
         let mut out = out?;
         let zero = vec![0u64; n.div_ceil(64)];
@@ -649,17 +655,7 @@ impl GridSolver {
     fn solve_oriented_in_place(&self, oriented: &mut PackedBoard, original: Option<&PackedBoard>) -> Result<()> {
         let (n, m) = (self.line.n, self.layout.m());
         let Some(x1) = self.first_row_packed(&self.rhs_packed(oriented)) else {
-            let lights = self.lights() as u128;
-            if lights > MAX_UNPACKED_OBSTRUCTION {
-                return Err(Error::TooLarge {
-                    what: "the unpacked obstruction of this unsolvable board (GridSolver::obstruction_packed gives it packed)",
-                    needed: lights,
-                    unit: "lights",
-                    limit: MAX_UNPACKED_OBSTRUCTION,
-                });
-            }
-            let values = original.unwrap_or(oriented).to_values();
-            return Err(self.obstruction_error(&values)?);
+            return Err(self.packed_unsolvable(PACKED_HINT, || original.unwrap_or(oriented).to_values()));
         };
         let zero = vec![0u64; n.div_ceil(64)];
         let (_, last) = striped::run_in_place(n, self.self_toggle, m, oriented, &zero, &x1);
@@ -741,16 +737,9 @@ impl GridSolver {
         let mut c = self.chase_packed3(&oriented, &Tri::zeros(n.div_ceil(64)), |_, _| {}).1;
         c.negate();
         let Some(x1) = self.first_row3(&c) else {
-            let lights = self.lights() as u128;
-            if lights > MAX_UNPACKED_OBSTRUCTION {
-                return Err(Error::TooLarge {
-                    what: "the unpacked obstruction of this unsolvable board",
-                    needed: lights,
-                    unit: "lights",
-                    limit: MAX_UNPACKED_OBSTRUCTION,
-                });
-            }
-            return Err(self.obstruction_error(&board.to_values())?);
+            return Err(
+                self.packed_unsolvable("the unpacked obstruction of this unsolvable board", || board.to_values())
+            );
         };
         let mut out = PackedBoard3::zeros(m, n)?;
         let (_, last) = self.chase_packed3(&oriented, &x1, |k, row| {

@@ -16,6 +16,7 @@ mod chase;
 mod grid;
 mod hermite;
 mod packed;
+pub(crate) use packed::try_zeroed;
 mod packed3;
 mod pfield;
 mod poly;

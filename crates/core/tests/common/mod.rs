@@ -1,6 +1,7 @@
 //! Helpers shared by the core's integration tests.
 #![allow(dead_code)]
 
+use lightsout_core::structured::Wrap;
 use lightsout_core::{Modulus, SparseMatrix};
 use proptest::prelude::*;
 
@@ -67,4 +68,41 @@ pub fn left_mul(m: &SparseMatrix, y: &[u32]) -> Vec<u32> {
 /// `x · y mod p`.
 pub fn dot(p: u32, x: &[u32], y: &[u32]) -> u32 {
     (x.iter().zip(y).fold(0u64, |acc, (&a, &b)| (acc + a as u64 * b as u64) % p as u64)) as u32
+}
+
+/// The press matrix over Z_k of a grid, torus or cylinder (`wrap`), plus rule or without
+/// self-toggle (`plus = false`), built light by light as press sets: where wrapping makes
+/// neighbours coincide, they count once.
+pub fn press_matrix(rows: usize, cols: usize, wrap: Wrap, plus: bool, k: u32) -> SparseMatrix {
+    let h = matches!(wrap, Wrap::Horizontal | Wrap::Torus);
+    let v = matches!(wrap, Wrap::Vertical | Wrap::Torus);
+    let mut sets = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            let mut set = Vec::new();
+            if plus {
+                set.push(r * cols + c);
+            }
+            let mut near = |dr: isize, dc: isize| {
+                let (mut nr, mut nc) = (r as isize + dr, c as isize + dc);
+                if v {
+                    nr = nr.rem_euclid(rows as isize);
+                }
+                if h {
+                    nc = nc.rem_euclid(cols as isize);
+                }
+                if nr >= 0 && nc >= 0 && (nr as usize) < rows && (nc as usize) < cols {
+                    set.push(nr as usize * cols + nc as usize);
+                }
+            };
+            near(-1, 0);
+            near(1, 0);
+            near(0, -1);
+            near(0, 1);
+            set.sort_unstable();
+            set.dedup();
+            sets.push(set);
+        }
+    }
+    SparseMatrix::from_press_sets(Modulus::ring(k as u64).unwrap(), rows * cols, sets).unwrap()
 }
