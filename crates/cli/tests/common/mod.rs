@@ -84,7 +84,11 @@ pub struct TempFile(pub PathBuf);
 
 impl TempFile {
     pub fn new(name: &str, contents: &str) -> TempFile {
-        let dir = std::env::temp_dir().join(format!("lightsout-cli-tests-{}", std::process::id()));
+        // A directory of its own: tests run in parallel, and a shared one could be removed by
+        // another test's drop between its creation here and the write.
+        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("lightsout-cli-tests-{}-{n}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("temp dir");
         let path = dir.join(name);
         std::fs::write(&path, contents).expect("write temp file");
@@ -98,7 +102,6 @@ impl TempFile {
 impl Drop for TempFile {
     fn drop(&mut self) {
         let _ = std::fs::remove_file(&self.0);
-        // The directory goes once the last file of this test process is gone.
         if let Some(dir) = self.0.parent() {
             let _ = std::fs::remove_dir(dir);
         }
