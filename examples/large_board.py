@@ -23,4 +23,10 @@ t = time.perf_counter()
 s = g.solve(lights)
 print(f"solve, uint8 ({lights.nbytes / 1e6:.1f} MB): {time.perf_counter() - t:.3f} s")
 assert s.dtype == np.uint8 and (np.packbits(s, axis=-1) == presses).all()
+
+# In place: the presses overwrite the board, so no second board-sized array is allocated.
+t = time.perf_counter()
+g.solve(board, packed=True, out=board)
+print(f"solve in place, bit-packed: {time.perf_counter() - t:.3f} s")
+assert (board == presses).all()
 print("both solutions turn every light off")

@@ -243,6 +243,22 @@ enum lightsout_status lightsout_game_solve_board(const struct lightsout_game *ga
                                                  size_t presses_len);
 
 /**
+ * `lightsout_game_solve_board` writing the presses over the board itself: where the solver
+ * can chase in place (a GF(2) grid keeps one bit-packed copy, a grid over another prime
+ * works on the bytes themselves) no second board-sized buffer is allocated, which is what a
+ * board near the memory limit needs; other games solve as usual and copy the answer back.
+ * LIGHTSOUT_UNSOLVABLE (and every other error) leaves `board` as it was.
+ *
+ * # Safety
+ * `game` must be NULL or a live handle; `board` NULL or readable and writable for `board_len`
+ * bytes, not accessed by anything else during the call.
+ */
+enum lightsout_status lightsout_game_solve_board_in_place(const struct lightsout_game *game,
+                                                          uint32_t format,
+                                                          uint8_t *board,
+                                                          size_t board_len);
+
+/**
  * The compact board after pressing, in the same format (see `lightsout_game_apply`);
  * `lights_out` may be the same array as `lights` or `presses`.
  *

@@ -1,5 +1,6 @@
 """Game against GridSolver on one n x n GF(2) grid (default 10,000), measured in one run:
-GridSolver.solve_packed, Game.solve(packed=True) and Game.solve of a uint8 board, best of 3.
+GridSolver.solve_packed, Game.solve(packed=True) and Game.solve of a uint8 board, best of 3,
+then both solved in place (out=board: the presses overwrite a copy of the board).
 With the argument z3 instead: Game.solve of a uint8 board over Z_3, twice.
 Run: .venv/bin/python python/benchmarks/bench_large_board.py [n] [z3]"""
 
@@ -35,5 +36,15 @@ t3, s3 = best(lambda: g.solve(board))
 print(f"build: GridSolver {t_gs_build:.3f}s  Game {t_g_build:.3f}s")
 print(f"GridSolver.solve_packed {t1:.3f}s | Game.solve(packed=True) {t2:.3f}s ({t2/t1:.2f}x) | Game.solve(uint8) {t3:.3f}s ({t3/t1:.2f}x)")
 assert (s1 == s2).all() and (np.unpackbits(s2, axis=1, count=n) == s3).all()
+def best_in_place(board, packed, k=3):
+    ts = []
+    for _ in range(k):
+        b = board.copy()
+        t = time.perf_counter(); g.solve(b, packed=packed, out=b); ts.append(time.perf_counter() - t)
+    return min(ts), b
+t4, s4 = best_in_place(packed, True)
+t5, s5 = best_in_place(board, False)
+print(f"in place (out=board): packed {t4:.3f}s ({t4/t2:.2f}x of Game.solve(packed=True)) | uint8 {t5:.3f}s ({t5/t3:.2f}x of Game.solve(uint8))")
+assert (s4 == s2).all() and (s5 == s3).all()
 after = g.apply(board, s3)
 assert not after.any()

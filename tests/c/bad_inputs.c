@@ -751,6 +751,28 @@ static void compact_boards(void) {
             same &= ((packed_presses[r * 12 + c / 8] >> (7 - c % 8)) & 1) == presses[r * 90 + c];
     CHECK(same);
 
+    /* In place: the presses replace the board, in both formats. */
+    static uint8_t in_place[9000];
+    memcpy(in_place, bytes, 9000);
+    EXPECT(lightsout_game_solve_board_in_place(g, LIGHTSOUT_BOARD_BYTES, in_place, 9000), LIGHTSOUT_OK, NULL);
+    CHECK(memcmp(in_place, presses, 9000) == 0);
+    memcpy(in_place, packed, 1200);
+    EXPECT(lightsout_game_solve_board_in_place(g, LIGHTSOUT_BOARD_PACKED, in_place, 1200), LIGHTSOUT_OK, NULL);
+    CHECK(memcmp(in_place, packed_presses, 1200) == 0);
+    memcpy(in_place, packed, 1200);
+    EXPECT(lightsout_game_solve_board_in_place(g, LIGHTSOUT_BOARD_PACKED, in_place, 1199), LIGHTSOUT_LENGTH_MISMATCH,
+           "1200");
+    EXPECT(lightsout_game_solve_board_in_place(g, LIGHTSOUT_BOARD_PACKED, NULL, 1200), LIGHTSOUT_NULL_POINTER, "board");
+    EXPECT(lightsout_game_solve_board_in_place(NULL, LIGHTSOUT_BOARD_PACKED, in_place, 1200), LIGHTSOUT_NULL_POINTER,
+           "game");
+    EXPECT(lightsout_game_solve_board_in_place(g, 9, in_place, 1200), LIGHTSOUT_INVALID_ARGUMENT, "not 9");
+    CHECK(memcmp(in_place, packed, 1200) == 0);
+    memcpy(in_place, bytes, 9000);
+    in_place[4321] = 2;
+    EXPECT(lightsout_game_solve_board_in_place(g, LIGHTSOUT_BOARD_BYTES, in_place, 9000), LIGHTSOUT_OUT_OF_RANGE,
+           "4321");
+    CHECK(in_place[4321] == 2 && memcmp(in_place, bytes, 4321) == 0);
+
     /* Bad input: status, message, outputs untouched. */
     memset(after, 7, sizeof after);
     EXPECT(lightsout_game_solve_board(g, LIGHTSOUT_BOARD_PACKED, packed, 1199, after, 1200), LIGHTSOUT_LENGTH_MISMATCH,

@@ -101,6 +101,49 @@ def test_bad_compact_boards_say_what_was_expected():
         np.full((3, 1), 0xE0, dtype=np.uint8), packed=True)).all()
 
 
+GAMES_IN_PLACE = GAMES + [lambda: lo.grid(70, 75, modulus=5), lambda: lo.grid(66, 64, modulus=4)]
+
+
+@pytest.mark.parametrize("make", GAMES_IN_PLACE)
+def test_solve_into_out_and_in_place(make):
+    g = make()
+    for seed in range(2):
+        b8 = g.random_solvable(seed, dtype=np.uint8)
+        expected = g.solve(b8)
+        out = np.full(g.shape, 9, dtype=np.uint8)
+        assert g.solve(b8, out=out) is out and (out == expected).all()
+        board = b8.copy()
+        assert g.solve(board, out=board) is board and (board == expected).all()
+        if g.modulus == 2:
+            packed = np.packbits(b8, axis=-1)
+            assert g.solve(packed, packed=True, out=packed) is packed
+            assert (np.unpackbits(packed, axis=-1, count=g.shape[-1]) == expected).all()
+
+
+def test_solve_in_place_refuses_what_it_cannot_write_and_keeps_unsolvable_boards():
+    g = next(lo.grid(n, n) for n in range(64, 200) if lo.grid(n, n).nullity > 0)
+    board = np.zeros(g.shape, dtype=np.uint8)
+    board.flat[int(np.flatnonzero(g.null_space(1)[0])[0])] = 1
+    for b in (board, np.packbits(board, axis=-1)):
+        packed = b.shape != g.shape
+        kept = b.copy()
+        with pytest.raises(lo.UnsolvableError) as info:
+            g.solve(b, packed=packed, out=b)
+        assert (b == kept).all() and info.value.obstruction.shape == b.shape
+    with pytest.raises(ValueError, match=r"shape \(%d, %d\), got \(3, 3\)" % g.shape):
+        g.solve(board, out=np.zeros((3, 3), dtype=np.uint8))
+    with pytest.raises(TypeError, match="int64"):
+        g.solve(board, out=np.zeros(g.shape, dtype=np.int64))
+    with pytest.raises(TypeError, match="uint8 numpy array"):
+        g.solve(board.astype(np.int64), out=board)
+    frozen = board.copy()
+    frozen.flags.writeable = False
+    with pytest.raises(ValueError, match="writable"):
+        g.solve(board, out=frozen)
+    with pytest.raises(ValueError, match="C-contiguous"):
+        g.solve(board, out=np.zeros((g.shape[0], 2 * g.shape[1]), dtype=np.uint8)[:, ::2])
+
+
 def test_random_solvable_dtype_keeps_the_board():
     g = lo.grid(4, 4, modulus=5)
     assert (g.random_solvable(3, dtype=np.int16) == g.random_solvable(3)).all()

@@ -3,7 +3,7 @@
 //! The layouts are `lightsout_topo::BoardFormat`'s (the same as Python's `packed=True`); C names
 //! them with the values of [`BoardFormat`].
 
-use crate::boundary::{arg_slice, ffi_boundary, out_ptr, write_out, Failure, OutArray, Status};
+use crate::boundary::{arg_slice, arg_slice_mut, ffi_boundary, out_ptr, write_out, Failure, OutArray, Status};
 use crate::game::{game_ref, Game};
 
 /// How a compact board is laid out: the `format` argument of the `lightsout_game_*_board`
@@ -113,6 +113,31 @@ pub unsafe extern "C" fn lightsout_game_solve_board(
         let out = OutArray::new(presses_out, presses_len, game.board_len(format)?, "presses_out")?;
         let presses = game.solve_board(lights, format)?;
         unsafe { out.write(&presses) };
+        Ok(())
+    })
+}
+
+/// `lightsout_game_solve_board` writing the presses over the board itself: where the solver
+/// can chase in place (a GF(2) grid keeps one bit-packed copy, a grid over another prime
+/// works on the bytes themselves) no second board-sized buffer is allocated, which is what a
+/// board near the memory limit needs; other games solve as usual and copy the answer back.
+/// LIGHTSOUT_UNSOLVABLE (and every other error) leaves `board` as it was.
+///
+/// # Safety
+/// `game` must be NULL or a live handle; `board` NULL or readable and writable for `board_len`
+/// bytes, not accessed by anything else during the call.
+#[no_mangle]
+pub unsafe extern "C" fn lightsout_game_solve_board_in_place(
+    game: *const Game,
+    format: u32,
+    board: *mut u8,
+    board_len: usize,
+) -> Status {
+    ffi_boundary!({
+        let game = unsafe { game_ref(game) }?;
+        let format = format_of(format)?;
+        let board = unsafe { arg_slice_mut(board, board_len, "board") }?;
+        game.solve_board_in_place(board, format)?;
         Ok(())
     })
 }

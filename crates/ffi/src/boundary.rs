@@ -217,6 +217,19 @@ pub(crate) unsafe fn arg_slice_or_empty<'a, T>(ptr: *const T, len: usize, name: 
     unsafe { arg_slice(ptr, len, name) }
 }
 
+/// A mutable slice from a C array and its length, for functions that rewrite an array in
+/// place. NULL is refused, even with length 0.
+///
+/// # Safety
+/// A non-NULL `ptr` must point to `len` initialised values, valid for reads and writes and
+/// not accessed otherwise for the lifetime `'a`.
+pub(crate) unsafe fn arg_slice_mut<'a, T>(ptr: *mut T, len: usize, name: &str) -> Result<&'a mut [T], Failure> {
+    check_array(ptr as *const T, len, name)?;
+    // SAFETY: non-NULL, aligned, size within isize::MAX, validity and exclusivity guaranteed
+    // by the caller.
+    Ok(unsafe { std::slice::from_raw_parts_mut(ptr, len) })
+}
+
 /// A checked output array: NULL is refused (unless the result is empty and `len` is 0), and
 /// its length must be exactly `expected`. Nothing is written here; [`OutArray::write`] copies
 /// the result once everything succeeded.

@@ -250,28 +250,44 @@ impl Game {
 
     /// The grid solver's packed board in a compact format.
     fn from_packed(&self, board: &PackedBoard, format: BoardFormat) -> Result<Vec<u8>> {
-        let frame = self.frame(format)?;
+        let mut out = vec![0u8; self.frame(format)?.len()];
+        self.write_packed(board, format, &mut out)?;
+        Ok(out)
+    }
+
+    /// The grid solver's packed board written over `out`, a board of this game in `format`.
+    fn write_packed(&self, board: &PackedBoard, format: BoardFormat, out: &mut [u8]) -> Result<()> {
+        let frame = self.framed("presses", out, format)?;
         let (rows, cols) = (board.rows(), board.cols());
         match (frame.encoding, format.order) {
-            (Encoding::Packed, Order::Natural) => Ok(board.to_packbits()),
+            (Encoding::Packed, Order::Natural) => board.write_packbits(out)?,
             (Encoding::Bytes, _) => {
-                let mut out = vec![0u8; rows * cols];
                 for (r, chunk) in out.chunks_mut(cols).enumerate() {
                     unpack_bytes(board.row(r), chunk);
                 }
-                Ok(out)
             }
             (Encoding::Packed, Order::Flat) => {
-                let mut out = vec![0u8; frame.len()];
+                out.fill(0);
                 for r in 0..rows {
                     for (w, &word) in board.row(r).iter().enumerate() {
                         let take = (cols - 64 * w).min(64);
-                        write_bits(&mut out, r * cols + 64 * w, take, word);
+                        write_bits(out, r * cols + 64 * w, take, word);
                     }
                 }
-                Ok(out)
             }
         }
+        Ok(())
+    }
+
+    /// The error for an unsolvable packed board of a grid past [`MAX_UNPACKED_OBSTRUCTION`]
+    /// lights, where the packed solve cannot carry the obstruction: [`Game::solve`]'s, which
+    /// does (a game's light vectors fit in [`crate::footprint::MAX_GAME_BYTES`]).
+    fn large_unsolvable(&self, board: &PackedBoard) -> Error {
+        self.solve(&board.to_values()).err().unwrap_or_else(|| {
+            Error::invalid(
+                "internal error: the packed grid solver and the grid solver disagree; please report this board",
+            )
+        })
     }
 
     /// [`Game::solve`] for a compact board, the presses in the same format. A GF(2) grid on the
@@ -291,17 +307,10 @@ impl Game {
             let board = self.to_packed("lights", lights, format)?;
             // Past this size the packed solve cannot carry the proof: decide first.
             let large = grid.lights() as u128 > MAX_UNPACKED_OBSTRUCTION;
-            if !large || grid.is_solvable_packed_gf2(&board)? {
-                match grid.solve_packed_gf2(&board) {
-                    Ok(presses) => return self.from_packed(&presses, format),
-                    Err(e) => return Err(e.into()),
-                }
+            if large && !grid.is_solvable_packed_gf2(&board)? {
+                return Err(self.large_unsolvable(&board));
             }
-            return Err(self.solve(&board.to_values()).err().unwrap_or_else(|| {
-                Error::invalid(
-                    "internal error: the packed grid solver and the grid solver disagree; please report this board",
-                )
-            }));
+            return self.from_packed(&grid.solve_packed_gf2(&board)?, format);
         }
         // A grid over Z_p, p <= 256, one byte a light: chased on the bytes themselves (the
         // natural array of a grid is its light vector).
@@ -321,6 +330,41 @@ impl Game {
         }
         let values = self.decode_board("lights", lights, format)?;
         self.encode_board(&self.solve(&values)?, format)
+    }
+
+    /// [`Game::solve_board`] writing the presses over the board: the answer needs no second
+    /// board-sized buffer where the solver can chase in place (a GF(2) grid, packed or one byte
+    /// a light, keeps one packed copy; a grid over another prime works on the bytes
+    /// themselves); other games solve as usual and copy the answer back. An unsolvable board is
+    /// left unchanged and gives the same error as [`Game::solve_board`].
+    ///
+    /// ```
+    /// use lightsout_topo::{BoardFormat, Game};
+    /// let g = Game::grid(300, 200, 5).unwrap();
+    /// let board = g.random_solvable_board(7, BoardFormat::BYTES).unwrap();
+    /// let mut presses = board.clone();
+    /// g.solve_board_in_place(&mut presses, BoardFormat::BYTES).unwrap();
+    /// assert_eq!(presses, g.solve_board(&board, BoardFormat::BYTES).unwrap());
+    /// ```
+    pub fn solve_board_in_place(&self, board: &mut [u8], format: BoardFormat) -> Result<()> {
+        if let Some(grid) = self.packed_grid()? {
+            let mut packed = self.to_packed("lights", board, format)?;
+            if grid.lights() as u128 > MAX_UNPACKED_OBSTRUCTION && !grid.is_solvable_packed_gf2(&packed)? {
+                return Err(self.large_unsolvable(&packed));
+            }
+            grid.solve_packed_gf2_in_place(&mut packed)?;
+            return self.write_packed(&packed, format, board);
+        }
+        if format.encoding == Encoding::Bytes {
+            if let Some(grid) = self.chased_grid()? {
+                self.framed("lights", board, format)?;
+                check_bytes("lights", board, self.modulus())?;
+                return Ok(grid.solve_bytes_in_place(board)?);
+            }
+        }
+        let presses = self.solve_board(board, format)?;
+        board.copy_from_slice(&presses);
+        Ok(())
     }
 
     /// [`Game::is_solvable`] for a compact board.
@@ -587,8 +631,12 @@ mod tests {
                     assert_eq!(enc.len(), g.board_len(f).unwrap());
                     assert_eq!(g.decode_board("lights", &enc, f).unwrap(), board, "{what}");
                     assert_eq!(g.random_solvable_board(seed, f).unwrap(), enc, "{what}");
-                    let s = g.decode_board("presses", &g.solve_board(&enc, f).unwrap(), f).unwrap();
+                    let solved = g.solve_board(&enc, f).unwrap();
+                    let s = g.decode_board("presses", &solved, f).unwrap();
                     assert!(g.apply(&board, &s).unwrap().iter().all(|&x| x == 0), "{what}");
+                    let mut in_place = enc.clone();
+                    g.solve_board_in_place(&mut in_place, f).unwrap();
+                    assert_eq!(in_place, solved, "{what} in place");
                     let pe = g.encode_board(&presses, f).unwrap();
                     let after = g.apply_board(&enc, &pe, f).unwrap();
                     let expected = g.apply(&board, &presses).unwrap();
@@ -605,10 +653,18 @@ mod tests {
         let short = vec![0u8; 70 * 9 - 1];
         let e = g.solve_board(&short, BoardFormat::PACKED).unwrap_err().to_string();
         assert!(e.contains("630") && e.contains("629"), "{e}");
+        let e = g.solve_board_in_place(&mut short.clone(), BoardFormat::PACKED).unwrap_err().to_string();
+        assert!(e.contains("630") && e.contains("629"), "{e}");
         let mut bytes = vec![0u8; 4900];
         bytes[4899] = 1;
         bytes[123] = 7;
         let e = g.solve_board(&bytes, BoardFormat::BYTES).unwrap_err().to_string();
+        assert!(e.contains("123") && e.contains('7'), "{e}");
+        let mut copy = bytes.clone();
+        let e = g.solve_board_in_place(&mut copy, BoardFormat::BYTES).unwrap_err().to_string();
+        assert!(e.contains("123") && e.contains('7') && copy == bytes, "{e}");
+        let z5 = Game::grid(70, 70, 5).unwrap();
+        let e = z5.solve_board_in_place(&mut bytes.clone(), BoardFormat::BYTES).unwrap_err().to_string();
         assert!(e.contains("123") && e.contains('7'), "{e}");
         let z3 = Game::grid(4, 4, 3).unwrap();
         let e = z3.solve_board(&[0; 4], BoardFormat::PACKED).unwrap_err().to_string();
@@ -632,8 +688,12 @@ mod tests {
             let expected = g.solve(&lights).unwrap_err();
             assert!(expected.is_unsolvable(), "{g}");
             for f in [BoardFormat::PACKED, BoardFormat::BYTES.flat()] {
-                let got = g.solve_board(&g.encode_board(&lights, f).unwrap(), f).unwrap_err();
+                let board = g.encode_board(&lights, f).unwrap();
+                let got = g.solve_board(&board, f).unwrap_err();
                 assert_eq!(got, expected, "{g} {f:?}");
+                let mut in_place = board.clone();
+                assert_eq!(g.solve_board_in_place(&mut in_place, f).unwrap_err(), expected, "{g} {f:?}");
+                assert_eq!(in_place, board, "{g} {f:?}: an unsolvable board is left unchanged");
                 assert!(!g.is_solvable_board(&g.encode_board(&lights, f).unwrap(), f).unwrap());
             }
         }
@@ -648,7 +708,11 @@ mod tests {
             let expected = g.solve(&lights).unwrap_err();
             assert!(expected.is_unsolvable(), "{g}");
             let f = BoardFormat::BYTES;
-            assert_eq!(g.solve_board(&g.encode_board(&lights, f).unwrap(), f).unwrap_err(), expected, "{g}");
+            let board = g.encode_board(&lights, f).unwrap();
+            assert_eq!(g.solve_board(&board, f).unwrap_err(), expected, "{g}");
+            let mut in_place = board.clone();
+            assert_eq!(g.solve_board_in_place(&mut in_place, f).unwrap_err(), expected, "{g}");
+            assert_eq!(in_place, board, "{g}");
         }
     }
 }

@@ -65,14 +65,17 @@ pub fn run(game: &Game, board: Board, origin: &str, path: &Path, json: bool, out
     let format = output_format(path, game)?;
     topology::prepare(game)?;
     let solved = match format {
-        // Images stay compact.
-        Some((_, f)) => game.solve_board(&encode(game, board, format)?, f).map(|presses| {
-            let count: u64 = match f.encoding {
-                lightsout_topo::Encoding::Packed => presses.iter().map(|b| b.count_ones() as u64).sum(),
-                lightsout_topo::Encoding::Bytes => presses.iter().map(|&b| b as u64).sum(),
-            };
-            (presses, count)
-        }),
+        // Images stay compact, and the presses replace the board: one board-sized buffer.
+        Some((_, f)) => {
+            let mut presses = encode(game, board, format)?;
+            game.solve_board_in_place(&mut presses, f).map(|()| {
+                let count: u64 = match f.encoding {
+                    lightsout_topo::Encoding::Packed => presses.iter().map(|b| b.count_ones() as u64).sum(),
+                    lightsout_topo::Encoding::Bytes => presses.iter().map(|&b| b as u64).sum(),
+                };
+                (presses, count)
+            })
+        }
         // The text format goes through light vectors.
         None => game.solve(&lights(game, board)?).and_then(|presses| {
             let text = lightsout_topo::text::format_board(game, &presses)?;

@@ -134,18 +134,37 @@ impl PackedBoard {
 
     /// The bytes of `numpy.packbits(board, axis=1)` (see [`PackedBoard::from_packbits`]).
     pub fn to_packbits(&self) -> Vec<u8> {
+        let mut out = vec![0u8; self.rows * self.cols.div_ceil(8)];
+        self.write_packbits(&mut out).expect("the buffer has the packbits length");
+        out
+    }
+
+    /// [`PackedBoard::to_packbits`] into a buffer of the caller's (for example the board the
+    /// presses replace), `rows * ceil(cols / 8)` bytes.
+    ///
+    /// ```
+    /// use lightsout_core::structured::PackedBoard;
+    /// let b = PackedBoard::from_values(2, 10, &[1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0]).unwrap();
+    /// let mut out = [0xffu8; 4];
+    /// b.write_packbits(&mut out).unwrap();
+    /// assert_eq!(out, [0b1000_0000, 0b0100_0000, 0b0100_0000, 0]);
+    /// assert!(b.write_packbits(&mut [0u8; 3]).is_err());
+    /// ```
+    pub fn write_packbits(&self, out: &mut [u8]) -> Result<()> {
         let bpr = self.cols.div_ceil(8);
-        let mut out = Vec::with_capacity(self.rows * bpr);
-        for r in 0..self.rows {
-            let mut left = bpr;
-            for &w in self.row(r) {
+        if out.len() != self.rows * bpr {
+            return Err(Error::DimensionMismatch { what: "packbits bytes", expected: self.rows * bpr, got: out.len() });
+        }
+        if bpr == 0 {
+            return Ok(());
+        }
+        for (r, dst) in out.chunks_exact_mut(bpr).enumerate() {
+            for (&w, chunk) in self.row(r).iter().zip(dst.chunks_mut(8)) {
                 let bytes = w.swap_bytes().reverse_bits().to_le_bytes();
-                let take = left.min(8);
-                out.extend_from_slice(&bytes[..take]);
-                left -= take;
+                chunk.copy_from_slice(&bytes[..chunk.len()]);
             }
         }
-        out
+        Ok(())
     }
 
     /// Number of rows.

@@ -94,6 +94,36 @@ pub(crate) fn read<'py>(
     Ok(Some(Compact { arr, format, shape }))
 }
 
+/// The array `solve(..., out=out)` writes into: a writable C-contiguous uint8 array of the
+/// board's shape, or a TypeError/ValueError saying which of these it is not.
+pub(crate) fn writable_like<'py>(
+    out: &Bound<'py, PyAny>,
+    board: &Compact<'py>,
+) -> PyResult<Bound<'py, PyArrayDyn<u8>>> {
+    let arr = out.cast::<PyArrayDyn<u8>>().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "out must be a uint8 numpy array of shape {}, not {}",
+            shape_text(&board.shape),
+            out.cast::<PyUntypedArray>()
+                .map(|a| format!("an array of dtype {}", a.dtype()))
+                .unwrap_or_else(|_| args::type_name(out))
+        ))
+    })?;
+    if arr.shape() != board.shape.as_slice() {
+        return Err(PyValueError::new_err(format!(
+            "out must have the board's shape {}, got {}",
+            shape_text(&board.shape),
+            shape_text(arr.shape())
+        )));
+    }
+    if !arr.is_c_contiguous() || !arr.getattr("flags")?.getattr("writeable")?.extract::<bool>()? {
+        return Err(PyValueError::new_err(
+            "out must be a writable C-contiguous array (numpy.ascontiguousarray gives one)",
+        ));
+    }
+    Ok(arr.clone())
+}
+
 /// Bytes in `format` as a numpy uint8 array of its shape (the vector is handed to numpy, not
 /// copied).
 pub(crate) fn array<'py>(

@@ -124,6 +124,41 @@ impl PyGame {
         out.map_err(compact::err(py, &self.game, &board.shape, format))
     }
 
+    /// `solve(lights, out=out)`: the board copied into `out` unless it is `out`, then solved
+    /// there with the GIL released, the game's solver built first (interruptibly).
+    fn solve_into<'py>(
+        &self,
+        py: Python<'py>,
+        lights: &Bound<'py, PyAny>,
+        packed: bool,
+        out: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let board = compact::read(&self.game, lights, "lights", packed)?.ok_or_else(|| {
+            pyo3::exceptions::PyTypeError::new_err(
+                "solve(..., out=...) takes the board as a uint8 numpy array (one light per byte, or packed=True)",
+            )
+        })?;
+        let target = compact::writable_like(out, &board)?;
+        if !target.is(lights) {
+            target.call_method1("__setitem__", (py.Ellipsis(), &board.arr))?;
+        }
+        if !self.ready.get() {
+            self.ask_topo(py, |g| g.nullity().map(drop))?.map_err(value_error)?;
+            self.ready.set(true);
+        }
+        let mut view = numpy::PyArrayMethods::try_readwrite(&target).map_err(value_error)?;
+        let data = view.as_slice_mut().map_err(value_error)?;
+        let game = &self.game;
+        py.detach(|| game.solve_board_in_place(data, board.format)).map_err(compact::err(
+            py,
+            &self.game,
+            &board.shape,
+            board.format,
+        ))?;
+        drop(view);
+        Ok(target.into_any())
+    }
+
     /// Like [`PyGame::ask`] for questions that need no solver (applying presses, drawing
     /// random boards): the GIL is released only on large games.
     fn ask_light<T: Send>(
@@ -328,8 +363,23 @@ impl PyGame {
     /// last axis packed to whole bytes, most significant bit first), or of
     /// `numpy.packbits(flat_board)` for a flat board. Unpack with
     /// `numpy.unpackbits(s, axis=-1, count=game.shape[-1])`.
-    #[pyo3(signature = (lights, *, packed=false))]
-    fn solve<'py>(&self, py: Python<'py>, lights: &Bound<'py, PyAny>, packed: bool) -> PyResult<Bound<'py, PyAny>> {
+    ///
+    /// `out`: a writable C-contiguous uint8 array of the board's shape (packed or not) that
+    /// receives the presses and is returned; `out=lights` solves in place, with no second
+    /// board-sized buffer where the solver can chase in place (GF(2) grids keep one packed copy,
+    /// grids over other primes work on the bytes themselves). If the board is unsolvable, `out`
+    /// holds the board.
+    #[pyo3(signature = (lights, *, packed=false, out=None))]
+    fn solve<'py>(
+        &self,
+        py: Python<'py>,
+        lights: &Bound<'py, PyAny>,
+        packed: bool,
+        out: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        if let Some(out) = out {
+            return self.solve_into(py, lights, packed, out);
+        }
         if let Some(c) = compact::read(&self.game, lights, "lights", packed)? {
             let format = c.format;
             let s = self.ask_compact(py, c, |g, d, f| g.solve_board(d, f))?;
