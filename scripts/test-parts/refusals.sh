@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 cargo build --quiet -p lightsout-cli
-bin="$PWD/target/debug/lightsout"
+bin="${CARGO_TARGET_DIR:-$PWD/target}/debug/lightsout"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 LIMIT_KB=1048576
