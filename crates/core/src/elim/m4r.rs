@@ -11,13 +11,14 @@
 //! stripe of [`STRIPE`] words at a time, so that they stay in cache) and split across threads
 //! when the work is large enough to pay for it.
 
+use super::m4r_panel;
 use super::par::{for_each_row_chunk, xor_sources};
 use crate::bitmatrix::BitMatrix;
 
 /// Columns (pivots) per table: `2^K` entries each.
-const K: usize = 8;
+pub(super) const K: usize = 8;
 /// Groups per pass: one per byte of the pass word.
-const GROUPS: usize = 64 / K;
+pub(super) const GROUPS: usize = 64 / K;
 /// Words of a row handled at once in the row updates (cache blocking of the tables).
 const STRIPE: usize = 64;
 /// Matrices of fewer words than this (about 2000 x 2000) take passes of 32 columns.
@@ -27,7 +28,15 @@ const SMALL_WORDS: usize = 1 << 16;
 /// With `full`, the echelon form is then reduced (rows above each pivot cleared, see
 /// [`back_substitute`]), giving the reduced row echelon form.
 pub(crate) fn eliminate(m: &mut BitMatrix, pivot_cols: usize, full: bool) -> Vec<usize> {
+    eliminate_with(m, pivot_cols, full, m4r_panel::PANEL_MIN_WORDS)
+}
+
+/// [`eliminate`], taking panels of several passes (see [`m4r_panel`]) while the rows still to
+/// update hold at least `panel_min_words` words (tests lower it to reach that path on small
+/// matrices).
+pub(super) fn eliminate_with(m: &mut BitMatrix, pivot_cols: usize, full: bool, panel_min_words: usize) -> Vec<usize> {
     let (rows, wpr) = (m.rows(), m.words_per_row());
+    let mut panel = m4r_panel::Panel::default();
     let limit = pivot_cols.min(m.cols());
     let mut pivots = Vec::new();
     let mut passes = Vec::new();
@@ -39,13 +48,17 @@ pub(crate) fn eliminate(m: &mut BitMatrix, pivot_cols: usize, full: bool) -> Vec
     // Interrupted: stop after this pass; the caller reports it (crate::interrupt).
     while c < limit && r < rows && !crate::interrupt::requested() {
         let word = c / 64;
+        if c % 64 == 0 && (rows - r).saturating_mul(wpr - word) >= panel_min_words {
+            (r, c) = panel.run(m, r, c, limit, &mut passes, &mut pivots);
+            continue;
+        }
         let end = (c + pass).min(limit).min(word * 64 + 64);
         let mask = (if end - c == 64 { !0 } else { (1u64 << (end - c)) - 1 }) << (c % 64);
-        let bits = select_pivots(m, r, word, mask);
+        let bits = select_pivots(m, r, word, mask, |_, _| {});
         let kk = bits.len();
         if kk > 0 {
             reduce_pivot_rows(m, r, word, &bits);
-            tables.build(m, r, word, &bits);
+            tables.build(m, r, word, wpr, &bits);
             let below = &mut m.words_mut()[(r + kk) * wpr..];
             update(below, wpr, word, &tables, &[(0, wpr - word)]);
             pivots.extend(bits.iter().map(|&b| word * 64 + b as usize));
@@ -86,18 +99,25 @@ fn back_substitute(m: &mut BitMatrix, passes: &[(usize, usize, Vec<u32>)], pivot
                 _ => ranges.push((w - word, w - word + 1)),
             }
         }
-        tables.build(m, *r, *word, bits);
+        tables.build(m, *r, *word, wpr, bits);
         update(&mut m.words_mut()[..r * wpr], wpr, *word, &tables, &ranges);
     }
 }
 
 /// Choose the pivots of the pass over word `word` (columns given by `mask`) among rows `r..`,
-/// move them to rows `r, r+1, ...` and return their bit positions, increasing.
+/// move them to rows `r, r+1, ...` (calling `on_swap` with the two rows of every swap) and return
+/// their bit positions, increasing.
 ///
 /// Works on the pass word only: each candidate's word is reduced lazily by the pivots found so
 /// far (kept reduced against each other), which yields the unique representative of its coset
 /// with zeros in every pivot column, so a candidate can be reduced in any number of steps.
-fn select_pivots(m: &mut BitMatrix, r: usize, word: usize, mask: u64) -> Vec<u32> {
+pub(super) fn select_pivots(
+    m: &mut BitMatrix,
+    r: usize,
+    word: usize,
+    mask: u64,
+    mut on_swap: impl FnMut(usize, usize),
+) -> Vec<u32> {
     let (rows, wpr) = (m.rows(), m.words_per_row());
     let mut cand: Vec<(usize, u64)> = Vec::new();
     let mut next_row = r;
@@ -150,6 +170,7 @@ fn select_pivots(m: &mut BitMatrix, r: usize, word: usize, mask: u64) -> Vec<u32
     for t in 0..at.len() {
         let (dst, src) = (r + t, at[t]);
         m.swap_rows(dst, src);
+        on_swap(dst, src);
         for later in at.iter_mut().skip(t + 1) {
             if *later == dst {
                 *later = src;
@@ -161,7 +182,7 @@ fn select_pivots(m: &mut BitMatrix, r: usize, word: usize, mask: u64) -> Vec<u32
 
 /// Reduce pivot rows `r..r + bits.len()` against each other (Gauss-Jordan among themselves), so
 /// that each has exactly one set bit among the pass's pivot columns.
-fn reduce_pivot_rows(m: &mut BitMatrix, r: usize, word: usize, bits: &[u32]) {
+pub(super) fn reduce_pivot_rows(m: &mut BitMatrix, r: usize, word: usize, bits: &[u32]) {
     let wpr = m.words_per_row();
     for t in 0..bits.len() {
         for (s, &b) in bits[..t].iter().enumerate() {
@@ -179,29 +200,31 @@ fn reduce_pivot_rows(m: &mut BitMatrix, r: usize, word: usize, bits: &[u32]) {
 }
 
 /// One group of a pass: the pivots whose columns lie in byte `byte` of the pass word.
-struct Group {
-    byte: u32,
+pub(super) struct Group {
+    pub(super) byte: u32,
     /// First entry of this group's table in [`Tables::data`].
-    offset: usize,
+    pub(super) offset: usize,
     /// From the byte's value in a row to the table entry that clears its pivot bits.
-    map: [u16; 256],
+    pub(super) map: [u16; 256],
 }
 
 /// Gray-code tables of one pass: for each group, all combinations of its pivot rows (words
 /// `word..` only). Entry 0 of every table is zero.
 #[derive(Default)]
-struct Tables {
-    data: Vec<u64>,
+pub(super) struct Tables {
+    pub(super) data: Vec<u64>,
     /// Words per entry.
-    width: usize,
-    groups: Vec<Group>,
+    pub(super) width: usize,
+    pub(super) groups: Vec<Group>,
     /// All pivot bits of the pass.
-    mask: u64,
+    pub(super) mask: u64,
 }
 
 impl Tables {
-    fn build(&mut self, m: &BitMatrix, r: usize, word: usize, bits: &[u32]) {
-        self.width = m.words_per_row() - word;
+    /// Build the tables of the pass over word `word` with pivot rows `r..`, over words
+    /// `word..end` of those rows.
+    pub(super) fn build(&mut self, m: &BitMatrix, r: usize, word: usize, end: usize, bits: &[u32]) {
+        self.width = end - word;
         self.mask = bits.iter().fold(0, |acc, &b| acc | 1u64 << b);
         self.groups.clear();
         let mut entries = 0;
@@ -230,7 +253,7 @@ impl Tables {
         for (offset, first, count) in spans {
             for i in 1usize..1 << count {
                 let (gray, prev) = (i ^ (i >> 1), (i - 1) ^ ((i - 1) >> 1));
-                let src = &m.row(r + first + (gray ^ prev).trailing_zeros() as usize)[word..];
+                let src = &m.row(r + first + (gray ^ prev).trailing_zeros() as usize)[word..end];
                 let (dst, before) = entry_pair(&mut self.data, offset + gray, offset + prev, w);
                 for ((d, &p), &s) in dst.iter_mut().zip(before).zip(src) {
                     *d = p ^ s;
@@ -253,7 +276,7 @@ fn entry_pair(data: &mut [u64], dst: usize, src: usize, w: usize) -> (&mut [u64]
 
 /// Clear the pass's pivot columns in every row of `rows` (row-major, `wpr` words per row),
 /// writing only the word ranges `ranges` (offsets from `word`; the others are known to stay zero).
-fn update(rows: &mut [u64], wpr: usize, word: usize, tables: &Tables, ranges: &[(usize, usize)]) {
+pub(super) fn update(rows: &mut [u64], wpr: usize, word: usize, tables: &Tables, ranges: &[(usize, usize)]) {
     if rows.is_empty() {
         return;
     }

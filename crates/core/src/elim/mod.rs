@@ -12,4 +12,5 @@ pub mod gf2;
 pub mod gf3;
 mod m4r;
 mod m4r3;
+mod m4r_panel;
 mod par;
