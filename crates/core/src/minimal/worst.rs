@@ -14,9 +14,11 @@
 //! - `p^U <= `[`EXACT_MEMBERS`]: a local search over type histograms finds a hard board. Over
 //!   GF(2) the Walsh engine ([`super::worst_walsh`]) then rules out heavier boards one press at
 //!   a time, from the lightest bound up, and finds the hardest board itself when the local
-//!   search missed it; over Z_p (p > 2) and Z_k a branch and bound ([`super::worst_search`])
-//!   proves the board the hardest. Either stops at the budget with an upper bound. The witness
-//!   is then checked by the exhaustive fewest-press search.
+//!   search missed it; over Z_p (p > 2) a decision search of the same kind (exact tables per
+//!   level, averaging over the subspaces spanned by up to three types) does the same from the
+//!   averaging bound down, and a branch and bound ([`super::worst_search`]) takes Z_k and what
+//!   the engines leave open. Each stops at the budget with an upper bound. The witness is then
+//!   checked by the exhaustive fewest-press search.
 //! - The budget's `max_work` is a hard cap on the work, the check of the witness included; a
 //!   budget that cannot pay for one board's solutions gives the trivial witness below.
 //! - Larger nullity: a witness whose fewest-press count the minimal search proves (at least

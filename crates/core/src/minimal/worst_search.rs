@@ -20,11 +20,16 @@
 //! the values of the types of level >= k, so the first type of each level may be taken in a
 //! canonical rotation of its histogram: a factor p less per level.
 //!
-//! Over GF(2) the proof after the local search is [`super::worst_walsh`]'s instead (the branch
-//! and bound below stays for Z_p with p > 2 and Z_k, and to check the Walsh engine against);
-//! its bound only tightens as whole levels close, which left the 9 x 9 and 16 x 16 grids open.
+//! Over GF(2) the proof after the local search is [`super::worst_walsh`]'s instead, over Z_p (p
+//! odd) that of the `worst_zp` engine (a decision search with exact per-level tables and
+//! averaging over many subspaces); the branch and bound below stays for Z_k, for what either
+//! engine leaves open, and to check the Walsh engine against. Its bound only tightens as whole
+//! levels close, which left the 9 x 9 and 16 x 16 grids and the 8 x 8 grid over Z_3 open.
 
 use super::worst_walsh::Walsh;
+
+#[path = "worst_zp.rs"]
+mod zp;
 use super::Budget;
 use super::Deadline;
 use rand::{Rng, SeedableRng};
@@ -170,6 +175,19 @@ impl Problem {
         x
     }
 
+    /// The weight of the lightest solution of the board with these states (on the support).
+    pub(crate) fn weight(&self, states: &[usize]) -> u64 {
+        let size = self.size(self.u);
+        let mut d = vec![0u64; size];
+        let mut shifts = Vec::new();
+        for (ty, &s) in states.iter().enumerate() {
+            self.shifts(ty, size, &mut shifts);
+            let cost = &self.types[ty].costs[s];
+            d.iter_mut().zip(&shifts).for_each(|(x, &t)| *x += cost[t as usize]);
+        }
+        d.into_iter().min().unwrap_or(0)
+    }
+
     /// Whether the problem is over GF(2) (the Walsh engine's field).
     pub(crate) fn is_gf2(&self) -> bool {
         self.prime && self.p == 2
@@ -253,6 +271,17 @@ pub(crate) fn solve(problem: &Problem, budget: &Budget, deadline: &Deadline) -> 
         // Over GF(2) the Walsh engine proves; if it cannot within half of what is left, the
         // branch and bound spends the rest looking for a harder board (its bound may help too).
         let tightened = super::worst_walsh::tighten(problem, &walsh, found, rest / 2, &deadline.part(0.5));
+        if tightened.weight == tightened.upper_bound {
+            return Some(tightened);
+        }
+        let rest = budget.max_work - tightened.explored;
+        let bb = branch_and_bound(problem, tightened.states.clone(), tightened.weight, rest, deadline);
+        let upper_bound = bb.upper_bound.min(tightened.upper_bound).max(bb.weight);
+        return Some(Found { explored: tightened.explored + bb.explored, upper_bound, ..bb });
+    }
+    if let Some(engine) = zp::Engine::new(problem) {
+        // Over Z_p (p odd) the engine of worst_zp proves, with the same split of the budget.
+        let tightened = zp::tighten(&engine, found, rest / 2, &deadline.part(0.5));
         if tightened.weight == tightened.upper_bound {
             return Some(tightened);
         }
