@@ -10,6 +10,7 @@
 //! ([`before`]).
 
 use super::Deadline;
+use std::sync::atomic::AtomicU64;
 
 /// Steps between two looks at the clock.
 const CHUNK: u64 = 1 << 16;
@@ -59,11 +60,14 @@ pub(crate) fn gf2(start: &[u64], basis: &[Vec<u64>], total: u64, deadline: &Dead
             ((total as u128 * r as u128 / parts as u128) as u64) >> align << align
         }
     };
-    let run = |r: u64| walk(start, basis, bound(r), bound(r + 1), deadline);
+    // The lightest weight found so far by any part: each skips what provably weighs more.
+    let known = AtomicU64::new(u64::MAX);
+    let run = |r: u64| walk(start, basis, bound(r), bound(r + 1), &known, deadline);
     let results: Vec<(u64, u64, u64)> = if parts == 1 {
         vec![run(0)]
     } else {
         std::thread::scope(|scope| {
+            let run = &run;
             let handles: Vec<_> = (0..parts).map(|r| scope.spawn(move || run(r))).collect();
             handles.into_iter().map(|h| h.join().expect("a Gray-code worker does not panic")).collect()
         })
@@ -80,10 +84,19 @@ pub(crate) fn gf2(start: &[u64], basis: &[Vec<u64>], total: u64, deadline: &Dead
 /// its first member, members examined).
 ///
 /// Long aligned ranges go to the Walsh–Hadamard walk ([`super::walsh`]), which returns the same
-/// answer several times faster.
-pub(crate) fn walk(start: &[u64], basis: &[Vec<u64>], lo: u64, hi: u64, deadline: &Deadline) -> (u64, u64, u64) {
+/// answer several times faster. `known` is the weight of a member found elsewhere in the coset
+/// (`u64::MAX` if none), lowered as lighter ones turn up: a range with nothing that light may
+/// answer any heavier member of its own (see [`super::walsh::walk`]).
+pub(crate) fn walk(
+    start: &[u64],
+    basis: &[Vec<u64>],
+    lo: u64,
+    hi: u64,
+    known: &AtomicU64,
+    deadline: &Deadline,
+) -> (u64, u64, u64) {
     if super::walsh::block(lo, hi, basis.len()).is_some() {
-        return super::walsh::walk(start, basis, lo, hi, deadline);
+        return super::walsh::walk(start, basis, lo, hi, known, deadline);
     }
     let c = code(lo);
     let mut x = start.to_vec();

@@ -32,6 +32,7 @@ use crate::error::{Error, Result};
 use crate::field::Modulus;
 use crate::solver::Solver;
 use std::collections::BTreeMap;
+use std::sync::atomic::AtomicU64;
 
 /// Tasks made when the caller does not say: enough to keep a few hundred cores busy.
 pub const DEFAULT_TASKS: u64 = 256;
@@ -295,7 +296,8 @@ impl CosetWork {
         let (coeffs, weight, explored) = if self.p == 2 {
             // A contiguous range of the Gray sequence (its last coefficients are the task's bits).
             let (lo, hi) = (task * total, (task + 1) * total);
-            let (best, best_i, seen) = gray::walk(&self.packed_start, &self.packed, lo, hi, &none);
+            let (best, best_i, seen) =
+                gray::walk(&self.packed_start, &self.packed, lo, hi, &AtomicU64::new(u64::MAX), &none);
             let code = gray::code(best_i);
             ((0..self.dim).map(|k| ((code >> k) & 1) as u32).collect::<Vec<_>>(), best, seen)
         } else {

@@ -11,12 +11,19 @@
 //! members. The low 5 bits of `a` ride along as 32 lanes of one vector (two AVX2 registers),
 //! so every step of the transform is a plain vector addition.
 //!
+//! Most blocks cannot beat the lightest member found so far, and most of the transform's work
+//! goes to proving it: after all but the last `j` levels, each final entry is a ±1 combination
+//! of the `2^j` current entries of its group, so no entry of a group whose absolute values sum
+//! below the margin can get there, and its last levels are skipped ([`transform_pruned`]). On
+//! the 33 x 33 torus (nullity 44) that leaves 5 of the 12 levels to about 2% of the groups.
+//!
 //! Blocks are whole aligned ranges of the Gray sequence ([`super::gray`]): the members whose
 //! Gray index has the high part `q` are those whose coefficients have the high part
 //! `q ^ (q >> 1)`. A walk over `lo..hi` visits the same members as the Gray-code walk and names
 //! the same witness (the first of least weight in the sequence), so the two are interchangeable.
 
 use super::Deadline;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Bits of `c` handled by the transform: `2^12` vectors (14 for cosets of many types, whose
 /// array takes longer to fill). Measured on the 39 x 39 and 61 x 61 grids: smaller blocks
@@ -39,9 +46,14 @@ trait Lane: Copy + Ord + std::fmt::Debug {
     fn to_i64(self) -> i64;
     fn add(self, o: Self) -> Self;
     fn sub(self, o: Self) -> Self;
+    fn abs(self) -> Self;
 }
 
 impl Lane for i16 {
+    #[inline(always)]
+    fn abs(self) -> Self {
+        self.wrapping_abs()
+    }
     const ZERO: Self = 0;
     const MAX: Self = i16::MAX;
     fn from_i64(v: i64) -> Self {
@@ -61,6 +73,10 @@ impl Lane for i16 {
 }
 
 impl Lane for i32 {
+    #[inline(always)]
+    fn abs(self) -> Self {
+        self.wrapping_abs()
+    }
     const ZERO: Self = 0;
     const MAX: Self = i32::MAX;
     fn from_i64(v: i64) -> Self {
@@ -143,13 +159,27 @@ impl Coset {
 /// Members `lo..hi` of the Gray sequence of `start + span(basis)` (U <= 63 vectors packed in
 /// words, `hi <= 2^U`): (least weight, the Gray index of its first member, members examined),
 /// as [`super::gray::walk`] returns them. `lo` and `hi` must be multiples of `block(lo, hi, U)`.
-pub(crate) fn walk(start: &[u64], basis: &[Vec<u64>], lo: u64, hi: u64, deadline: &Deadline) -> (u64, u64, u64) {
+///
+/// `known` is the weight of some member of the coset (`u64::MAX`: none yet), shared with the
+/// walks over its other ranges and lowered by each as it finds lighter members: groups of
+/// members that provably weigh more are skipped (see [`transform_pruned`]). The answer is
+/// exact when the range holds a member of weight at most the final `known` (always the case
+/// for the range of the coset's lightest member); otherwise it may be any heavier member of the
+/// range, or weight `u64::MAX` at index `lo` when every block was skipped.
+pub(crate) fn walk(
+    start: &[u64],
+    basis: &[Vec<u64>],
+    lo: u64,
+    hi: u64,
+    known: &AtomicU64,
+    deadline: &Deadline,
+) -> (u64, u64, u64) {
     let m = block_bits(lo, hi, basis.len());
     let coset = Coset::new(start, basis);
     if coset.spread <= i16::MAX as i64 {
-        run::<i16>(&coset, m, lo, hi, deadline)
+        run::<i16>(&coset, m, lo, hi, known, deadline)
     } else {
-        run::<i32>(&coset, m, lo, hi, deadline)
+        run::<i32>(&coset, m, lo, hi, known, deadline)
     }
 }
 
@@ -166,15 +196,15 @@ fn block_bits(lo: u64, hi: u64, u: usize) -> u32 {
     MAX_BLOCK_BITS.min(u as u32).min(align)
 }
 
-fn run<T: Lane>(coset: &Coset, m: u32, lo: u64, hi: u64, deadline: &Deadline) -> (u64, u64, u64) {
+fn run<T: Lane>(coset: &Coset, m: u32, lo: u64, hi: u64, known: &AtomicU64, deadline: &Deadline) -> (u64, u64, u64) {
     #[cfg(target_arch = "x86_64")]
     {
         if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("popcnt") {
             // SAFETY: the processor was just checked to have AVX2 and popcnt.
-            return unsafe { run_avx2::<T>(coset, m, lo, hi, deadline) };
+            return unsafe { run_avx2::<T>(coset, m, lo, hi, known, deadline) };
         }
     }
-    run_portable::<T>(coset, m, lo, hi, deadline)
+    run_portable::<T>(coset, m, lo, hi, known, deadline)
 }
 
 /// [`run_portable`] compiled with AVX2 (16 lanes of `i16` per instruction) and popcnt.
@@ -185,12 +215,26 @@ fn run<T: Lane>(coset: &Coset, m: u32, lo: u64, hi: u64, deadline: &Deadline) ->
 /// The processor must support `avx2` and `popcnt`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,popcnt")]
-unsafe fn run_avx2<T: Lane>(coset: &Coset, m: u32, lo: u64, hi: u64, deadline: &Deadline) -> (u64, u64, u64) {
-    run_portable::<T>(coset, m, lo, hi, deadline)
+unsafe fn run_avx2<T: Lane>(
+    coset: &Coset,
+    m: u32,
+    lo: u64,
+    hi: u64,
+    known: &AtomicU64,
+    deadline: &Deadline,
+) -> (u64, u64, u64) {
+    run_portable::<T>(coset, m, lo, hi, known, deadline)
 }
 
 #[inline(always)]
-fn run_portable<T: Lane>(coset: &Coset, m: u32, lo: u64, hi: u64, deadline: &Deadline) -> (u64, u64, u64) {
+fn run_portable<T: Lane>(
+    coset: &Coset,
+    m: u32,
+    lo: u64,
+    hi: u64,
+    known: &AtomicU64,
+    deadline: &Deadline,
+) -> (u64, u64, u64) {
     let lane_bits = LANE_BITS.min(m);
     // The transform costs about r additions per member, filling its array one vector per type
     // per block: 2^10 slots unless the types are many.
@@ -215,6 +259,8 @@ fn run_portable<T: Lane>(coset: &Coset, m: u32, lo: u64, hi: u64, deadline: &Dea
         .collect();
     // In slot order, so that the array is filled front to back.
     slots.sort_by_key(|s| s.0);
+    let least_of = |low: [T; LANES]| low.iter().copied().min().expect("32 lanes").to_i64();
+    let squares: i64 = coset.types.iter().map(|t| t.1 * t.1).sum();
     let mut a: Vec<[T; LANES]> = vec![[T::ZERO; LANES]; 1 << r];
     let (mut best, mut best_i) = (u64::MAX, lo);
     let mut q = lo >> m;
@@ -224,21 +270,26 @@ fn run_portable<T: Lane>(coset: &Coset, m: u32, lo: u64, hi: u64, deadline: &Dea
     }
     while q < hi >> m && best > 0 {
         let high = q ^ (q >> 1);
-        a.iter_mut().for_each(|x| *x = [T::ZERO; LANES]);
-        for (slot, alpha, lanes) in &slots {
-            // Copies, so that the compiler sees no overlap and adds whole vectors.
-            let add = lanes[((high & alpha).count_ones() & 1) as usize];
-            let mut x = a[*slot];
-            for l in 0..LANES {
-                x[l] = x[l].add(add[l]);
+        fill(&mut a, &slots, high);
+        // Entry e of the transform is a member of weight (twice_fixed + e) / 2: only entries
+        // e <= 2 limit - twice_fixed matter.
+        let limit = best.min(known.load(Ordering::Relaxed));
+        let margin = coset.twice_fixed - 2 * limit.min(u32::MAX as u64) as i64;
+        let j = prune_bits(r, margin, squares);
+        let mut least = if j > 0 {
+            least_of(transform_pruned(&mut a, j, T::from_i64(margin.min(T::MAX.to_i64()))))
+        } else {
+            least_of(transform(&mut a))
+        };
+        let mut w = ((coset.twice_fixed + least) / 2) as u64;
+        if w <= limit {
+            if j > 0 {
+                // Rare: the skipped groups left partial sums behind; redo the block in full.
+                fill(&mut a, &slots, high);
+                least = least_of(transform(&mut a));
+                w = ((coset.twice_fixed + least) / 2) as u64;
             }
-            a[*slot] = x;
-        }
-        let low = transform(&mut a);
-        let least = low.iter().copied().min().expect("32 lanes").to_i64();
-        let w = ((coset.twice_fixed + least) / 2) as u64;
-        if w <= best {
-            // Rare: find the first member (by Gray index) of this weight in the block.
+            // Find the first member (by Gray index) of this weight in the block.
             let mut first = u64::MAX;
             for (b, x) in a.iter().enumerate() {
                 for (l, &e) in x.iter().enumerate().take(1 << lane_bits) {
@@ -250,6 +301,7 @@ fn run_portable<T: Lane>(coset: &Coset, m: u32, lo: u64, hi: u64, deadline: &Dea
             }
             if w < best {
                 (best, best_i) = (w, first);
+                known.fetch_min(w, Ordering::Relaxed);
             }
         }
         q += 1;
@@ -261,6 +313,59 @@ fn run_portable<T: Lane>(coset: &Coset, m: u32, lo: u64, hi: u64, deadline: &Dea
         }
     }
     (best, best_i, (q << m).min(hi) - lo)
+}
+
+/// The array of block `high` (the high coefficient bits in Gray order): each type's `D` with
+/// its lane signs and the sign of its high bits, at its slot.
+#[inline(always)]
+fn fill<T: Lane>(a: &mut [[T; LANES]], slots: &[(usize, u64, [[T; LANES]; 2])], high: u64) {
+    a.iter_mut().for_each(|x| *x = [T::ZERO; LANES]);
+    for (slot, alpha, lanes) in slots {
+        // Copies, so that the compiler sees no overlap and adds whole vectors.
+        let add = lanes[((high & alpha).count_ones() & 1) as usize];
+        let mut x = a[*slot];
+        for l in 0..LANES {
+            x[l] = x[l].add(add[l]);
+        }
+        a[*slot] = x;
+    }
+}
+
+/// How many low levels of a `2^r`-entry transform to leave to the groups that the bound of
+/// [`transform_pruned`] cannot rule out (0: no bound, the plain transform), for entries that
+/// matter only up to `-margin`, from types with `Σ D^2 = squares`.
+///
+/// After the other levels, each entry is a sum of the `D` of about `2^-j` of the types, with
+/// random signs: a group of `2^j` entries has `L1 ≈ sqrt(2/π) sqrt(2^j squares)` (standard
+/// deviation about `0.6 sqrt(squares)` whatever `j`), and is skipped only if every one of the 32
+/// lanes is below the margin. The largest `j` with the mean L1 three deviations below the
+/// margin skips nearly every group.
+fn prune_bits(r: u32, margin: i64, squares: i64) -> u32 {
+    #[cfg(test)]
+    {
+        let j = FORCE_PRUNE_BITS.with(|f| f.get());
+        if j != u32::MAX {
+            return if margin > 0 && r >= 4 { j.min(r - 2) } else { 0 };
+        }
+    }
+    if margin <= 0 {
+        return 0;
+    }
+    let (margin, squares) = (margin as f64, squares as f64);
+    let spread = 0.6 * squares.sqrt();
+    (2..=MAX_PRUNE_BITS.min(r.saturating_sub(2)))
+        .rev()
+        .find(|&j| 0.8 * (squares * (1u64 << j) as f64).sqrt() + 3.0 * spread < margin)
+        .unwrap_or(0)
+}
+
+/// The most levels [`transform_pruned`] leaves to the groups (a group fits in the level-1 cache).
+const MAX_PRUNE_BITS: u32 = 6;
+
+#[cfg(test)]
+thread_local! {
+    /// Tests set the levels left to the groups (`u32::MAX`: the heuristic's choice).
+    static FORCE_PRUNE_BITS: std::cell::Cell<u32> = const { std::cell::Cell::new(u32::MAX) };
 }
 
 /// Entries of the transform handled together while they stay in the level-1 cache (16 KB of
@@ -282,7 +387,72 @@ fn transform<T: Lane>(a: &mut [[T; LANES]]) -> [T; LANES] {
         levels(c, 1, chunk);
     }
     levels(a, chunk, before);
-    let h = before;
+    last_levels(a, last)
+}
+
+/// [`transform`] that only cares for entries below `-margin`: the high levels run first, then
+/// each group of `2^j` consecutive entries (differing only in the `j` low bits, whose levels
+/// are left) is finished only if some lane could reach below `-margin`.
+///
+/// Each finished entry of a group is a sum of its current entries with signs ±1, so in every
+/// lane it is at least minus their sum of absolute values (L1): when L1 < margin in every lane,
+/// no entry of the group gets to `-margin`, and its levels and minimum are skipped. Returns the
+/// least entry of each lane over the finished groups (`T::MAX` where none); the skipped groups
+/// are left partly transformed.
+#[inline(always)]
+fn transform_pruned<T: Lane>(a: &mut [[T; LANES]], j: u32, margin: T) -> [T; LANES] {
+    let n = a.len();
+    let g = 1usize << j;
+    let chunk = CACHE_ENTRIES.max(4 * g).min(n);
+    levels(a, chunk, n);
+    let mut low = [T::MAX; LANES];
+    for c in a.chunks_exact_mut(chunk) {
+        levels(c, 4 * g, chunk);
+        for quad in c.chunks_exact_mut(4 * g) {
+            // The levels of strides g and 2g, summing the absolute values of each group's
+            // entries on the way.
+            // (Four separate sums, which the compiler keeps in registers.)
+            let [mut s0, mut s1, mut s2, mut s3] = [[T::ZERO; LANES]; 4];
+            let (x, rest) = quad.split_at_mut(g);
+            let (y, rest) = rest.split_at_mut(g);
+            let (z, w) = rest.split_at_mut(g);
+            for i in 0..g {
+                for l in 0..LANES {
+                    let (p, q, r, s) = (x[i][l], y[i][l], z[i][l], w[i][l]);
+                    let (pq, pmq, rs, rms) = (p.add(q), p.sub(q), r.add(s), r.sub(s));
+                    let (e, f, h, k) = (pq.add(rs), pmq.add(rms), pq.sub(rs), pmq.sub(rms));
+                    (x[i][l], y[i][l], z[i][l], w[i][l]) = (e, f, h, k);
+                    s0[l] = s0[l].add(e.abs());
+                    s1[l] = s1[l].add(f.abs());
+                    s2[l] = s2[l].add(h.abs());
+                    s3[l] = s3[l].add(k.abs());
+                }
+            }
+            for (group, sums) in quad.chunks_exact_mut(g).zip([s0, s1, s2, s3]) {
+                let mut most = T::ZERO;
+                for s in sums {
+                    most = most.max(s);
+                }
+                if most < margin {
+                    continue;
+                }
+                let g_bits = j.min(2);
+                levels(group, 1, g >> g_bits);
+                let m = last_levels(group, g_bits);
+                for l in 0..LANES {
+                    low[l] = low[l].min(m[l]);
+                }
+            }
+        }
+    }
+    low
+}
+
+/// The last `last` (0, 1 or 2) levels of the transform, those of the highest bits, with the
+/// least entry of each lane.
+#[inline(always)]
+fn last_levels<T: Lane>(a: &mut [[T; LANES]], last: u32) -> [T; LANES] {
+    let h = a.len() >> last;
     let mut low = a[0];
     if last == 2 {
         low = [T::MAX; LANES];
@@ -402,11 +572,115 @@ mod tests {
                     }
                 }
                 let gray = super::super::gray::enumerate_range(&x, &basis, lo, hi, &none);
-                let fast = walk(&start, &basis, lo, hi, &none);
+                let fast = walk(&start, &basis, lo, hi, &AtomicU64::new(u64::MAX), &none);
                 assert_eq!((fast.0, fast.1), (gray.0, gray.1), "u {u} n {n} range {lo}..{hi}");
                 if gray.0 > 0 {
                     // (Both walks stop early at weight 0, each after its own stride.)
                     assert_eq!(fast.2, gray.2);
+                }
+            }
+        }
+    }
+
+    /// A random coset of `u` vectors on `n` buttons with at most `kinds` distinct columns.
+    fn random_coset(rng: &mut impl Rng, u: usize, n: usize, kinds: usize) -> (Vec<u64>, Vec<Vec<u64>>) {
+        let words = n.div_ceil(64);
+        let kind_vec: Vec<u64> = (0..kinds).map(|_| rng.gen::<u64>() & ((1u64 << u) - 1)).collect();
+        let mut basis = vec![vec![0u64; words]; u];
+        let mut start = vec![0u64; words];
+        for j in 0..n {
+            let v = kind_vec[rng.gen_range(0..kinds)];
+            for (k, row) in basis.iter_mut().enumerate() {
+                row[j / 64] |= ((v >> k) & 1) << (j % 64);
+            }
+            start[j / 64] |= (rng.gen::<u64>() & 1) << (j % 64);
+        }
+        (start, basis)
+    }
+
+    /// The pruned transform finishes every group that could reach `-margin`: each lane's least
+    /// entry is the full transform's wherever that is at most `-margin`, and never below it.
+    #[test]
+    fn pruned_transform_keeps_every_entry_below_the_margin() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(23);
+        for _ in 0..40 {
+            let r: u32 = rng.gen_range(4..=10);
+            let a: Vec<[i16; LANES]> = (0..1usize << r)
+                .map(|_| std::array::from_fn(|_| if rng.gen_bool(0.3) { rng.gen_range(-2..=2) } else { 0 }))
+                .collect();
+            let mut full = a.clone();
+            let least = transform(&mut full);
+            for j in 1..=MAX_PRUNE_BITS.min(r - 2) {
+                let margin: i16 = rng.gen_range(1..=(1i16 << r.min(8)));
+                let mut b = a.clone();
+                let pruned = transform_pruned(&mut b, j, margin);
+                for l in 0..LANES {
+                    assert!(pruned[l] >= least[l], "r {r} j {j} margin {margin} lane {l}");
+                    if least[l] <= -margin {
+                        assert_eq!(pruned[l], least[l], "r {r} j {j} margin {margin} lane {l}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// With groups skipped (every number of levels left to them, a bound shared between the
+    /// parts, known beforehand or not), the parts together name the Gray-code walk's witness,
+    /// ties included (few distinct columns make many members of equal weight), and every part
+    /// that holds a member as light as the final bound answers exactly.
+    #[test]
+    fn pruned_walk_names_the_gray_walk_witness() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(29);
+        let none = Deadline::start(&Budget::work_only(0));
+        for round in 0..24 {
+            let u: usize = rng.gen_range(12..=15);
+            let n: usize = rng.gen_range(40..400);
+            let kinds = if round % 2 == 0 { rng.gen_range(2..12) } else { n };
+            let (start, basis) = random_coset(&mut rng, u, n, kinds);
+            let total = 1u64 << u;
+            let truth = super::super::gray::enumerate_range(&start, &basis, 0, total, &none);
+            let m = block_bits(0, total, u);
+            let parts = (total >> m).min(4);
+            let range = |p: u64| (total / parts * p, total / parts * (p + 1));
+            let exact: Vec<(u64, u64, u64)> = (0..parts)
+                .map(|p| {
+                    let (lo, hi) = range(p);
+                    let mut x = start.clone();
+                    let c = super::super::gray::code(lo);
+                    for (k, b) in basis.iter().enumerate() {
+                        if (c >> k) & 1 == 1 {
+                            x.iter_mut().zip(b).for_each(|(a, b)| *a ^= b);
+                        }
+                    }
+                    super::super::gray::enumerate_range(&x, &basis, lo, hi, &none)
+                })
+                .collect();
+            for known in [u64::MAX, truth.0, truth.0 + 2] {
+                let j = rng.gen_range(2..=MAX_PRUNE_BITS + 1);
+                FORCE_PRUNE_BITS.with(|f| f.set(j));
+                let shared = AtomicU64::new(known);
+                // The parts in a random order, as threads might finish them.
+                let mut order: Vec<u64> = (0..parts).collect();
+                order.sort_by_key(|_| rng.gen::<u32>());
+                let mut answers = vec![(0, 0, 0); parts as usize];
+                for &p in &order {
+                    let (lo, hi) = range(p);
+                    answers[p as usize] = walk(&start, &basis, lo, hi, &shared, &none);
+                }
+                FORCE_PRUNE_BITS.with(|f| f.set(u32::MAX));
+                let what = format!("round {round} u {u} n {n} kinds {kinds} j {j} known {known}");
+                let first = answers.iter().min_by_key(|a| a.0).expect("parts");
+                assert_eq!((first.0, first.1), (truth.0, truth.1), "{what}");
+                let bound = shared.load(Ordering::Relaxed);
+                for (p, (fast, gray)) in answers.iter().zip(&exact).enumerate() {
+                    if gray.0 <= bound {
+                        assert_eq!((fast.0, fast.1), (gray.0, gray.1), "{what} part {p}");
+                    } else {
+                        assert!(fast.0 > bound, "{what} part {p}");
+                    }
+                    if truth.0 > 0 {
+                        assert_eq!(fast.2, gray.2, "{what} part {p}");
+                    }
                 }
             }
         }
