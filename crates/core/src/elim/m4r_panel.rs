@@ -27,13 +27,21 @@ pub(super) const PANEL: usize = 4;
 /// below that they stay in the last-level cache and single passes are as fast.
 pub(super) const PANEL_MIN_WORDS: usize = 1 << 21;
 /// Words of a row handled at once in the sweep. The stripes of the panel's tables then take
-/// `PANEL` x 256 entries x `STRIPE` words (512 KiB) and stay in the second-level cache, while a
-/// row is read in runs of 512 bytes, long enough for the prefetchers.
-const STRIPE: usize = 64;
+/// `PANEL` x 704 entries x `STRIPE` words (704 KiB) and stay in the second-level cache, while a
+/// row is read in runs of 256 bytes.
+const STRIPE: usize = 32;
 /// Words XORed at once (kept in registers).
 const BLOCK: usize = 32;
-/// Entries of one pass's tables: 16 nibbles x 16 combinations.
-const PASS_ENTRIES: usize = 256;
+/// Columns per group of the sweep's tables: 11 lookups per pass and 2^6 entries per group, a
+/// trade between groups of 4 columns (16 lookups, about a fifth more time at N = 40,000: the
+/// sweep is bound by its loads and XORs) and of 8 (tables too large for the second-level cache).
+const BITS: usize = 6;
+/// Groups per pass (the last one of 4 columns).
+const GROUPS_P: usize = 64usize.div_ceil(BITS);
+/// Entries per group.
+const ENTRIES: usize = 1 << BITS;
+/// Entries of one pass's tables.
+const PASS_ENTRIES: usize = GROUPS_P * ENTRIES;
 /// Rows fetched ahead in the sweep.
 const AHEAD: usize = 2;
 /// Below this many words of sweep work the sweep runs on the calling thread.
@@ -45,11 +53,12 @@ const PAR_MIN_WORK: usize = 1 << 17;
 pub(super) struct Panel {
     /// Tables of one pass over the panel's words, for the rows' panel words.
     strip: Tables,
-    /// Nibble tables of the panel's passes over the words past the panel, one block of
-    /// `PANEL * PASS_ENTRIES` entries of `STRIPE` words per stripe: entry `16 g + x` of pass
-    /// `d` is the sum of the pivot rows whose pivot bits are the set bits of `x` in nibble `g`
-    /// of the pass word (only combinations of pivot bits are built; the others are never read).
-    nibbles: Vec<u64>,
+    /// Tables of the panel's passes over the words past the panel, one block of
+    /// `PANEL * PASS_ENTRIES` entries of `STRIPE` words per stripe: entry `ENTRIES g + x` of pass
+    /// `d` is the sum of the pivot rows whose pivot bits are the set bits of `x` in group `g`
+    /// (columns `BITS g ..`) of the pass word (only combinations of pivot bits are built; the
+    /// others are never read).
+    groups: Vec<u64>,
     /// Lookup key of every row (from the panel's first pivot row on) for every pass.
     keys: Vec<u64>,
 }
@@ -81,8 +90,8 @@ impl Panel {
         let width = wpr - w1;
         let block = PANEL * PASS_ENTRIES * STRIPE;
         let stripes = width.div_ceil(STRIPE);
-        if self.nibbles.len() < stripes * block {
-            self.nibbles.resize(stripes * block, 0);
+        if self.groups.len() < stripes * block {
+            self.groups.resize(stripes * block, 0);
         }
         self.keys.clear();
         self.keys.resize((rows - r0) * n, 0);
@@ -112,13 +121,13 @@ impl Panel {
                     let key = &self.keys[(t - r0) * n..(t - r0 + 1) * n];
                     let row = &mut m.row_mut(t)[w1..];
                     for (st, part) in row.chunks_mut(STRIPE).enumerate() {
-                        apply(part, &self.nibbles[st * block..(st + 1) * block], key, &done);
+                        apply(part, &self.groups[st * block..(st + 1) * block], key, &done);
                     }
                 }
             }
             reduce_pivot_rows(m, r, word, &bits);
             if width > 0 {
-                build_nibbles(&mut self.nibbles, m, r, &bits, done.len(), w1);
+                build_groups(&mut self.groups, m, r, &bits, done.len(), w1);
             }
             let strip = &mut self.strip;
             strip.build(m, r, word, w1, &bits);
@@ -132,35 +141,36 @@ impl Panel {
             r += kk;
         }
         if width > 0 && r < rows && !done.is_empty() {
-            sweep(&mut m.words_mut()[r * wpr..], wpr, w1, &self.keys[(r - r0) * n..], n, &self.nibbles, &done);
+            sweep(&mut m.words_mut()[r * wpr..], wpr, w1, &self.keys[(r - r0) * n..], n, &self.groups, &done);
         }
         (r, c)
     }
 }
 
-/// Build the nibble tables of pass `d` of the panel (pivot rows `r..`, reduced, with pivot bits
+/// Build the group tables of pass `d` of the panel (pivot rows `r..`, reduced, with pivot bits
 /// `bits`) over words `w1..` of the rows.
-fn build_nibbles(nibbles: &mut [u64], m: &BitMatrix, r: usize, bits: &[u32], d: usize, w1: usize) {
+fn build_groups(groups: &mut [u64], m: &BitMatrix, r: usize, bits: &[u32], d: usize, w1: usize) {
     let width = m.words_per_row() - w1;
     let mut row_of = [usize::MAX; 64];
     for (t, &b) in bits.iter().enumerate() {
         row_of[b as usize] = r + t;
     }
     let block = PANEL * PASS_ENTRIES * STRIPE;
-    for (st, tables) in nibbles.chunks_exact_mut(block).take(width.div_ceil(STRIPE)).enumerate() {
+    for (st, tables) in groups.chunks_exact_mut(block).take(width.div_ceil(STRIPE)).enumerate() {
         let (s0, len) = (st * STRIPE, STRIPE.min(width - st * STRIPE));
         let pass = &mut tables[d * PASS_ENTRIES * STRIPE..(d + 1) * PASS_ENTRIES * STRIPE];
-        for (g, table) in pass.chunks_exact_mut(16 * STRIPE).enumerate() {
+        for (g, table) in pass.chunks_exact_mut(ENTRIES * STRIPE).enumerate() {
             table[..STRIPE].fill(0);
-            for x in 1..16usize {
-                let row = row_of[4 * g + x.trailing_zeros() as usize];
-                let rest = x & (x - 1);
+            let pm = (0..BITS)
+                .filter(|&i| BITS * g + i < 64 && row_of[BITS * g + i] != usize::MAX)
+                .fold(0usize, |a, i| a | 1 << i);
+            for x in 1..ENTRIES {
                 // A combination with a non-pivot bit is never looked up (keys hold pivot bits).
-                if row == usize::MAX
-                    || (rest != 0 && (0..4).any(|i| rest >> i & 1 == 1 && row_of[4 * g + i] == usize::MAX))
-                {
+                if x & !pm != 0 {
                     continue;
                 }
+                let row = row_of[BITS * g + x.trailing_zeros() as usize];
+                let rest = x & (x - 1);
                 let (before, entry) = table.split_at_mut(x * STRIPE);
                 let src = &m.row(row)[w1 + s0..w1 + s0 + len];
                 for ((e, &p), &s) in entry[..len].iter_mut().zip(&before[rest * STRIPE..]).zip(src) {
@@ -175,13 +185,13 @@ fn build_nibbles(nibbles: &mut [u64], m: &BitMatrix, r: usize, bits: &[u32], d: 
 /// select in the stripe's tables `tables`, for the passes `done`.
 #[inline(always)]
 fn apply(dst: &mut [u64], tables: &[u64], keys: &[u64], done: &[Pass]) {
-    let mut offsets = [0usize; 16 * PANEL];
+    let mut offsets = [0usize; GROUPS_P * PANEL];
     let mut count = 0;
     for (d, p) in done.iter().enumerate() {
         let v = keys[p.q];
-        for g in 0..16 {
-            let x = (v >> (4 * g)) as usize & 15;
-            offsets[count] = ((d * 16 + g) * 16 + x) * STRIPE;
+        for g in 0..GROUPS_P {
+            let x = (v >> (BITS * g)) as usize & (ENTRIES - 1);
+            offsets[count] = ((d * GROUPS_P + g) * ENTRIES + x) * STRIPE;
             count += (x != 0) as usize;
         }
     }
@@ -217,16 +227,16 @@ fn apply(dst: &mut [u64], tables: &[u64], keys: &[u64], done: &[Pass]) {
 
 /// Words `w1..` of every row of `data` (`wpr` words per row) receive the entries that its keys
 /// (`n` per row) select in the panel's tables.
-fn sweep(data: &mut [u64], wpr: usize, w1: usize, keys: &[u64], n: usize, nibbles: &[u64], done: &[Pass]) {
+fn sweep(data: &mut [u64], wpr: usize, w1: usize, keys: &[u64], n: usize, groups: &[u64], done: &[Pass]) {
     let rows = data.len() / wpr;
     let threads = rayon::current_num_threads();
     let run = |(chunk, keys): (&mut [u64], &[u64])| {
         #[cfg(target_arch = "x86_64")]
         if std::is_x86_feature_detected!("avx2") {
             // SAFETY: the CPU supports AVX2, checked just above.
-            return unsafe { sweep_chunk_avx2(chunk, wpr, w1, keys, n, nibbles, done) };
+            return unsafe { sweep_chunk_avx2(chunk, wpr, w1, keys, n, groups, done) };
         }
-        sweep_chunk(chunk, wpr, w1, keys, n, nibbles, done)
+        sweep_chunk(chunk, wpr, w1, keys, n, groups, done)
     };
     if threads < 2 || rows < 2 || rows.saturating_mul((wpr - w1) * done.len()) < PAR_MIN_WORK {
         run((data, keys));
@@ -245,10 +255,10 @@ unsafe fn sweep_chunk_avx2(
     w1: usize,
     keys: &[u64],
     n: usize,
-    nibbles: &[u64],
+    groups: &[u64],
     done: &[Pass],
 ) {
-    sweep_chunk(chunk, wpr, w1, keys, n, nibbles, done)
+    sweep_chunk(chunk, wpr, w1, keys, n, groups, done)
 }
 
 /// Ask for the cache lines of `words` ahead of their use.
@@ -265,14 +275,14 @@ fn prefetch(words: &[u64]) {
 
 /// The sweep over one chunk of rows, one stripe of columns at a time.
 #[inline(always)]
-fn sweep_chunk(chunk: &mut [u64], wpr: usize, w1: usize, keys: &[u64], n: usize, nibbles: &[u64], done: &[Pass]) {
+fn sweep_chunk(chunk: &mut [u64], wpr: usize, w1: usize, keys: &[u64], n: usize, groups: &[u64], done: &[Pass]) {
     let width = wpr - w1;
     let block = PANEL * PASS_ENTRIES * STRIPE;
     let todo: Vec<usize> =
         (0..chunk.len() / wpr).filter(|&i| keys[i * n..(i + 1) * n].iter().any(|&k| k != 0)).collect();
     for (st, s0) in (0..width).step_by(STRIPE).enumerate() {
         let len = STRIPE.min(width - s0);
-        let tables = &nibbles[st * block..(st + 1) * block];
+        let tables = &groups[st * block..(st + 1) * block];
         for (j, &i) in todo.iter().enumerate() {
             // The rows are far apart: fetch the stripe of a row ahead while this one is updated.
             if let Some(&ahead) = todo.get(j + AHEAD) {
