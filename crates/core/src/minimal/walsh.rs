@@ -406,12 +406,36 @@ fn transform_pruned<T: Lane>(a: &mut [[T; LANES]], j: u32, margin: T) -> [T; LAN
     let chunk = CACHE_ENTRIES.max(4 * g).min(n);
     levels(a, chunk, n);
     let mut low = [T::MAX; LANES];
+    if (n.trailing_zeros() - j) % 2 == 1 {
+        // An odd number of levels above the groups: the last of them alone, with two sums.
+        for c in a.chunks_exact_mut(chunk) {
+            levels(c, 2 * g, chunk);
+            for pair in c.chunks_exact_mut(2 * g) {
+                let [mut s0, mut s1] = [[T::ZERO; LANES]; 2];
+                let (x, y) = pair.split_at_mut(g);
+                for i in 0..g {
+                    for l in 0..LANES {
+                        let (p, q) = (x[i][l], y[i][l]);
+                        let (e, f) = (p.add(q), p.sub(q));
+                        (x[i][l], y[i][l]) = (e, f);
+                        s0[l] = s0[l].add(e.abs());
+                        s1[l] = s1[l].add(f.abs());
+                    }
+                }
+                let (x, y) = pair.split_at_mut(g);
+                finish(x, s0, margin, &mut low);
+                finish(y, s1, margin, &mut low);
+            }
+        }
+        return low;
+    }
     for c in a.chunks_exact_mut(chunk) {
         levels(c, 4 * g, chunk);
         for quad in c.chunks_exact_mut(4 * g) {
             // The levels of strides g and 2g, summing the absolute values of each group's
             // entries on the way.
-            // (Four separate sums, which the compiler keeps in registers.)
+            // One sum per group (the compiler keeps them in memory, not registers: the fused pass
+            // still costs less than a pass of its own, measured).
             let [mut s0, mut s1, mut s2, mut s3] = [[T::ZERO; LANES]; 4];
             let (x, rest) = quad.split_at_mut(g);
             let (y, rest) = rest.split_at_mut(g);
@@ -429,23 +453,30 @@ fn transform_pruned<T: Lane>(a: &mut [[T; LANES]], j: u32, margin: T) -> [T; LAN
                 }
             }
             for (group, sums) in quad.chunks_exact_mut(g).zip([s0, s1, s2, s3]) {
-                let mut most = T::ZERO;
-                for s in sums {
-                    most = most.max(s);
-                }
-                if most < margin {
-                    continue;
-                }
-                let g_bits = j.min(2);
-                levels(group, 1, g >> g_bits);
-                let m = last_levels(group, g_bits);
-                for l in 0..LANES {
-                    low[l] = low[l].min(m[l]);
-                }
+                finish(group, sums, margin, &mut low);
             }
         }
     }
     low
+}
+
+/// The levels of a group whose sums of absolute values (per lane) reach `margin` somewhere, and
+/// its least entries into `low`.
+#[inline(always)]
+fn finish<T: Lane>(group: &mut [[T; LANES]], sums: [T; LANES], margin: T, low: &mut [T; LANES]) {
+    let mut most = T::ZERO;
+    for s in sums {
+        most = most.max(s);
+    }
+    if most < margin {
+        return;
+    }
+    let g_bits = group.len().trailing_zeros().min(2);
+    levels(group, 1, group.len() >> g_bits);
+    let m = last_levels(group, g_bits);
+    for l in 0..LANES {
+        low[l] = low[l].min(m[l]);
+    }
 }
 
 /// The last `last` (0, 1 or 2) levels of the transform, those of the highest bits, with the
