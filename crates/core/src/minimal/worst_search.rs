@@ -28,6 +28,8 @@
 
 use super::worst_walsh::Walsh;
 
+#[path = "worst_spans.rs"]
+pub(crate) mod spans;
 #[path = "worst_zp.rs"]
 mod zp;
 use super::Budget;

@@ -28,6 +28,15 @@
 //! relaxation is loosest for the high sub-levels (their `m_j` are free on many codes), nearly
 //! exact for the low ones, so it is best used on what is left at the end.
 //!
+//! **Other subspaces.** Averaging over the cosets of any subspace S spanned by types, not only
+//! the flag's, leaves the transform of S's types over S, which must stay `<= R` too: the
+//! subspaces spanned by up to three types (at most [`MAX_SPANS`], and per position those with
+//! the most buttons while their check costs at most [`SPAN_SHARE`] times the node's own work:
+//! only those with more than R buttons can fail) are checked when their last type is assigned,
+//! in the middle of a level (see `worst_search::spans`). On the 29 x 29 grid (131 types of up
+//! to 32 buttons) this rules out R = 2 in 0.8 million entries instead of 2.3 billion, and R = 4
+//! in 25 s (open after 60 s without).
+//!
 //! **Symmetry.** Adding a quiet pattern flips the signs of the types with `<v_T, k> = 1`;
 //! flipping along the dual of level l's direction changes the sign of every type of level l
 //! and of none below, so the first non-zero Y of each level is taken positive.
@@ -86,7 +95,29 @@ pub(crate) struct Walsh {
     types: usize,
     /// `offsets[l]`: the types of the levels below l (position in search order).
     offsets: Vec<usize>,
+    /// `closing[i]`: the subspaces whose last type is at position i (see
+    /// [`super::worst_search::spans`]): their types' transform over the subspace stays `<= R`.
+    closing: Vec<Vec<WSpan>>,
+    /// `span_work[i]`: the entries their check visits.
+    span_work: Vec<usize>,
 }
+
+/// A subspace spanned by types: its dimension, buttons and members (level, position in the
+/// level, coordinates in its basis as bits).
+#[derive(Debug, Clone)]
+struct WSpan {
+    k: usize,
+    buttons: i32,
+    members: Vec<(usize, usize, u64)>,
+}
+
+/// At most this many subspaces are checked (those with the most buttons).
+const MAX_SPANS: usize = 16384;
+
+/// The subspaces closing at a position cost at most this many times the node's own work (on
+/// the 29 x 29 grid 1 loses R = 4 within a minute, 2 rules it out in 25 s; on the 16 x 16
+/// grid, whose types are small, more only costs).
+const SPAN_SHARE: usize = 2;
 
 /// The answer of [`Walsh::decide`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -150,7 +181,52 @@ impl Walsh {
                 Some(*acc)
             }))
             .collect();
-        Some(Walsh { levels, support, types: problem.type_count(), offsets })
+        let offsets: Vec<usize> = offsets;
+        // Where the search assigns each type, and the subspaces closing there.
+        let mut position = vec![0; problem.type_count()];
+        let mut slot = vec![(0, 0); problem.type_count()];
+        for (li, level) in levels.iter().enumerate() {
+            for (i, t) in level.types.iter().enumerate() {
+                position[t.index] = offsets[li] + i;
+                slot[t.index] = (li, i);
+            }
+        }
+        let counts: Vec<i32> = problem.gf2_types().map(|(_, c)| c as i32).collect();
+        let closing: Vec<Vec<WSpan>> = super::worst_search::spans::spans(problem, &position, MAX_SPANS)
+            .into_iter()
+            .map(|at| {
+                at.into_iter()
+                    .map(|span| WSpan {
+                        k: span.k,
+                        buttons: span.members.iter().map(|(t, _)| counts[*t]).sum(),
+                        members: span
+                            .members
+                            .iter()
+                            .map(|(t, coef)| {
+                                let bits = coef.iter().enumerate().fold(0u64, |a, (j, &x)| a | (x as u64 & 1) << j);
+                                (slot[*t].0, slot[*t].1, bits)
+                            })
+                            .collect(),
+                    })
+                    .collect()
+            })
+            .collect();
+        // Per position, the subspaces with the most buttons while their check costs at most
+        // `SPAN_SHARE` times the node's own work (3 passes over the level's values).
+        let mut closing = closing;
+        for (li, level) in levels.iter().enumerate() {
+            for i in 0..level.types.len() {
+                let at = &mut closing[offsets[li] + i];
+                at.sort_by_key(|s| std::cmp::Reverse(s.buttons));
+                let mut work = 0;
+                at.retain(|s| {
+                    work += s.members.len() << s.k;
+                    work <= SPAN_SHARE * 3 * level.half
+                });
+            }
+        }
+        let span_work = closing.iter().map(|c| c.iter().map(|s| s.members.len() << s.k).sum()).collect();
+        Some(Walsh { levels, support, types: problem.type_count(), offsets, closing, span_work })
     }
 
     /// The support N: a board needing w presses on it has `F <= N - 2w`.
@@ -367,12 +443,12 @@ impl Run<'_> {
         };
         values.sort_by_key(|&y| (y.abs(), -y));
         for y in values {
-            if !self.pay(3 * lv.half) {
+            if !self.pay(3 * lv.half + w.span_work[position]) {
                 return false;
             }
             add(l, lv.signs.get(i), v, y);
-            if self.check(li, l, b, lv.rest[i], &lv.left[i]) {
-                self.y[li][i] = y;
+            self.y[li][i] = y;
+            if self.spans_hold(position) && self.check(li, l, b, lv.rest[i], &lv.left[i]) {
                 if self.assign(li, i + 1, flow, b, l, first && y == 0) {
                     return true;
                 }
@@ -383,6 +459,25 @@ impl Run<'_> {
             }
         }
         false
+    }
+
+    /// Whether the subspaces closing at `position` keep their types' transform `<= R` (only
+    /// those with more than R buttons can fail; they come first).
+    fn spans_hold(&self, position: usize) -> bool {
+        // Most buttons first: the rest cannot fail once one has R or fewer.
+        for span in self.w.closing[position].iter().take_while(|s| s.buttons > self.r) {
+            for y in 0..1u64 << span.k {
+                let f: i32 = span
+                    .members
+                    .iter()
+                    .map(|&(li, i, coef)| if (y & coef).count_ones() & 1 == 0 { self.y[li][i] } else { -self.y[li][i] })
+                    .sum();
+                if f > self.r {
+                    return false;
+                }
+            }
+        }
+        true
     }
 
     /// Whether the unassigned types of the level (`u` buttons, `left[j]` of them on sub-level

@@ -39,11 +39,15 @@
 //! lowers the upper bound by one press, and the first w reached gives a board proven the
 //! hardest. It stops at the board the local search found (proven then) or at the budget.
 
+use super::spans::Span;
 use super::{Found, Problem};
 use crate::minimal::Deadline;
 
 /// The tables of all positions hold at most this many entries (else the engine steps aside).
 const MAX_TABLE: usize = 1 << 22;
+
+/// At most this many subspaces are checked.
+const MAX_SPANS: usize = 1024;
 
 /// A sentinel above every sum.
 const NONE: u32 = u32::MAX;
@@ -91,19 +95,6 @@ pub(crate) struct Engine<'a> {
     closing: Vec<Vec<Span>>,
     /// `span_work[i]`: the entries their check visits.
     span_work: Vec<usize>,
-}
-
-/// A subspace S spanned by types (of dimension k), for the averaging bound over the cosets of
-/// its annihilator: the types in S weigh `Σ_T f_T(<y, coef_T>)` for y in Z_p^k, every other
-/// type averages `(p - 1)/2` per button, so a board of weight w keeps the former at least
-/// `goal = w - higher` for every y.
-#[derive(Debug, Clone)]
-struct Span {
-    k: usize,
-    /// (type index, its coordinates in the basis of S).
-    members: Vec<(usize, Vec<u32>)>,
-    /// `(p - 1)/2` per button of the types outside S.
-    higher: u64,
 }
 
 /// The running state of one decision.
@@ -193,7 +184,12 @@ impl<'a> Engine<'a> {
                 problem.types.iter().filter(|t| t.level > l).map(|t| t.columns.len() as u64 * (p as u64 - 1) / 2).sum()
             })
             .collect();
-        let closing = spans(problem, &order);
+        let position = {
+            let mut pos = vec![0; nt];
+            order.iter().enumerate().for_each(|(i, &t)| pos[t] = i);
+            pos
+        };
+        let closing = super::spans::spans(problem, &position, MAX_SPANS);
         Some(Engine {
             problem,
             p,
@@ -275,85 +271,6 @@ impl Table {
         least != NONE && least + last[0] <= self.sum
     }
 }
-
-/// The subspaces spanned by up to [`SPAN_DIM`] types (at most [`MAX_SPANS`] of them, fewest
-/// dimensions first), each at the search position of its last type.
-fn spans(problem: &Problem, order: &[usize]) -> Vec<Vec<Span>> {
-    let p = problem.p;
-    let f = crate::field::Zp::new(p as u64).expect("p is prime");
-    use crate::field::Field;
-    let u = problem.u;
-    // Reduced echelon basis (pivot, row) of a span; a key for deduplication.
-    let insert = |basis: &mut Vec<(usize, Vec<u32>)>, v: &[u32]| -> bool {
-        let mut r = v.to_vec();
-        for (pv, b) in basis.iter() {
-            let a = r[*pv];
-            if a != 0 {
-                r.iter_mut().zip(b).for_each(|(x, &y)| *x = f.sub(*x, f.mul(a, y)));
-            }
-        }
-        let Some(pv) = r.iter().position(|&x| x != 0) else { return false };
-        let inv = f.inv(r[pv]).expect("non-zero");
-        r.iter_mut().for_each(|x| *x = f.mul(*x, inv));
-        for (_, b) in basis.iter_mut() {
-            let a = b[pv];
-            if a != 0 {
-                b.iter_mut().zip(&r).for_each(|(x, &y)| *x = f.sub(*x, f.mul(a, y)));
-            }
-        }
-        basis.push((pv, r));
-        basis.sort();
-        true
-    };
-    let mut seen: std::collections::HashSet<Vec<(usize, Vec<u32>)>> = std::collections::HashSet::new();
-    let mut frontier: Vec<Vec<(usize, Vec<u32>)>> = vec![Vec::new()];
-    let mut all = Vec::new();
-    'grow: for _ in 0..SPAN_DIM.min(u.saturating_sub(1)) {
-        let mut next = Vec::new();
-        for basis in &frontier {
-            for t in &problem.types {
-                if all.len() == MAX_SPANS {
-                    break 'grow;
-                }
-                let mut b = basis.clone();
-                if insert(&mut b, &t.coords) && seen.insert(b.clone()) {
-                    next.push(b.clone());
-                    all.push(b);
-                }
-            }
-        }
-        frontier = next;
-    }
-    let position: Vec<usize> = {
-        let mut pos = vec![0; order.len()];
-        order.iter().enumerate().for_each(|(i, &t)| pos[t] = i);
-        pos
-    };
-    let mut closing = vec![Vec::new(); order.len()];
-    for basis in all {
-        let mut members = Vec::new();
-        let mut inside = 0u64;
-        for (ti, t) in problem.types.iter().enumerate() {
-            // t in S when it is its combination with coefficients t[pivot].
-            let coef: Vec<u32> = basis.iter().map(|(pv, _)| t.coords[*pv]).collect();
-            let back = (0..u).map(|j| basis.iter().zip(&coef).fold(0, |acc, ((_, b), &c)| f.add(acc, f.mul(c, b[j]))));
-            if back.eq(t.coords.iter().copied()) {
-                members.push((ti, coef));
-                inside += t.columns.len() as u64;
-            }
-        }
-        let last = members.iter().map(|(t, _)| position[*t]).max().expect("spanned by types");
-        let total: u64 = problem.types.iter().map(|t| t.columns.len() as u64).sum();
-        closing[last].push(Span { k: basis.len(), members, higher: (total - inside) * (p as u64 - 1) / 2 });
-    }
-    closing
-}
-
-/// Subspaces of up to this dimension are checked.
-const SPAN_DIM: usize = 3;
-
-/// At most this many subspaces are checked.
-const MAX_SPANS: usize = 1024;
 
 /// The mixed-radix index of `x` (entry 0 fastest), radix `range + 1`.
 fn index(x: &[u32], range: u32) -> usize {
