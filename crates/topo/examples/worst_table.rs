@@ -3,7 +3,7 @@
 //!
 //! `cargo run --release -p lightsout-topo --example worst_table [-- N_MAX SECONDS]`
 //! runs every n x n grid for n = 1..N_MAX (default 40) over GF(2), then the n x n tori for
-//! n = 2..10 over GF(2) and the n x n grids for n = 2..8 over Z_3, each with a budget of
+//! n = 2..10 over GF(2) and the n x n grids for n = 2..14 over Z_3, each with a budget of
 //! SECONDS (default 60) and no work limit. A row is either proven (`proven`) or gives the
 //! hardest board found and an upper bound. The total time of the grids n <= 20 is printed last.
 
@@ -38,7 +38,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for n in 2..=10 {
         row(&Game::torus(n, n, 2)?, &format!("{n} x {n} torus"), seconds)?;
     }
-    for n in 2..=8 {
+    for n in 2..=14 {
         row(&Game::grid(n, n, 3)?, &format!("{n} x {n} grid, Z_3"), seconds)?;
     }
     println!("\ngrids n <= {}: {small:.2} s in all", n_max.min(20));
