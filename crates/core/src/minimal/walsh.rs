@@ -442,9 +442,7 @@ fn transform_pruned<T: Lane>(a: &mut [[T; LANES]], j: u32, margin: T) -> [T; LAN
             let (z, w) = rest.split_at_mut(g);
             for i in 0..g {
                 for l in 0..LANES {
-                    let (p, q, r, s) = (x[i][l], y[i][l], z[i][l], w[i][l]);
-                    let (pq, pmq, rs, rms) = (p.add(q), p.sub(q), r.add(s), r.sub(s));
-                    let (e, f, h, k) = (pq.add(rs), pmq.add(rms), pq.sub(rs), pmq.sub(rms));
+                    let (e, f, h, k) = radix4(x[i][l], y[i][l], z[i][l], w[i][l]);
                     (x[i][l], y[i][l], z[i][l], w[i][l]) = (e, f, h, k);
                     s0[l] = s0[l].add(e.abs());
                     s1[l] = s1[l].add(f.abs());
@@ -492,9 +490,7 @@ fn last_levels<T: Lane>(a: &mut [[T; LANES]], last: u32) -> [T; LANES] {
         let (z, w) = rest.split_at_mut(h);
         for i in 0..h {
             for l in 0..LANES {
-                let (p, q, r, s) = (x[i][l], y[i][l], z[i][l], w[i][l]);
-                let (pq, pmq, rs, rms) = (p.add(q), p.sub(q), r.add(s), r.sub(s));
-                let (e, f, g, k) = (pq.add(rs), pmq.add(rms), pq.sub(rs), pmq.sub(rms));
+                let (e, f, g, k) = radix4(x[i][l], y[i][l], z[i][l], w[i][l]);
                 (x[i][l], y[i][l], z[i][l], w[i][l]) = (e, f, g, k);
                 low[l] = low[l].min(e.min(f)).min(g.min(k));
             }
@@ -514,6 +510,13 @@ fn last_levels<T: Lane>(a: &mut [[T; LANES]], last: u32) -> [T; LANES] {
     low
 }
 
+/// Two levels of the transform on the four entries `p, q, r, s` at strides h and 2h apart.
+#[inline(always)]
+fn radix4<T: Lane>(p: T, q: T, r: T, s: T) -> (T, T, T, T) {
+    let (pq, pmq, rs, rms) = (p.add(q), p.sub(q), r.add(s), r.sub(s));
+    (pq.add(rs), pmq.add(rms), pq.sub(rs), pmq.sub(rms))
+}
+
 /// The levels of the transform with strides `from <= h < to` (powers of two), two per pass.
 #[inline(always)]
 fn levels<T: Lane>(a: &mut [[T; LANES]], from: usize, to: usize) {
@@ -525,12 +528,7 @@ fn levels<T: Lane>(a: &mut [[T; LANES]], from: usize, to: usize) {
             let (z, w) = rest.split_at_mut(h);
             for i in 0..h {
                 for l in 0..LANES {
-                    let (p, q, r, s) = (x[i][l], y[i][l], z[i][l], w[i][l]);
-                    let (pq, pmq, rs, rms) = (p.add(q), p.sub(q), r.add(s), r.sub(s));
-                    x[i][l] = pq.add(rs);
-                    y[i][l] = pmq.add(rms);
-                    z[i][l] = pq.sub(rs);
-                    w[i][l] = pmq.sub(rms);
+                    (x[i][l], y[i][l], z[i][l], w[i][l]) = radix4(x[i][l], y[i][l], z[i][l], w[i][l]);
                 }
             }
         }

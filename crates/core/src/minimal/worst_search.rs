@@ -269,29 +269,26 @@ pub(crate) fn solve(problem: &Problem, budget: &Budget, deadline: &Deadline) -> 
         return Some(found);
     }
     let rest = budget.max_work.saturating_sub(explored);
-    if let Some(walsh) = Walsh::new(problem) {
+    let tightened = if let Some(walsh) = Walsh::new(problem) {
         // Over GF(2) the Walsh engine proves; if it cannot within half of what is left, the
         // branch and bound spends the rest looking for a harder board (its bound may help too).
-        let tightened = super::worst_walsh::tighten(problem, &walsh, found, rest / 2, &deadline.part(0.5));
-        if tightened.weight == tightened.upper_bound {
-            return Some(tightened);
-        }
-        let rest = budget.max_work - tightened.explored;
-        let bb = branch_and_bound(problem, tightened.states.clone(), tightened.weight, rest, deadline);
-        let upper_bound = bb.upper_bound.min(tightened.upper_bound).max(bb.weight);
-        return Some(Found { explored: tightened.explored + bb.explored, upper_bound, ..bb });
-    }
-    if let Some(engine) = zp::Engine::new(problem) {
+        Ok(super::worst_walsh::tighten(problem, &walsh, found, rest / 2, &deadline.part(0.5)))
+    } else if let Some(engine) = zp::Engine::new(problem) {
         // Over Z_p (p odd) the engine of worst_zp proves, with the same split of the budget.
-        let tightened = zp::tighten(&engine, found, rest / 2, &deadline.part(0.5));
-        if tightened.weight == tightened.upper_bound {
-            return Some(tightened);
+        Ok(zp::tighten(&engine, found, rest / 2, &deadline.part(0.5)))
+    } else {
+        Err(found)
+    };
+    let found = match tightened {
+        Ok(tightened) if tightened.weight == tightened.upper_bound => return Some(tightened),
+        Ok(tightened) => {
+            let rest = budget.max_work - tightened.explored;
+            let bb = branch_and_bound(problem, tightened.states.clone(), tightened.weight, rest, deadline);
+            let upper_bound = bb.upper_bound.min(tightened.upper_bound).max(bb.weight);
+            return Some(Found { explored: tightened.explored + bb.explored, upper_bound, ..bb });
         }
-        let rest = budget.max_work - tightened.explored;
-        let bb = branch_and_bound(problem, tightened.states.clone(), tightened.weight, rest, deadline);
-        let upper_bound = bb.upper_bound.min(tightened.upper_bound).max(bb.weight);
-        return Some(Found { explored: tightened.explored + bb.explored, upper_bound, ..bb });
-    }
+        Err(found) => found,
+    };
     let bb = branch_and_bound(problem, found.states.clone(), weight, rest, deadline);
     explored += bb.explored;
     Some(Found { explored, ..bb })
