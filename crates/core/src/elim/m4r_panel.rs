@@ -302,19 +302,14 @@ mod tests {
     use proptest::prelude::*;
 
     fn random(rows: usize, cols: usize, cap: Option<usize>, seed: u64) -> BitMatrix {
-        let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut draws = 0u64;
         let mut rand = |r: usize, c: usize| {
+            draws += 1;
+            let bits =
+                crate::field::random_presses(crate::Modulus::TWO, r * c, seed.wrapping_mul(3).wrapping_add(draws));
             let mut m = BitMatrix::zeros(r, c).unwrap();
-            for i in 0..r {
-                for j in 0..c {
-                    m.set(i, j, next() & 1 == 1);
-                }
+            for (k, &bit) in bits.iter().enumerate() {
+                m.set(k / c, k % c, bit == 1);
             }
             m
         };
