@@ -87,6 +87,7 @@ pub(crate) fn spans(problem: &Problem, position: &[usize], keep: usize) -> Vec<V
     let mut all: Vec<(u64, Vec<(usize, Vec<u32>)>)> = all.into_iter().map(|b| (buttons(&b), b)).collect();
     all.sort_by_key(|(m, b)| (std::cmp::Reverse(*m), b.len()));
     all.truncate(keep);
+    let total: u64 = problem.types.iter().map(|t| t.columns.len() as u64).sum();
     let mut closing = vec![Vec::new(); position.len()];
     for (_, basis) in all {
         let mut members = Vec::new();
@@ -98,7 +99,6 @@ pub(crate) fn spans(problem: &Problem, position: &[usize], keep: usize) -> Vec<V
             }
         }
         let last = members.iter().map(|(t, _)| position[*t]).max().expect("spanned by types");
-        let total: u64 = problem.types.iter().map(|t| t.columns.len() as u64).sum();
         closing[last].push(Span { k: basis.len(), members, higher: (total - inside) * (p as u64 - 1) / 2 });
     }
     closing
