@@ -27,22 +27,21 @@
 //! levels close, which left the 9 x 9 and 16 x 16 grids and the 8 x 8 grid over Z_3 open.
 
 use super::worst_walsh::Walsh;
+use local::local_search;
 
+#[path = "worst_local.rs"]
+mod local;
 #[path = "worst_spans.rs"]
 pub(crate) mod spans;
 #[path = "worst_zp.rs"]
 mod zp;
 use super::Budget;
 use super::Deadline;
-use rand::{Rng, SeedableRng};
 use std::collections::HashMap;
 
 /// A type with more value histograms than this (many buttons, large p) makes the problem too
 /// wide for the exact search.
 const MAX_STATES: u128 = 4096;
-
-/// The local search stops after this many restarts without a harder board.
-const MAX_RESTARTS: u32 = 30;
 
 /// One type of button: equal columns of the null basis.
 #[derive(Debug, Clone)]
@@ -305,110 +304,6 @@ pub(crate) fn solve_with_branch_and_bound(problem: &Problem, budget: &Budget, de
     }
     let bb = branch_and_bound(problem, states, weight, budget.max_work - explored, deadline);
     Some(Found { explored: explored + bb.explored, ..bb })
-}
-
-/// Iterated local search: move one button of one type to another value while the lightest
-/// solution gets heavier (or as heavy, with fewer solutions that light); restart near the best
-/// board after a stall. Returns the best states, their weight and the work done.
-fn local_search(problem: &Problem, max_work: u64, deadline: &Deadline, root2: u64) -> (Vec<usize>, u64, u64) {
-    let p = problem.p as usize;
-    let size = problem.size(problem.u);
-    let nt = problem.types.len();
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0x0077_6f72_7374);
-    let mut shifts: Vec<Vec<u8>> = Vec::new();
-    let mut buf = Vec::new();
-    // Shift tables for every type when they fit in 64 MB, else recomputed per move.
-    let cache = nt as u128 * size as u128 <= 1 << 26;
-    if cache {
-        for ty in 0..nt {
-            problem.shifts(ty, size, &mut buf);
-            shifts.push(buf.clone());
-        }
-    }
-    let mut state = vec![0usize; nt];
-    let mut d = vec![0u64; size];
-    for ty in 0..nt {
-        if !cache {
-            problem.shifts(ty, size, &mut buf);
-        }
-        let t = if cache { &shifts[ty] } else { &buf };
-        let cost = &problem.types[ty].costs[0];
-        d.iter_mut().zip(t).for_each(|(x, &t)| *x += cost[t as usize]);
-    }
-    let scan = |d: &[u64]| {
-        let m = *d.iter().min().expect("at least one solution");
-        (m, d.iter().filter(|&&x| x == m).count())
-    };
-    let mut work = size as u64 * nt as u64;
-    let mut cur = scan(&d);
-    let (mut best, mut best_states) = (cur.0, state.clone());
-    let (mut stall, mut restarts) = (0u32, 0u32);
-    // A move costs at most two passes over the solutions (do and undo).
-    while work + 2 * size as u64 <= max_work && !deadline.passed() && 2 * best + 1 < root2 && nt > 0 {
-        let ty = rng.gen_range(0..nt);
-        let t = &problem.types[ty];
-        let mut h = t.states[state[ty]].clone();
-        let from = rng.gen_range(0..p);
-        let to = (from + rng.gen_range(1..p)) % p;
-        if h[from] == 0 {
-            continue;
-        }
-        h[from] -= 1;
-        h[to] += 1;
-        let next = t.index[&h];
-        if !cache {
-            problem.shifts(ty, size, &mut buf);
-        }
-        let sh = if cache { &shifts[ty] } else { &buf };
-        let (old, new) = (&t.costs[state[ty]], &t.costs[next]);
-        let mut m = u64::MAX;
-        let mut count = 0usize;
-        for (x, &s) in d.iter_mut().zip(sh) {
-            *x = *x + new[s as usize] - old[s as usize];
-            if *x < m {
-                (m, count) = (*x, 1);
-            } else if *x == m {
-                count += 1;
-            }
-        }
-        work += size as u64;
-        if m > cur.0 || (m == cur.0 && count <= cur.1) || rng.gen_bool(0.01) {
-            state[ty] = next;
-            cur = (m, count);
-            if m > best {
-                (best, stall, restarts) = (m, 0, 0);
-                best_states.copy_from_slice(&state);
-            }
-        } else {
-            d.iter_mut().zip(sh).for_each(|(x, &s)| *x = *x + old[s as usize] - new[s as usize]);
-            work += size as u64;
-        }
-        stall += 1;
-        if stall > 20 * nt as u32 + 200 {
-            // Restart from the best board; give up after a few restarts without progress.
-            stall = 0;
-            restarts += 1;
-            let moved = state.iter().zip(&best_states).filter(|(a, b)| a != b).count() as u64;
-            if restarts > MAX_RESTARTS || work + moved * size as u64 > max_work {
-                break;
-            }
-            for ty in 0..nt {
-                if state[ty] != best_states[ty] {
-                    if !cache {
-                        problem.shifts(ty, size, &mut buf);
-                    }
-                    let sh = if cache { &shifts[ty] } else { &buf };
-                    let c = &problem.types[ty].costs;
-                    let (old, new) = (&c[state[ty]], &c[best_states[ty]]);
-                    d.iter_mut().zip(sh).for_each(|(x, &s)| *x = *x + new[s as usize] - old[s as usize]);
-                    work += size as u64;
-                    state[ty] = best_states[ty];
-                }
-            }
-            cur = scan(&d);
-        }
-    }
-    (best_states, best, work)
 }
 
 /// Depth-first branch and bound over the types in level order, children in order of their
