@@ -182,6 +182,25 @@ fn max_work_is_a_hard_cap() {
     }
 }
 
+/// A time limit holds at nullity 20 too, where one node of a search or one pass of the local
+/// search's setup takes milliseconds (the 30 x 30 grid overran a 10 s limit by 4 s when the
+/// clock was read every 256 nodes only). The margin is wide: this checks that the limit is
+/// obeyed, not how fast anything is.
+#[test]
+fn time_limit_holds_at_nullity_20() {
+    let solver = Solver::new(&plus_grid(30, 30, Modulus::TWO).unwrap()).unwrap();
+    assert_eq!(solver.nullity(), 20);
+    for seconds in [0.0, 0.5] {
+        let budget = Budget::new(u64::MAX, Some(std::time::Duration::from_secs_f64(seconds)));
+        let start = std::time::Instant::now();
+        let w = worst_case(&solver, &budget).unwrap();
+        let took = start.elapsed().as_secs_f64();
+        assert!(took < seconds + 3.0, "a limit of {seconds} s took {took:.2} s");
+        assert!(w.weight <= w.upper_bound && !w.proven_optimal);
+        assert_eq!(solver.apply(&w.board, &w.presses).unwrap(), vec![0; solver.lights()]);
+    }
+}
+
 /// The 9 x 9 grid (nullity 8, 55 types) is proven by the Walsh engine over GF(2): 37 presses.
 #[test]
 fn nine_by_nine_is_proven() {

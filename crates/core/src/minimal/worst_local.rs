@@ -36,14 +36,16 @@ const MAX_GAP: u64 = 1 << 20;
 /// The search stops after this many rounds in a row without a harder board.
 const MAX_ROUNDS: u32 = 4;
 
-/// The hardest board found within `max_work` (solution weights updated) and the deadline:
-/// its states, the weight of its lightest solution and the work done.
+/// The hardest board found within `max_work` (solution weights updated) and the `share` of the
+/// time to the deadline left once the first board is weighed: its states, the weight of its
+/// lightest solution and the work done; `None` when the deadline itself passes before that.
 pub(super) fn local_search(
     problem: &Problem,
     max_work: u64,
     deadline: &Deadline,
+    share: f64,
     root2: u64,
-) -> (Vec<usize>, u64, u64) {
+) -> Option<(Vec<usize>, u64, u64)> {
     let p = problem.p as usize;
     let size = problem.size(problem.u);
     let nt = problem.types.len();
@@ -51,16 +53,16 @@ pub(super) fn local_search(
     let mut buf = Vec::new();
     // Shift tables for every type when they fit in 64 MB, else recomputed per move.
     let cache = nt as u128 * size as u128 <= 1 << 26;
-    let shifts: Vec<Vec<u8>> = if cache {
-        (0..nt)
-            .map(|ty| {
-                problem.shifts(ty, size, &mut buf);
-                buf.clone()
-            })
-            .collect()
-    } else {
-        Vec::new()
-    };
+    // Building the tables and the first weights takes a pass per type (seconds at nullity 20):
+    // the deadline is checked after each, and the search gives nothing when it passes there.
+    let mut shifts: Vec<Vec<u8>> = Vec::new();
+    for ty in (0..nt).filter(|_| cache) {
+        problem.shifts(ty, size, &mut buf);
+        shifts.push(buf.clone());
+        if deadline.passed() {
+            return None;
+        }
+    }
     let shift_of = |ty: usize, buf: &mut Vec<u8>| {
         if !cache {
             problem.shifts(ty, size, buf);
@@ -73,7 +75,11 @@ pub(super) fn local_search(
         let t = if cache { &shifts[ty] } else { &buf };
         let cost = &problem.types[ty].costs[0];
         d.iter_mut().zip(t).for_each(|(x, &t)| *x += cost[t as usize]);
+        if deadline.passed() {
+            return None;
+        }
     }
+    let deadline = deadline.part(share);
     let mut work = size as u64 * nt as u64;
     let lightest = |d: &[u64]| *d.iter().min().expect("at least one solution");
     let shortfall = |d: &[u64], w: u64| d.iter().map(|&x| w.saturating_sub(x).min(MAX_GAP).pow(2)).sum::<u64>();
@@ -153,7 +159,7 @@ pub(super) fn local_search(
             work += size as u64;
         }
     }
-    (best_states, best, work)
+    Some((best_states, best, work))
 }
 
 #[cfg(test)]
@@ -188,7 +194,7 @@ mod tests {
             let rows = if prime { reduce(Modulus::new(p as u64).unwrap(), rows, n) } else { rows };
             let Some(problem) = Problem::new(p, prime, n, &rows, &vec![p; rows.len()]) else { continue };
             let max_work = rng.gen_range(0..20_000);
-            let (states, weight, work) = local_search(&problem, max_work, &unlimited, problem.root2());
+            let (states, weight, work) = local_search(&problem, max_work, &unlimited, 0.25, problem.root2()).unwrap();
             assert!(work <= max_work.max(problem.size(problem.u) as u64 * problem.type_count() as u64));
             assert_eq!(weight, problem.weight(&states), "round {round}");
         }
@@ -202,7 +208,7 @@ mod tests {
         let unlimited = Deadline::start(&Budget::new(u64::MAX, None));
         for (n, p, worst) in [(16, 2, 124), (13, 3, 170)] {
             let (problem, outside) = grid_problem(n, p);
-            let (_, weight, _) = local_search(&problem, 1 << 32, &unlimited, problem.root2());
+            let (_, weight, _) = local_search(&problem, 1 << 32, &unlimited, 0.25, problem.root2()).unwrap();
             assert_eq!(outside + weight, worst, "{n} x {n} grid over Z_{p}");
         }
     }

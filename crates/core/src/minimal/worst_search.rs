@@ -43,6 +43,10 @@ use std::collections::HashMap;
 /// wide for the exact search.
 const MAX_STATES: u128 = 4096;
 
+/// The searches read the clock every 256 nodes, and at every node that costs at least this
+/// many entries, so that a deadline holds at any nullity.
+pub(crate) const BIG_NODE: usize = 1 << 14;
+
 /// One type of button: equal columns of the null basis.
 #[derive(Debug, Clone)]
 struct Type {
@@ -253,7 +257,8 @@ impl Problem {
 }
 
 /// Local search for a hard board, then branch and bound for the proof, within the budget: the
-/// work never exceeds `budget.max_work`, and `None` when it cannot pay for weighing one board.
+/// work never exceeds `budget.max_work`, and `None` when it cannot pay for weighing one board
+/// (or the deadline passes first).
 pub(crate) fn solve(problem: &Problem, budget: &Budget, deadline: &Deadline) -> Option<Found> {
     let root2 = problem.root2();
     let first = problem.size(problem.u) as u64 * problem.types.len() as u64;
@@ -261,11 +266,14 @@ pub(crate) fn solve(problem: &Problem, budget: &Budget, deadline: &Deadline) -> 
         return None;
     }
     let local_work = (budget.max_work / 4).max(first);
-    let (states, weight, mut explored) = local_search(problem, local_work, &deadline.part(0.25), root2);
+    let (states, weight, mut explored) = local_search(problem, local_work, deadline, 0.25, root2)?;
     let mut found = Found { states, weight, upper_bound: root2 / 2, explored };
     if 2 * weight + 1 >= root2 {
         found.upper_bound = weight;
         return Some(found);
+    }
+    if deadline.passed() {
+        return Some(found); // the engines' tables alone would overrun it
     }
     let rest = budget.max_work.saturating_sub(explored);
     let tightened = if let Some(walsh) = Walsh::new(problem) {
@@ -298,7 +306,7 @@ pub(crate) fn solve(problem: &Problem, budget: &Budget, deadline: &Deadline) -> 
 #[cfg(test)]
 pub(crate) fn solve_with_branch_and_bound(problem: &Problem, budget: &Budget, deadline: &Deadline) -> Option<Found> {
     let root2 = problem.root2();
-    let (states, weight, explored) = local_search(problem, budget.max_work / 4, &deadline.part(0.25), root2);
+    let (states, weight, explored) = local_search(problem, budget.max_work / 4, deadline, 0.25, root2)?;
     if 2 * weight + 1 >= root2 {
         return Some(Found { states, weight, upper_bound: weight, explored });
     }
@@ -414,7 +422,7 @@ fn branch_and_bound(problem: &Problem, states: Vec<usize>, weight: u64, max_work
     if nt > 0 {
         loop {
             nodes += 1;
-            if nodes % 256 == 0 && deadline.passed() {
+            if (nodes % 256 == 0 || pass(depth) >= BIG_NODE as u64) && deadline.passed() {
                 complete = false;
                 break;
             }

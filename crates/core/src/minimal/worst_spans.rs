@@ -55,11 +55,36 @@ pub(crate) fn spans(problem: &Problem, position: &[usize], keep: usize) -> Vec<V
         basis.sort();
         true
     };
-    // t in S when it is its combination with coefficients t[pivot].
-    let member = |basis: &[(usize, Vec<u32>)], v: &[u32]| -> Option<Vec<u32>> {
-        let coef: Vec<u32> = basis.iter().map(|(pv, _)| v[*pv]).collect();
-        let back = (0..u).map(|j| basis.iter().zip(&coef).fold(0, |acc, ((_, b), &c)| f.add(acc, f.mul(c, b[j]))));
-        back.eq(v.iter().copied()).then_some(coef)
+    // The types in S with their coordinates in its basis: by enumerating S when it has fewer
+    // elements than there are types (a lookup each), else by testing every type (t is in S
+    // when it is its combination with coefficients t[pivot], the basis being reduced).
+    let type_at: std::collections::HashMap<&[u32], usize> =
+        problem.types.iter().enumerate().map(|(i, t)| (t.coords.as_slice(), i)).collect();
+    let members = |basis: &[(usize, Vec<u32>)]| -> Vec<(usize, Vec<u32>)> {
+        let combine = |coef: &[u32]| -> Vec<u32> {
+            (0..u).map(|j| basis.iter().zip(coef).fold(0, |acc, ((_, b), &c)| f.add(acc, f.mul(c, b[j])))).collect()
+        };
+        let k = basis.len() as u32;
+        if (p as u64).pow(k) <= problem.types.len() as u64 {
+            let mut out = Vec::new();
+            let mut coef = vec![0u32; basis.len()];
+            // Every coefficient vector but 0, as an odometer.
+            while let Some(j) = coef.iter().position(|&x| x + 1 < p) {
+                coef[..j].iter_mut().for_each(|x| *x = 0);
+                coef[j] += 1;
+                if let Some(&t) = type_at.get(combine(&coef).as_slice()) {
+                    out.push((t, coef.clone()));
+                }
+            }
+            out.sort();
+            out
+        } else {
+            let coef_of = |v: &[u32]| -> Option<Vec<u32>> {
+                let coef: Vec<u32> = basis.iter().map(|(pv, _)| v[*pv]).collect();
+                (combine(&coef) == v).then_some(coef)
+            };
+            problem.types.iter().enumerate().filter_map(|(i, t)| coef_of(&t.coords).map(|c| (i, c))).collect()
+        }
     };
     let mut seen: std::collections::HashSet<Vec<(usize, Vec<u32>)>> = std::collections::HashSet::new();
     let mut frontier: Vec<Vec<(usize, Vec<u32>)>> = vec![Vec::new()];
@@ -81,25 +106,23 @@ pub(crate) fn spans(problem: &Problem, position: &[usize], keep: usize) -> Vec<V
         frontier = next;
     }
     // The subspaces with the most buttons first (only those can rule out anything).
-    let buttons = |basis: &Vec<(usize, Vec<u32>)>| -> u64 {
-        problem.types.iter().filter(|t| member(basis, &t.coords).is_some()).map(|t| t.columns.len() as u64).sum()
+    let buttons = |members: &[(usize, Vec<u32>)]| -> u64 {
+        members.iter().map(|(t, _)| problem.types[*t].columns.len() as u64).sum()
     };
-    let mut all: Vec<(u64, Vec<(usize, Vec<u32>)>)> = all.into_iter().map(|b| (buttons(&b), b)).collect();
-    all.sort_by_key(|(m, b)| (std::cmp::Reverse(*m), b.len()));
+    let mut all: Vec<(u64, usize, Vec<(usize, Vec<u32>)>)> = all
+        .into_iter()
+        .map(|b| {
+            let m = members(&b);
+            (buttons(&m), b.len(), m)
+        })
+        .collect();
+    all.sort_by_key(|(m, k, _)| (std::cmp::Reverse(*m), *k));
     all.truncate(keep);
     let total: u64 = problem.types.iter().map(|t| t.columns.len() as u64).sum();
     let mut closing = vec![Vec::new(); position.len()];
-    for (_, basis) in all {
-        let mut members = Vec::new();
-        let mut inside = 0u64;
-        for (ti, t) in problem.types.iter().enumerate() {
-            if let Some(coef) = member(&basis, &t.coords) {
-                members.push((ti, coef));
-                inside += t.columns.len() as u64;
-            }
-        }
+    for (inside, k, members) in all {
         let last = members.iter().map(|(t, _)| position[*t]).max().expect("spanned by types");
-        closing[last].push(Span { k: basis.len(), members, higher: (total - inside) * (p as u64 - 1) / 2 });
+        closing[last].push(Span { k, members, higher: (total - inside) * (p as u64 - 1) / 2 });
     }
     closing
 }

@@ -389,7 +389,10 @@ impl Run<'_> {
     fn pay(&mut self, n: usize) -> bool {
         self.nodes += 1;
         let pool = self.pool;
-        let stop = self.nodes & 255 == 0 && (self.deadline.passed() || pool.is_some_and(|p| p.done()));
+        // The clock is read every 256 nodes, and at every node of at least `BIG_NODE` entries
+        // (at nullity 20 a node can take a millisecond).
+        let stop = (self.nodes & 255 == 0 || n >= super::worst_search::BIG_NODE)
+            && (self.deadline.passed() || pool.is_some_and(|p| p.done()));
         if stop || (self.work + n as u64 > self.max_work && !pool.is_some_and(|p| p.grant(self, n as u64))) {
             self.stopped = true;
             return false;

@@ -50,13 +50,15 @@ fn agrees_with_the_older_search() {
     assert!(compared > 100, "only {compared} codes compared");
 }
 
-/// The decisions of the 19 x 19 grid up to R = `LIGHTSOUT_R` (default 8: no board needs
-/// 177 presses, about 4 minutes on two CPUs; R = 10, 176 presses, is open), on every CPU
-/// for `LIGHTSOUT_SECONDS` (default 600) each: prints the answers and the work.
+/// The decisions of the n x n grid (`LIGHTSOUT_GRID`, default 19) up to R = `LIGHTSOUT_R`
+/// (default 8: on the 19 x 19 grid no board needs 177 presses, about 4 minutes on two CPUs;
+/// R = 10, 176 presses, is open), on every CPU for `LIGHTSOUT_SECONDS` (default 600) each:
+/// prints the answers and the work.
 #[test]
 #[ignore]
 fn grid_19_decisions() {
-    let solver = crate::Solver::new(&super::super::plus_grid(19, 19, Modulus::TWO).unwrap()).unwrap();
+    let n = std::env::var("LIGHTSOUT_GRID").map_or(19, |s| s.parse().unwrap());
+    let solver = crate::Solver::new(&super::super::plus_grid(n, n, Modulus::TWO).unwrap()).unwrap();
     let rows = reduce(Modulus::TWO, solver.null_basis(), solver.buttons());
     let problem = Problem::new(2, true, solver.buttons(), &rows, &vec![2; rows.len()]).unwrap();
     let walsh = super::Walsh::new(&problem).unwrap();

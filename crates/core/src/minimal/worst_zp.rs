@@ -281,7 +281,8 @@ impl Run<'_, '_> {
     /// Work of `n` entries, if the budget allows it (else the run stops).
     fn pay(&mut self, n: usize) -> bool {
         self.nodes += 1;
-        if (self.nodes & 255 == 0 && self.deadline.passed()) || self.work + n as u64 > self.max_work {
+        let check = self.nodes & 255 == 0 || n >= super::BIG_NODE;
+        if (check && self.deadline.passed()) || self.work + n as u64 > self.max_work {
             self.stopped = true;
             return false;
         }
