@@ -64,16 +64,10 @@ pub(super) fn local_search(
             return None;
         }
     }
-    let shift_of = |ty: usize, buf: &mut Vec<u8>| {
-        if !cache {
-            problem.shifts(ty, size, buf);
-        }
-    };
     let mut state = vec![0usize; nt];
     let mut d = vec![0u64; size];
     for ty in 0..nt {
-        shift_of(ty, &mut buf);
-        let t = if cache { &shifts[ty] } else { &buf };
+        let t = shift_table(problem, &shifts, ty, &mut buf);
         let cost = &problem.types[ty].costs[0];
         d.iter_mut().zip(t).for_each(|(x, &t)| *x += cost[t as usize]);
         if deadline.passed() {
@@ -104,8 +98,7 @@ pub(super) fn local_search(
                 break;
             }
             for &ty in &moved {
-                shift_of(ty, &mut buf);
-                let sh = if cache { &shifts[ty] } else { &buf };
+                let sh = shift_table(problem, &shifts, ty, &mut buf);
                 let c = &problem.types[ty].costs;
                 let (old, new) = (&c[state[ty]], &c[best_states[ty]]);
                 d.iter_mut().zip(sh).for_each(|(x, &s)| *x = *x + new[s as usize] - old[s as usize]);
@@ -128,8 +121,7 @@ pub(super) fn local_search(
         h[from] -= 1;
         h[to] += 1;
         let next = t.index[&h];
-        shift_of(ty, &mut buf);
-        let sh = if cache { &shifts[ty] } else { &buf };
+        let sh = shift_table(problem, &shifts, ty, &mut buf);
         // What the move adds to a solution, by the type's shift there (wrapping: may be negative).
         let (old, new) = (&t.costs[state[ty]], &t.costs[next]);
         let add: Vec<u64> = old.iter().zip(new).map(|(&o, &n)| n.wrapping_sub(o)).collect();
@@ -161,6 +153,18 @@ pub(super) fn local_search(
         }
     }
     Some((best_states, best, work))
+}
+
+/// The shift of type `ty` in every solution: from the tables when they were built (`cached`
+/// holds one per type), else computed into `buf`.
+fn shift_table<'a>(problem: &Problem, cached: &'a [Vec<u8>], ty: usize, buf: &'a mut Vec<u8>) -> &'a [u8] {
+    match cached.get(ty) {
+        Some(table) => table,
+        None => {
+            problem.shifts(ty, problem.size(problem.u), buf);
+            buf
+        }
+    }
 }
 
 #[cfg(test)]
