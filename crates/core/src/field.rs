@@ -9,7 +9,6 @@
 //! accept it; engines that divide need [`Modulus::is_prime`] and say so when it is not).
 
 use crate::error::{Error, Result};
-use num_traits::{One, Zero};
 
 /// Arithmetic in a finite field whose elements are `u32` values in `0..p`.
 ///
@@ -26,8 +25,6 @@ use num_traits::{One, Zero};
 /// assert_eq!(f.inv(0), None);
 /// ```
 pub trait Field: Copy + Send + Sync + std::fmt::Debug {
-    /// The type of one element; 0 and 1 are valid in every prime field.
-    type Elem: Copy + Eq + Zero + One + std::fmt::Debug;
     /// The characteristic p.
     fn modulus(&self) -> u32;
     /// `a + b mod p`.
@@ -59,7 +56,6 @@ pub trait Field: Copy + Send + Sync + std::fmt::Debug {
 pub struct Gf2;
 
 impl Field for Gf2 {
-    type Elem = u32;
     fn modulus(&self) -> u32 {
         2
     }
@@ -98,7 +94,6 @@ impl Zp {
 }
 
 impl Field for Zp {
-    type Elem = u32;
     fn modulus(&self) -> u32 {
         self.p
     }
@@ -247,6 +242,12 @@ impl Modulus {
     /// `neg` and `mul` are the ring operations and `inv` answers for the units only.
     pub fn field(self) -> Zp {
         Zp { p: self.k }
+    }
+
+    /// The arithmetic context of the inner loops (Barrett reduction) for this modulus, prime
+    /// or not: the one the chasing, polynomial and ring engines share.
+    pub(crate) fn arith(self) -> crate::arith::Fp {
+        crate::arith::Fp::new(self.k)
     }
 }
 

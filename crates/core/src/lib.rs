@@ -28,6 +28,7 @@
 //! assert!(s.apply(&board, &presses).unwrap().iter().all(|&x| x == 0));
 //! ```
 
+mod arith;
 pub mod banded;
 pub mod batch;
 pub mod bitmatrix;

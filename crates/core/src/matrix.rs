@@ -2,7 +2,7 @@
 
 use crate::error::{Error, Result};
 use crate::field::{Field, Modulus};
-use crate::limits::check_dense;
+use crate::limits::{check_dense, check_lights};
 
 /// A dense row-major matrix over Z_p.
 ///
@@ -360,4 +360,44 @@ impl SparseMatrix {
     pub fn is_symmetric(&self) -> bool {
         self.rows == self.cols() && self.transpose().columns == self.columns
     }
+}
+
+/// The press matrix of a `rows x cols` grid with the plus rule (the classic board, built here
+/// so that the statistics, tables and tests of this crate need no other crate): each button adds 1 to its own
+/// light and to its up to four orthogonal neighbours. Lights and buttons are numbered row by
+/// row (`r * cols + c`).
+///
+/// ```
+/// use lightsout_core::{minimal::plus_grid, Modulus, Solver};
+/// let m = plus_grid(5, 5, Modulus::TWO).unwrap();
+/// assert_eq!(Solver::new(&m).unwrap().nullity(), 2);
+/// assert!(plus_grid(0, 3, Modulus::TWO).is_err());
+/// ```
+pub fn plus_grid(rows: usize, cols: usize, modulus: Modulus) -> Result<SparseMatrix> {
+    if rows == 0 || cols == 0 {
+        return Err(Error::InvalidArgument(format!("a grid needs at least one row and column, not {rows} x {cols}")));
+    }
+    let n = rows as u128 * cols as u128;
+    check_lights("a plus-rule grid", n)?;
+    let n = n as usize;
+    let sets = (0..n)
+        .map(|i| {
+            let (r, c) = (i / cols, i % cols);
+            let mut set = vec![i];
+            if r > 0 {
+                set.push(i - cols);
+            }
+            if r + 1 < rows {
+                set.push(i + cols);
+            }
+            if c > 0 {
+                set.push(i - 1);
+            }
+            if c + 1 < cols {
+                set.push(i + 1);
+            }
+            set
+        })
+        .collect();
+    SparseMatrix::from_press_sets(modulus, n, sets)
 }

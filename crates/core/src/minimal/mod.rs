@@ -22,6 +22,13 @@
 //! - [`CosetSplit`] and [`StatsWork`] cut the exhaustive searches into independent tasks for a
 //!   cluster; combined, the tasks' answers are exactly the single-machine results.
 //!
+//! The files go by question: the fewest-press search itself sits here (`coset`, `gray`,
+//! `walsh`, `search`, `many`, `module`); `worst/` holds the worst case (its local search,
+//! decision engines and Walsh proof engine), `stats/` the statistics with their tables and SVG,
+//! `split/` the cutting of searches into cluster tasks (with its wire format in `wire.rs`), and
+//! `generate.rs` the puzzle generation. The press matrix of the classic grid, [`plus_grid`],
+//! lives with the matrices ([`crate::matrix`]) and is re-exported here.
+//!
 //! ```
 //! use lightsout_core::{minimal::{minimal_solution, plus_grid, Budget}, Modulus, Solver};
 //! let solver = Solver::new(&plus_grid(5, 5, Modulus::TWO).unwrap()).unwrap();
@@ -38,33 +45,27 @@
 mod coset;
 mod generate;
 mod gray;
-mod grid;
 mod many;
 mod module;
-mod nullity;
-mod ring_stats;
 mod search;
 mod split;
 mod stats;
-mod svg;
 mod walsh;
 mod worst;
-mod worst_search;
-mod worst_walsh;
 
+pub use crate::matrix::plus_grid;
 pub use generate::{
     difficulty_walk, random_press_pattern, random_with_difficulty, random_with_presses, DIFFICULTY_STEPS,
     DIFFICULTY_TIME, EXHAUSTIVE_DIFFICULTY_WORK,
 };
-pub use grid::plus_grid;
 pub use many::{BatchMinimizer, Sampler, BLOCK_ROWS, MAX_BATCH_COSET};
 pub use module::minimal_in_module;
-pub use nullity::{dense_grid_nullity, grid_nullity, nullity_table, nullity_table_with, NullityTable};
-pub use ring_stats::{ring_random_with_difficulty, ring_stats, MAX_RING_STATS_BOARDS};
 pub use split::{
     split_in_coset, split_in_coset_gf2, CosetPart, CosetSplit, CosetWork, StatsPart, StatsWork, DEFAULT_TASKS,
     MAX_TASKS, MAX_TASK_MEMBERS,
 };
+pub use stats::nullity::{dense_grid_nullity, grid_nullity, nullity_table, nullity_table_with, NullityTable};
+pub use stats::ring::{ring_random_with_difficulty, ring_stats, MAX_RING_STATS_BOARDS};
 pub use stats::{stats, Stats};
 pub use worst::{worst_case, worst_from_module, worst_from_quiet, WorstCase, EXACT_MEMBERS};
 

@@ -549,5 +549,4 @@ fn levels<T: Lane>(a: &mut [[T; LANES]], from: usize, to: usize) {
 }
 
 #[cfg(test)]
-#[path = "walsh_tests.rs"]
 mod tests;

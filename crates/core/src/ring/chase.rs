@@ -13,31 +13,11 @@
 //! (path). M is equivalent to `diag(I, A)` (the chase is a unimodular change of presses and
 //! lights), so M and A share their non-unit elementary divisors and kernels.
 
+use crate::arith::Fp;
 use crate::error::{Error, Result};
 use crate::matrix::Matrix;
 use crate::structured::Wrap;
 use crate::Modulus;
-
-/// Z/q arithmetic for the chase's inner loop (q < 2^31: sums of two never overflow).
-#[derive(Clone, Copy, Debug)]
-struct Zq(u32);
-
-impl Zq {
-    #[inline]
-    fn add(self, a: u32, b: u32) -> u32 {
-        let s = a + b;
-        s.min(s.wrapping_sub(self.0))
-    }
-    #[inline]
-    fn neg(self, a: u32) -> u32 {
-        let t = self.0 - a;
-        t.min(t.wrapping_sub(self.0))
-    }
-    #[inline]
-    fn sub(self, a: u32, b: u32) -> u32 {
-        self.add(a, self.neg(b))
-    }
-}
 
 /// How a `rows x cols` board is chased: `m` chase rows of `n` lights.
 #[derive(Clone, Copy, Debug)]
@@ -54,7 +34,8 @@ pub(crate) struct Plan {
     pub(crate) periodic: bool,
     /// A press changes its own light.
     delta: bool,
-    z: Zq,
+    /// Z/q arithmetic for the inner loop (the crate's one context).
+    z: Fp,
 }
 
 impl Plan {
@@ -77,7 +58,7 @@ impl Plan {
         // Transposed: chase rows are columns (length rows, a cycle when v), periodic when h.
         let transposed = unknowns(rows, h) < unknowns(cols, v);
         let (m, n, cycle, periodic) = if transposed { (cols, rows, v, h) } else { (rows, cols, h, v) };
-        Plan { rows, cols, transposed, m, n, cycle, periodic, delta, z: Zq(q) }
+        Plan { rows, cols, transposed, m, n, cycle, periodic, delta, z: Fp::new(q) }
     }
 
     /// Number of unknowns (the side of A).
@@ -212,7 +193,7 @@ impl Plan {
     /// `Σ y_i b_i mod q` for the presses y chased from u on a dark board, without storing y.
     pub(crate) fn chased_dot(&self, u: &[u32], board: &[u32]) -> Result<u32> {
         let (x1, x0) = self.split(u);
-        let q = self.z.0 as u64;
+        let q = self.z.p as u64;
         let mut b = vec![0u32; self.n];
         let mut acc = 0u64;
         self.run(None, &x0, &x1, |k, row| {
@@ -264,7 +245,7 @@ impl Plan {
         let (n, z) = (self.n, self.z);
         let size = self.unknowns();
         crate::limits::check_dense("the reduced system of a chased board", size, size)?;
-        let mut a = Matrix::zeros(Modulus::ring(z.0 as u64)?, size, size)?;
+        let mut a = Matrix::zeros(Modulus::ring(z.p as u64)?, size, size)?;
         let mut e0 = vec![0u32; n];
         e0[0] = 1;
         let zero = vec![0u32; n];

@@ -1,7 +1,7 @@
 //! Light chasing over Z_p: row `k` is dark iff `b_k + T x_k + x_{k-1} + x_{k+1} = 0`, so the
 //! presses of row `k + 1` follow from the two rows above, `x_{k+1} = -(b_k + T x_k + x_{k-1})`.
 
-use super::arith::{dispatch_avx2, Fp};
+use crate::arith::{dispatch_avx2, Fp};
 
 /// One row of lights: `n` lights on a path (cut-off ends) or on a cycle (`n >= 3`), with the
 /// press of a light changing its two neighbours and, when `delta`, itself. `T` is its matrix.

@@ -3,9 +3,9 @@
 //! word), `u32` coefficients over Z_p. Polynomials are trimmed (no zero top word or
 //! coefficient), so the zero polynomial is empty.
 
-use super::arith::Fp;
 use super::chase::Line;
 use super::{poly, poly2};
+use crate::arith::Fp;
 
 pub(crate) trait Polys: Copy + Send + Sync + 'static {
     type P: Clone + std::fmt::Debug + PartialEq + Send + Sync;
@@ -66,7 +66,7 @@ pub(crate) trait Polys: Copy + Send + Sync + 'static {
 
 /// GF(2), bit-packed.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Gf2;
+pub(crate) struct Gf2Polys;
 
 fn trim2(mut a: Vec<u64>) -> Vec<u64> {
     while a.last() == Some(&0) {
@@ -75,7 +75,7 @@ fn trim2(mut a: Vec<u64>) -> Vec<u64> {
     a
 }
 
-impl Polys for Gf2 {
+impl Polys for Gf2Polys {
     type P = Vec<u64>;
     fn from_coeffs(&self, c: &[u32]) -> Vec<u64> {
         trim2(crate::bitmatrix::pack_bits(c))
@@ -161,9 +161,9 @@ impl Polys for Gf2 {
 
 /// Z_p, one `u32` per coefficient.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Zp(pub(crate) Fp);
+pub(crate) struct ZpPolys(pub(crate) Fp);
 
-impl Polys for Zp {
+impl Polys for ZpPolys {
     type P = Vec<u32>;
     fn from_coeffs(&self, c: &[u32]) -> Vec<u32> {
         let mut a = c.to_vec();
@@ -290,9 +290,9 @@ mod tests {
 
     #[test]
     fn both_fields_obey_the_identities() {
-        check(Gf2, 2);
+        check(Gf2Polys, 2);
         for p in [3u32, 5, 65_537, 2_147_483_647] {
-            check(Zp(Fp::new(p)), p);
+            check(ZpPolys(Fp::new(p)), p);
         }
     }
 }

@@ -6,8 +6,8 @@
 //! characteristic (and minimal) polynomial of T, and `a ↦ a(T) e_1` identifies Z_p[x]/(chi)
 //! with Z_p^n. Every function here costs O(n^2) field operations at most.
 
-use super::arith::{dispatch_avx2, Fp};
 use super::chase::Line;
+use crate::arith::{dispatch_avx2, Fp};
 
 /// A polynomial, lowest coefficient first, trimmed.
 pub(crate) type Poly = Vec<u32>;

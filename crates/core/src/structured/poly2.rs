@@ -340,7 +340,7 @@ pub(crate) fn ext_gcd(f: &[u64], g: &[u64]) -> (Vec<u64>, Vec<u64>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::structured::arith::Fp;
+    use crate::arith::Fp;
     use crate::structured::chase::Line;
     use crate::structured::poly;
 

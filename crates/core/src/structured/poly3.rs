@@ -273,7 +273,7 @@ pub(crate) fn ext_gcd(f: &Tri, g: &Tri) -> (Tri, Tri) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::structured::arith::Fp;
+    use crate::arith::Fp;
     use crate::structured::chase::Line;
     use crate::structured::poly;
 

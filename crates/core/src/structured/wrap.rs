@@ -8,12 +8,12 @@
 //! or `F[x]/(chi)` for rows on a path, solved with polynomial gcds ([`super::hermite`]) in
 //! O(n^2) after the O(m n) chase.
 
-use super::arith::Fp;
 use super::chase::{self, Cell, Layout, Line};
 use super::grid::{internal, GridSolver};
 use super::hermite::{Ring, System};
 use super::packed::{self, try_zeroed};
-use super::pfield::{Gf2, Polys, Zp};
+use super::pfield::{Gf2Polys, Polys, ZpPolys};
+use crate::arith::Fp;
 use crate::bitmatrix::pack_bits;
 use crate::count::SolutionCount;
 use crate::error::{Error, Result};
@@ -204,13 +204,13 @@ fn unpack(words: &[u64], n: usize) -> Vec<u32> {
 /// The reduced system over the field of the board.
 #[derive(Clone, Debug)]
 enum Sys {
-    Gf2(System<Gf2>),
-    Zp(System<Zp>),
+    Gf2(System<Gf2Polys>),
+    Zp(System<ZpPolys>),
 }
 
 impl Sys {
     fn new(plan: &Plan) -> Result<Sys> {
-        Ok(if plan.fp.p == 2 { Sys::Gf2(plan.system(Gf2)?) } else { Sys::Zp(plan.system(Zp(plan.fp))?) })
+        Ok(if plan.fp.p == 2 { Sys::Gf2(plan.system(Gf2Polys)?) } else { Sys::Zp(plan.system(ZpPolys(plan.fp))?) })
     }
     fn nullity(&self) -> usize {
         match self {
@@ -445,7 +445,7 @@ impl WrapSolver {
     pub fn apply(&self, board: &[u32], presses: &[u32]) -> Result<Vec<u32>> {
         self.check_board("board", board)?;
         self.check_board("presses", presses)?;
-        let fp = Fp::new(self.modulus.get());
+        let fp = self.modulus.arith();
         let (rows, cols) = (self.rows, self.cols);
         let h = matches!(self.wrap, Wrap::Horizontal | Wrap::Torus);
         let v = matches!(self.wrap, Wrap::Vertical | Wrap::Torus);
@@ -521,6 +521,6 @@ pub fn torus_decide_gf2(n: usize, lit: &[(usize, usize)]) -> Result<bool> {
         return GridSolver::new(n, n, delta, Modulus::TWO)?
             .is_solvable(&board.iter().map(|&b| b as u32).collect::<Vec<_>>());
     };
-    let system = plan.system(Gf2)?;
+    let system = plan.system(Gf2Polys)?;
     Ok(system.solvable(&plan.split(plan.rhs(&board))))
 }

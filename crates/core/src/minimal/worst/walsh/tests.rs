@@ -1,9 +1,9 @@
 //! Tests of the Walsh engine: against the older branch and bound, against the enumeration of
 //! every press count, and the 19 x 19 grid's decisions (ignored: minutes).
 
-use super::super::worst_search::{self, Problem};
-use super::super::{Budget, Deadline};
+use super::super::search::{self, Problem};
 use crate::minimal::coset::reduce;
+use crate::minimal::{Budget, Deadline};
 use crate::Modulus;
 use rand::{Rng, SeedableRng};
 
@@ -23,8 +23,8 @@ fn agrees_with_the_older_search() {
         let Some(problem) = Problem::new(2, true, n, &rows, &orders) else { continue };
         let budget = Budget::work_only(1 << 32);
         let deadline = Deadline::start(&budget);
-        let new = worst_search::solve(&problem, &budget, &deadline).unwrap();
-        let old = worst_search::solve_with_branch_and_bound(&problem, &budget, &deadline).unwrap();
+        let new = search::solve(&problem, &budget, &deadline).unwrap();
+        let old = search::solve_with_branch_and_bound(&problem, &budget, &deadline).unwrap();
         assert_eq!(new.weight, new.upper_bound, "round {round}: the Walsh engine proves small codes");
         if old.weight == old.upper_bound {
             assert_eq!(new.weight, old.weight, "round {round}: {n} buttons, nullity {}", rows.len());
@@ -58,7 +58,7 @@ fn agrees_with_the_older_search() {
 #[ignore]
 fn grid_19_decisions() {
     let n = std::env::var("LIGHTSOUT_GRID").map_or(19, |s| s.parse().unwrap());
-    let solver = crate::Solver::new(&super::super::plus_grid(n, n, Modulus::TWO).unwrap()).unwrap();
+    let solver = crate::Solver::new(&crate::minimal::plus_grid(n, n, Modulus::TWO).unwrap()).unwrap();
     let rows = reduce(Modulus::TWO, solver.null_basis(), solver.buttons());
     let problem = Problem::new(2, true, solver.buttons(), &rows, &vec![2; rows.len()]).unwrap();
     let walsh = super::Walsh::new(&problem).unwrap();

@@ -7,16 +7,16 @@
 //! board presses them `p - 1` times. The other buttons fall into *types* (equal `v_j`), and for
 //! a type only how many of its buttons take each value matters (its histogram). So the worst
 //! case is `(p - 1) · outside + max over type histograms of min over c of Σ_types f_T(<c, v_T>)`,
-//! a max-min problem over the types ([`super::worst_search`]).
+//! a max-min problem over the types ([`search`]).
 //!
 //! - Nullity 0: every board has one solution; the worst board's presses every button `p - 1`
 //!   times (N presses over GF(2)). Proven at once.
 //! - `p^U <= `[`EXACT_MEMBERS`]: a local search over type histograms finds a hard board. Over
-//!   GF(2) the Walsh engine ([`super::worst_walsh`]) then rules out heavier boards one press at
+//!   GF(2) the Walsh engine ([`walsh`]) then rules out heavier boards one press at
 //!   a time, from the lightest bound up, and finds the hardest board itself when the local
 //!   search missed it; over Z_p (p > 2) a decision search of the same kind (exact tables per
 //!   level, averaging over the subspaces spanned by up to three types) does the same from the
-//!   averaging bound down, and a branch and bound ([`super::worst_search`]) takes Z_k and what
+//!   averaging bound down, and a branch and bound ([`search`]) takes Z_k and what
 //!   the engines leave open. Each stops at the budget with an upper bound. The witness is then
 //!   checked by the exhaustive fewest-press search.
 //! - The budget's `max_work` is a hard cap on the work, the check of the witness included; a
@@ -27,11 +27,14 @@
 //!   presses, since the `p^U` solutions of a board average `(p-1)/2` on every support button.
 
 use super::coset::reduce;
-use super::worst_search::{self, Problem};
+mod search;
+mod walsh;
+
 use super::{minimal_in_coset, minimal_in_module, Budget, Deadline};
 use crate::error::{Error, Result};
 use crate::field::{check_vector, Field, Modulus};
 use crate::solver::Solver;
+use search::Problem;
 
 /// Exact search (local search, branch and bound) runs when the `p^U` coset members of a board
 /// are at most this many: the search keeps one weight per member.
@@ -182,7 +185,7 @@ fn search(
     let problem = search_work.and_then(|_| Problem::new(k, modulus.is_prime(), n, &rows, &orders));
     let found = problem.as_ref().and_then(|problem| {
         let search_budget = Budget::new(search_work.unwrap_or(0), budget.max_time);
-        worst_search::solve(problem, &search_budget, &deadline).map(|found| (problem, found))
+        search::solve(problem, &search_budget, &deadline).map(|found| (problem, found))
     });
     let Some((problem, found)) = found else {
         // The buttons outside the quiet patterns pressed k - 1 times, the others not at all:

@@ -1,10 +1,10 @@
 //! The nullity of the n x n plus-rule grid over GF(2) against n: how many boards are solvable
 //! (`2^(n^2 - nullity)`) and how many solutions each has (`2^nullity`).
 
-use super::grid::plus_grid;
 use super::svg;
 use crate::error::{Error, Result};
 use crate::field::Modulus;
+use crate::matrix::plus_grid;
 use crate::solver::Solver;
 use crate::structured::GridSolver;
 

@@ -7,7 +7,11 @@
 //! `x + K` in Gray-code order too: `p^buttons` members in all, no board solved on its own.
 
 use super::gray::ReflectedGray;
-use super::{svg, Budget, Deadline};
+use super::{Budget, Deadline};
+
+pub(super) mod nullity;
+pub(super) mod ring;
+mod svg;
 use crate::error::{Error, Result};
 use crate::solver::Solver;
 

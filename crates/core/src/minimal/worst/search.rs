@@ -20,23 +20,20 @@
 //! the values of the types of level >= k, so the first type of each level may be taken in a
 //! canonical rotation of its histogram: a factor p less per level.
 //!
-//! Over GF(2) the proof after the local search is [`super::worst_walsh`]'s instead, over Z_p (p
+//! Over GF(2) the proof after the local search is [`super::walsh`]'s instead, over Z_p (p
 //! odd) that of the `worst_zp` engine (a decision search with exact per-level tables and
 //! averaging over many subspaces); the branch and bound below stays for Z_k, for what either
 //! engine leaves open, and to check the Walsh engine against. Its bound only tightens as whole
 //! levels close, which left the 9 x 9 and 16 x 16 grids and the 8 x 8 grid over Z_3 open.
 
-use super::worst_walsh::Walsh;
+use super::walsh::Walsh;
 use local::local_search;
 
-#[path = "worst_local.rs"]
 mod local;
-#[path = "worst_spans.rs"]
 pub(crate) mod spans;
-#[path = "worst_zp.rs"]
 mod zp;
-use super::Budget;
-use super::Deadline;
+use crate::minimal::Budget;
+use crate::minimal::Deadline;
 use std::collections::HashMap;
 
 /// A type with more value histograms than this (many buttons, large p) makes the problem too
@@ -279,7 +276,7 @@ pub(crate) fn solve(problem: &Problem, budget: &Budget, deadline: &Deadline) -> 
     let tightened = if let Some(walsh) = Walsh::new(problem) {
         // Over GF(2) the Walsh engine proves; if it cannot within half of what is left, the
         // branch and bound spends the rest looking for a harder board (its bound may help too).
-        Ok(super::worst_walsh::tighten(problem, &walsh, found, rest / 2, &deadline.part(0.5)))
+        Ok(super::walsh::tighten(problem, &walsh, found, rest / 2, &deadline.part(0.5)))
     } else if let Some(engine) = zp::Engine::new(problem) {
         // Over Z_p (p odd) the engine of worst_zp proves, with the same split of the budget.
         Ok(zp::tighten(&engine, found, rest / 2, &deadline.part(0.5)))

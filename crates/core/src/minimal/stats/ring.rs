@@ -2,9 +2,9 @@
 //! lightest solution kept. Quiet patterns over Z_k form a module, not a vector space, so there
 //! is no complement of pivot columns to enumerate the cosets by, as [`super::stats`] does.
 
-use super::stats::{out_of_time, unique_solutions, Stats};
-use super::{Budget, Deadline};
+use super::{out_of_time, unique_solutions, Stats};
 use crate::error::{Error, Result};
+use crate::minimal::{Budget, Deadline};
 use crate::ring::RingSolver;
 use std::collections::HashMap;
 
@@ -111,7 +111,7 @@ fn lightest_per_board(ring: &RingSolver, budget: &Budget, members: u128) -> Resu
 
 /// A board whose fewest-press solution weighs exactly `target`, drawn uniformly (reproducibly
 /// from `seed`) from all such boards, for games over any modulus whose `k^buttons` press
-/// vectors fit [`super::EXHAUSTIVE_DIFFICULTY_WORK`] and whose solvable boards fit
+/// vectors fit [`crate::minimal::EXHAUSTIVE_DIFFICULTY_WORK`] and whose solvable boards fit
 /// [`MAX_RING_STATS_BOARDS`]; `Ok(None)` for larger games (which walk instead). An error naming
 /// the hardest difficulty when no board has this one.
 ///
@@ -128,13 +128,13 @@ pub fn ring_random_with_difficulty(ring: &RingSolver, seed: u64, target: u64) ->
     let members = k.checked_pow(n.min(200) as u32).unwrap_or(u128::MAX);
     let boards = k.checked_pow(lights.min(200) as u32).unwrap_or(u128::MAX);
     let solvable = ring.solvable_boards().to_u128().unwrap_or(u128::MAX);
-    if members > super::EXHAUSTIVE_DIFFICULTY_WORK as u128
+    if members > crate::minimal::EXHAUSTIVE_DIFFICULTY_WORK as u128
         || boards > u64::MAX as u128
         || solvable > MAX_RING_STATS_BOARDS
     {
         return Ok(None);
     }
-    let lightest = lightest_per_board(ring, &Budget::work_only(super::EXHAUSTIVE_DIFFICULTY_WORK), members)?;
+    let lightest = lightest_per_board(ring, &Budget::work_only(crate::minimal::EXHAUSTIVE_DIFFICULTY_WORK), members)?;
     let mut codes: Vec<u64> = lightest.iter().filter(|&(_, &w)| w as u64 == target).map(|(&c, _)| c).collect();
     if codes.is_empty() {
         let hardest = lightest.values().max().copied().unwrap_or(0);

@@ -1,5 +1,5 @@
 //! Averaging over subspaces spanned by types, for the decision engines of the worst case
-//! ([`super::zp`] over Z_p, [`super::super::worst_walsh`] over GF(2)).
+//! ([`super::zp`] over Z_p, [`super::super::walsh`] over GF(2)).
 //!
 //! For a subspace S spanned by types (basis `b_1..b_k`), the solutions c with the same values
 //! `y = (<c, b_j>)_j` form a coset of its annihilator, on which a type outside S has its shift

@@ -1,10 +1,15 @@
-//! Fast arithmetic in Z_p for the inner loops of the structured solvers.
+//! The one modular-arithmetic context of the crate's inner loops: [`Fp`], made from a
+//! [`crate::Modulus`] by [`crate::Modulus::arith`], serves the chasing engines, the polynomial
+//! code and the ring engines over Z/p^e alike (Barrett reduction works for any modulus below
+//! 2^31, prime or not). The [`crate::Field`] implementations are the reference it is tested
+//! against.
 //!
 //! Additions stay in `u32` with one conditional subtraction (p < 2^31, so `a + b` never
 //! overflows); products are reduced with a Barrett multiplier instead of a division.
 
-/// Z_p with precomputed Barrett multipliers `floor((2^64 - 1) / p)` and, for p < 2^16,
-/// `floor(2^32 / p)`.
+/// Z_q with precomputed Barrett multipliers `floor((2^64 - 1) / q)` and, for q < 2^16,
+/// `floor(2^32 / q)`. Any modulus `2 <= q < 2^31` works for every operation but [`Fp::inv`],
+/// which needs a prime.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Fp {
     pub(crate) p: u32,
@@ -107,7 +112,7 @@ macro_rules! dispatch_avx2 {
         $(#[$m])*
         $vis fn $name($($arg: $ty),*) $(-> $ret)? {
             #[cfg(target_arch = "x86_64")]
-            if $crate::structured::arith::avx2() {
+            if $crate::arith::avx2() {
                 #[target_feature(enable = "avx2")]
                 unsafe fn $avx($($arg: $ty),*) $(-> $ret)? {
                     $any($($arg),*)
@@ -124,6 +129,35 @@ pub(crate) use dispatch_avx2;
 #[cfg(test)]
 mod tests {
     use super::Fp;
+    use crate::{Field, Modulus};
+
+    /// The context agrees with the reference arithmetic of [`Field`] (a prime) and with plain
+    /// integer arithmetic (any modulus, as the ring engines use it).
+    #[test]
+    fn the_context_matches_the_reference_for_every_modulus() {
+        for q in [2u32, 3, 4, 6, 9, 12, 27, 256, 1000, 65_536, 65_537, 1 << 30, 2_147_483_647] {
+            let f = Modulus::ring(q as u64).unwrap().arith();
+            let mut x = 0x9e37_79b9_7f4a_7c15u64;
+            for _ in 0..500 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let (a, b) = ((x % q as u64) as u32, ((x >> 32) % q as u64) as u32);
+                let (a64, b64, q64) = (a as u64, b as u64, q as u64);
+                assert_eq!(f.add(a, b) as u64, (a64 + b64) % q64, "q = {q}");
+                assert_eq!(f.sub(a, b) as u64, (a64 + q64 - b64) % q64, "q = {q}");
+                assert_eq!(f.neg(a) as u64, (q64 - a64) % q64, "q = {q}");
+                assert_eq!(f.mul(a, b) as u64, a64 * b64 % q64, "q = {q}");
+                if let Ok(m) = Modulus::new(q as u64) {
+                    let z = m.field();
+                    assert_eq!((f.add(a, b), f.mul(a, b), f.neg(a)), (z.add(a, b), z.mul(a, b), z.neg(a)));
+                    if a != 0 {
+                        assert_eq!(Some(f.inv(a)), z.inv(a), "q = {q}");
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn barrett_matches_division() {
