@@ -1,5 +1,5 @@
 /*
- * lightsout.h: the C ABI of liblightsout, a Lights Out solver over Z_p.
+ * lightsout.h: the C ABI of liblightsout, a Lights Out solver over Z_k (any modulus k >= 2).
  *
  * A game is an opaque handle made by one of the lightsout_game_new_* functions and released
  * with lightsout_game_free. Boards and presses are arrays of uint32_t, one entry in 0..p-1 per
@@ -33,6 +33,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+/** The version of this header: the same string as lightsout_version() of its library. */
+#define LIGHTSOUT_VERSION "0.2.0"
 
 /**
  * The result of every call that can fail. `LIGHTSOUT_OK` is 0; any other value is a failure,
@@ -196,7 +199,7 @@ const char *lightsout_last_error(void);
 const char *lightsout_status_name(int32_t status);
 
 /**
- * The library version, such as "0.1.0" (a static string, never NULL, never freed).
+ * The library version, such as "0.2.0" (a static string, never NULL, never freed).
  */
 const char *lightsout_version(void);
 

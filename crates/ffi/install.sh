@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# Install liblightsout (shared and static), include/lightsout.h and the pkg-config files
-# lightsout.pc (shared) and lightsout-static.pc (static) under a prefix.
+# Install liblightsout (shared and static), include/lightsout.h, the pkg-config files
+# lightsout.pc (shared) and lightsout-static.pc (static), the CMake package
+# lib/cmake/lightsout (targets lightsout::lightsout and lightsout::lightsout_static) and the
+# licence texts (share/doc/lightsout) under a prefix.
 #
 #   crates/ffi/install.sh [--no-build] PREFIX      e.g. crates/ffi/install.sh "$HOME/.local"
 #
 # Then: cc app.c $(pkg-config --cflags --libs lightsout)   (PKG_CONFIG_PATH=PREFIX/lib/pkgconfig
 # if PREFIX is not a standard location; lightsout.pc adds an rpath to PREFIX/lib, so the program
-# finds the library wherever it is installed). Builds the release library first unless --no-build.
+# finds the library wherever it is installed), or in CMake: find_package(lightsout CONFIG) with
+# CMAKE_PREFIX_PATH=PREFIX. Builds the release library first unless --no-build.
 set -euo pipefail
 build=1
 if [ "${1:-}" = "--no-build" ]; then
@@ -53,4 +56,13 @@ for pc in lightsout lightsout-static; do
   sed -e "s|@PREFIX@|$prefix|" -e "s|@VERSION@|$version|" -e "s|@NATIVE_LIBS@|$native_libs|" \
     "crates/ffi/$pc.pc.in" >"$prefix/lib/pkgconfig/$pc.pc"
 done
+# The CMake package: the same libraries as imported targets, found relative to its own place.
+mkdir -p "$prefix/lib/cmake/lightsout"
+native_list=$(echo "$native_libs" | sed -e 's/^ *//' -e 's/ *$//' -e 's/  */;/g')
+for cm in lightsoutConfig lightsoutConfigVersion; do
+  sed -e "s|@VERSION@|$version|g" -e "s|@ABI@|$abi|g" -e "s|@MAJOR@|$major|g" -e "s|@MINOR@|$minor|g" \
+    -e "s|@NATIVE_LIBS_LIST@|$native_list|g" "crates/ffi/cmake/$cm.cmake.in" >"$prefix/lib/cmake/lightsout/$cm.cmake"
+done
+mkdir -p "$prefix/share/doc/lightsout"
+install -m 644 LICENSE-MIT LICENSE-APACHE CHANGELOG.md "$prefix/share/doc/lightsout/"
 echo "installed liblightsout $version under $prefix"

@@ -11,7 +11,7 @@ Build a game, then ask it anything::
     >>> bool((g.apply(board, presses) == 0).all())
     True
 
-Boards and presses are numpy integer arrays (lists work too) with entries in ``0..k``, in the
+Boards and presses are numpy integer arrays (lists work too) with entries in ``0..k-1``, in the
 board's natural shape (``g.shape``) or flat (``g.size`` entries); results come back in the
 shape given. A board ``b`` is solved by presses ``s`` when ``b + M s = 0 (mod k)``.
 

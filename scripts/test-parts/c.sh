@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # C ABI tests: the C and C++ examples build with -Wall -Wextra -Werror -pedantic against the
-# shared and the static library (through the installed pkg-config files) and print exactly their
-# expected output; the README's C blocks run as written; tests/c/bad_inputs.c passes under
+# shared and the static library (through the installed pkg-config files, and through the installed
+# CMake package by examples/cmake) and print exactly their expected output; the README's C blocks run as written; tests/c/bad_inputs.c passes under
 # AddressSanitizer + UBSan (static library) and under valgrind (shared library). That the header
 # is what cbindgen generates is crates/ffi/tests/header.rs, part of `cargo test`.
-# Installs a C toolchain, pkg-config and valgrind with apt when missing.
+# Installs a C toolchain, pkg-config, CMake and valgrind with apt when missing.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)
@@ -38,6 +38,10 @@ for tool in "$CC" "$CXX" pkg-config; do
     apt_install build-essential pkg-config || fail "$tool is missing and could not be installed"
   fi
 done
+if ! command -v cmake >/dev/null 2>&1; then
+  step "installing cmake"
+  apt_install cmake || fail "cmake is missing and could not be installed"
+fi
 have_valgrind=1
 if ! command -v valgrind >/dev/null 2>&1; then
   step "installing valgrind"
@@ -97,6 +101,40 @@ for kind in shared static; do
   run_expect "$work/big_grid_$kind" examples/c/big_grid.expected
   run_expect "$work/solve_cpp_$kind" examples/cpp/solve.expected
 done
+
+step "examples/cmake: find_package(lightsout CONFIG) from the installed prefix, shared and static targets"
+cmake -S examples/cmake -B "$work/cmake-build" -DCMAKE_PREFIX_PATH="$work/prefix" -DCMAKE_C_COMPILER="$CC" >"$work/cmake.log" 2>&1 ||
+  { cat "$work/cmake.log"; fail "configuring examples/cmake against $work/prefix failed"; }
+grep -q "lightsout $version from $work/prefix/lib/cmake/lightsout" "$work/cmake.log" ||
+  fail "examples/cmake did not find lightsout $version under $work/prefix: $(cat "$work/cmake.log")"
+cmake --build "$work/cmake-build" >"$work/cmake-build.log" 2>&1 || { cat "$work/cmake-build.log"; fail "building examples/cmake failed"; }
+run_expect "$work/cmake-build/solve_shared" examples/c/solve.expected
+run_expect "$work/cmake-build/solve_static" examples/c/solve.expected
+ldd "$work/cmake-build/solve_shared" | grep -q "liblightsout.so.${version%.*} => $libdir/" ||
+  fail "solve_shared does not load liblightsout from $libdir: $(ldd "$work/cmake-build/solve_shared")"
+if ldd "$work/cmake-build/solve_static" | grep -q liblightsout; then
+  fail "solve_static (lightsout::lightsout_static) still loads liblightsout.so"
+fi
+# A request for another minor version is refused while the major version is 0 (the ABI changes).
+printf 'cmake_minimum_required(VERSION 3.14)\nproject(p LANGUAGES NONE)\nfind_package(lightsout 0.1 CONFIG REQUIRED)\n' \
+  >"$work/CMakeLists.txt"
+if cmake -S "$work" -B "$work/cmake-old" -DCMAKE_PREFIX_PATH="$work/prefix" >/dev/null 2>&1; then
+  fail "find_package(lightsout 0.1) accepted version $version: the ABI of 0.MINOR releases differs"
+fi
+
+step "the licence texts are installed"
+for f in LICENSE-MIT LICENSE-APACHE; do
+  cmp -s "$f" "$work/prefix/share/doc/lightsout/$f" || fail "$f is not installed under share/doc/lightsout"
+done
+
+step "the header, the library, pkg-config and the CMake package carry one version: $version"
+printf '#include <stdio.h>\n#include <string.h>\n#include "lightsout.h"\nint main(void) { printf("%%s %%s\\n", LIGHTSOUT_VERSION, lightsout_version()); return strcmp(LIGHTSOUT_VERSION, lightsout_version()) != 0; }\n' >"$work/version.c"
+"$CC" -std=c11 "${WARN[@]}" "$work/version.c" "${shared_flags[@]}" -o "$work/version"
+[ "$("$work/version")" = "$version $version" ] || fail "header and library versions differ from $version: $("$work/version")"
+grep -q "set(PACKAGE_VERSION \"$version\")" "$libdir/cmake/lightsout/lightsoutConfigVersion.cmake" ||
+  fail "the CMake package's version is not $version"
+workspace_version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
+[ "$version" = "$workspace_version" ] || fail "pkg-config says $version, Cargo.toml $workspace_version"
 
 step "the shared library has a versioned soname, installed with its links"
 soname=$(readelf -d "$libdir/liblightsout.so" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')

@@ -200,6 +200,8 @@ static void solving(void) {
     lights[3] = 0;
     lights[0] = 1; /* centre and a corner: not solvable */
     EXPECT(lightsout_game_solve(g, lights, 25, presses, 25), LIGHTSOUT_UNSOLVABLE, "not solvable");
+    /* the message carries the obstruction that proves it, entry by entry */
+    EXPECT(lightsout_game_solve(g, lights, 25, presses, 25), LIGHTSOUT_UNSOLVABLE, "the obstruction y = (");
     CHECK(all_equal(presses, 26, 0x07070707u));
 
     bool solvable = true;

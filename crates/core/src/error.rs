@@ -57,8 +57,13 @@ pub enum Error {
     #[error("interrupted: the work was stopped before it finished")]
     Interrupted,
     /// The board has no solution. `obstruction` is a vector `y` with `y·M = 0` and
-    /// `y·(-b) != 0`: it proves that `M s = -b` has no solution.
-    #[error("the board is not solvable: it fails obstruction check {obstruction_index}")]
+    /// `y·(-b) != 0`: it proves that `M s = -b` has no solution. The message shows `y` (its
+    /// entries in light order, or its non-zero entries for a large game).
+    #[error(
+        "the board is not solvable: it fails obstruction check {obstruction_index}, the obstruction \
+         y = {} (y M = 0 but y·b != 0, so no presses clear it)",
+        ObstructionText(.obstruction)
+    )]
     Unsolvable {
         /// Which basis vector of the left null space detected it.
         obstruction_index: usize,
@@ -67,5 +72,58 @@ pub enum Error {
     },
 }
 
+/// Games up to this many lights show the whole obstruction in [`Error::Unsolvable`]'s message;
+/// larger ones show the positions of its first non-zero entries.
+const OBSTRUCTION_SHOWN: usize = 100;
+
+/// The obstruction of an unsolvable board as text: `(0 1 1 0 ...)` in light order, or for a
+/// large game `{light 3: 1, light 17: 2, ...}` (at most [`OBSTRUCTION_SHOWN`] entries).
+struct ObstructionText<'a>(&'a [u32]);
+
+impl std::fmt::Display for ObstructionText<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let y = self.0;
+        if y.len() <= OBSTRUCTION_SHOWN {
+            f.write_str("(")?;
+            for (i, v) in y.iter().enumerate() {
+                write!(f, "{}{v}", if i == 0 { "" } else { " " })?;
+            }
+            return f.write_str(")");
+        }
+        let support = y.iter().filter(|&&v| v != 0).count();
+        write!(f, "{{")?;
+        for (shown, (light, v)) in y.iter().enumerate().filter(|(_, &v)| v != 0).take(OBSTRUCTION_SHOWN).enumerate() {
+            write!(f, "{}light {light}: {v}", if shown == 0 { "" } else { ", " })?;
+        }
+        if support > OBSTRUCTION_SHOWN {
+            write!(f, ", ... {} more", support - OBSTRUCTION_SHOWN)?;
+        }
+        write!(f, "}} ({support} of {} lights non-zero, the others 0)", y.len())
+    }
+}
+
 /// Short for `Result<T, lightsout_core::Error>`.
 pub type Result<T> = std::result::Result<T, Error>;
+
+#[cfg(test)]
+mod tests {
+    use super::Error;
+
+    #[test]
+    fn an_unsolvable_board_shows_its_obstruction() {
+        let small = Error::Unsolvable { obstruction_index: 1, obstruction: vec![0, 1, 2, 0] };
+        let text = small.to_string();
+        assert!(text.contains("obstruction check 1"), "{text}");
+        assert!(text.contains("y = (0 1 2 0)"), "{text}");
+
+        let mut y = vec![0; 1000];
+        y[3] = 1;
+        y[999] = 2;
+        let text = Error::Unsolvable { obstruction_index: 0, obstruction: y }.to_string();
+        assert!(text.contains("y = {light 3: 1, light 999: 2} (2 of 1000 lights non-zero"), "{text}");
+
+        let text = Error::Unsolvable { obstruction_index: 0, obstruction: vec![1; 250] }.to_string();
+        assert!(text.contains("light 99: 1, ... 150 more} (250 of 250 lights"), "{text}");
+        assert!(!text.contains("light 100:"), "{text}");
+    }
+}

@@ -39,3 +39,14 @@ fn the_checked_in_header_is_what_cbindgen_generates() {
         );
     }
 }
+
+#[test]
+fn the_header_version_is_the_crate_version() {
+    let header = include_str!("../../../include/lightsout.h");
+    let line = format!("#define LIGHTSOUT_VERSION \"{}\"", env!("CARGO_PKG_VERSION"));
+    assert!(
+        header.lines().any(|l| l == line),
+        "include/lightsout.h must define LIGHTSOUT_VERSION as the workspace version ({line}): \
+         raise it in crates/ffi/cbindgen.toml's after_includes and regenerate the header"
+    );
+}

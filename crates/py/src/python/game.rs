@@ -12,14 +12,14 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use std::sync::{Arc, OnceLock};
 
-/// A Lights Out game: where the lights are, what a press does and the prime modulus p.
+/// A Lights Out game: where the lights are, what a press does and the modulus k (any k >= 2).
 /// Build one with `lightsout.grid`, `torus`, `cylinder`, `cube`, `mask`, `graph`,
 /// `from_networkx`, `from_press_sets`, `from_matrix`, `preset` or `parse_board`.
 ///
-/// Boards (`lights`) and `presses` are integer arrays (lists work too) with entries in 0..p,
+/// Boards (`lights`) and `presses` are integer arrays (lists work too) with entries in 0..k-1,
 /// either in the board's natural shape (`shape`: rows x cols, 6 x k x k for a cube, holes
 /// holding 0) or flat (`size` entries, holes skipped). Results come back in the shape given.
-/// A board b is solved by presses s when b + M s = 0 (mod p). Large boards travel compactly:
+/// A board b is solved by presses s when b + M s = 0 (mod k). Large boards travel compactly:
 /// uint8 arrays are read and answered as bytes, and `packed=True` takes and gives bit-packed
 /// boards (`numpy.packbits(board, axis=-1)`, see `solve`).
 #[pyclass(frozen, module = "lightsout._core", name = "Game")]
@@ -28,8 +28,6 @@ pub(crate) struct PyGame {
     batch: OnceLock<BatchSolver>,
     /// Whether a question has been answered (so the game's solver exists).
     ready: Flag,
-    /// Whether the dense solver exists.
-    dense_ready: Flag,
     /// The bulk fewest-press solver and its samplers by difficulty (see `many.rs`).
     pub(crate) many: OnceLock<lightsout_core::minimal::BatchMinimizer>,
     pub(crate) samplers: std::sync::Mutex<Vec<(Option<u64>, Arc<lightsout_core::minimal::Sampler>)>>,
@@ -57,21 +55,9 @@ impl PyGame {
             game: Arc::new(game),
             batch: OnceLock::new(),
             ready: Flag::default(),
-            dense_ready: Flag::default(),
             many: OnceLock::new(),
             samplers: Default::default(),
         }
-    }
-
-    /// The dense solver, built (with the GIL released) on first use: for the matrix-valued
-    /// answers, minimal solutions, statistics and batches.
-    pub(crate) fn solver(&self, py: Python<'_>) -> PyResult<&lightsout_core::Solver> {
-        if !self.dense_ready.get() {
-            let game = Arc::clone(&self.game);
-            interruptible(py, move || game.solver().map(|_| ()))?.map_err(value_error)?;
-            self.dense_ready.set(true);
-        }
-        self.game.solver().map_err(value_error)
     }
 
     /// Run a question about the game: its solver (dense or structured, as the game chooses) is
