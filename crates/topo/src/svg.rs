@@ -1,5 +1,7 @@
-//! Drawing a game as SVG: grids, tori, cylinders and boards with holes as squares (holes left
-//! blank, wrapped edges dashed), the cube as its unfolded cross net, graphs on a circle.
+//! Drawing a game as SVG: grids, tori, cylinders, the glued surfaces and boards with holes as
+//! squares (holes left blank; edges glued straight dashed blue, edges glued with a twist dotted
+//! magenta, each with an arrow: a pair is joined so that its arrows agree), the cube as its
+//! unfolded cross net, graphs on a circle.
 //! Lit lights are yellow (for p > 2 a deeper shade for a higher state, with the state
 //! written); a press is marked with a ring, and for p > 2 the press count is written in it.
 
@@ -94,9 +96,16 @@ pub fn render(game: &Game, lights: Option<&[u32]>, presses: Option<&[u32]>) -> R
             square(&mut body, spot.x - CELL / 2.0, spot.y - CELL / 2.0, value, press, p);
         }
     }
-    let dash = r##"stroke="#3a7bd5" stroke-width="3" stroke-dasharray="6 4""##;
-    for [x1, y1, x2, y2] in &geo.wraps {
-        let _ = writeln!(body, r#"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" {dash}/>"#);
+    for (edges, colour, dash, class) in
+        [(&geo.wraps, "#3a7bd5", "6 4", "wrap"), (&geo.twists, "#c2417f", "2 3", "twist")]
+    {
+        for &[x1, y1, x2, y2] in edges.iter() {
+            let _ = writeln!(
+                body,
+                r#"<line class="{class}" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{colour}" stroke-width="3" stroke-dasharray="{dash}"/>"#
+            );
+            arrowhead(&mut body, [x1, y1, x2, y2], colour);
+        }
     }
     let (width, height) = (geo.width, geo.height);
     let title = escape(&game.describe());
@@ -107,6 +116,23 @@ pub fn render(game: &Game, lights: Option<&[u32]>, presses: Option<&[u32]>) -> R
          markerHeight=\"7\" orient=\"auto-start-reverse\"><path d=\"M 0 0 L 10 5 L 0 10 z\" fill=\"#888\"/></marker></defs>\n\
          {body}</svg>\n"
     ))
+}
+
+/// An arrowhead at the middle of an edge, pointing along it: the two edges of a glued pair are
+/// joined so that their arrows agree (the classic way of drawing a surface from a square).
+fn arrowhead(out: &mut String, [x1, y1, x2, y2]: [f64; 4], colour: &str) {
+    let len = ((x2 - x1).powi(2) + (y2 - y1).powi(2)).sqrt().max(1e-9);
+    let (ux, uy) = ((x2 - x1) / len, (y2 - y1) / len);
+    let (mx, my) = ((x1 + x2) / 2.0 + ux * 5.0, (y1 + y2) / 2.0 + uy * 5.0);
+    let (bx, by) = (mx - ux * 10.0, my - uy * 10.0);
+    let _ = writeln!(
+        out,
+        r#"<path d="M {mx:.1} {my:.1} L {:.1} {:.1} L {:.1} {:.1} z" fill="{colour}"/>"#,
+        bx - uy * 6.0,
+        by + ux * 6.0,
+        bx + uy * 6.0,
+        by - ux * 6.0
+    );
 }
 
 /// The fill of a light in state `v` of `p`.
