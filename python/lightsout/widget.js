@@ -101,7 +101,7 @@ const STYLE = `
   background: var(--lo-button-bg); border: 1px solid var(--lo-button-border); border-radius: 3px;
 }
 .lo-board button { cursor: pointer; }
-.lo-board input { width: 5em; }
+.lo-board input { width: 4em; }
 .lo-board button:focus-visible, .lo-board input:focus-visible { outline: 3px solid var(--lo-focus); outline-offset: 1px; }
 .lo-board label { font-size: 13px; }
 .lo-board .lo-status { font-size: 13px; min-height: 1.3em; }

@@ -453,9 +453,10 @@ def test_browser_follows_the_theme(browser, theme, tmp_path):
         best = max(_contrast(px, page_bg) for row in text for px in row)
         assert best >= 4.5, (css, theme, best)
     # The picture for the README: a lit board with a hint ring, in this theme.
-    w.board = [[1, 0, 0, 1, 1], [0, 1, 0, 1, 0], [1, 1, 0, 0, 0], [0, 0, 1, 0, 1], [1, 0, 1, 1, 0]]
-    _settle(driver)
+    w = widget.Board(g, seed=11)
+    driver = _open(browser, w, f"?theme={theme}&width=520")
     _click(driver, "hint")
+    assert w.hint_light >= 0 and driver.find_elements("css selector", "circle.lo-hint")
     README_IMAGES.mkdir(parents=True, exist_ok=True)
     shot = README_IMAGES / f"widget-{theme}.png"
     driver.find_element("css selector", "#out").screenshot(str(shot))
