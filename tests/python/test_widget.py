@@ -10,9 +10,7 @@ LIGHTSOUT_BROWSER_TESTS=require, so they never silently skip there.
 from __future__ import annotations
 
 import json
-import os
 import pathlib
-import shutil
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -226,28 +224,9 @@ class _Bridge:
 
 
 @pytest.fixture(scope="session")
-def browser():
-    required = os.environ.get("LIGHTSOUT_BROWSER_TESTS") == "require"
-    chromium, driver_path = shutil.which("chromium"), shutil.which("chromedriver")
-    try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
-    except ImportError:
-        if required:
-            raise
-        pytest.skip("selenium is not installed")
-    if not (chromium and driver_path):
-        if required:
-            pytest.fail("chromium and chromedriver are required (apt-get install chromium chromium-driver)")
-        pytest.skip("chromium or chromedriver is not installed")
-    options = webdriver.ChromeOptions()
-    options.binary_location = chromium
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=900,700"):
-        options.add_argument(arg)
-    driver = webdriver.Chrome(service=Service(driver_path), options=options)
+def browser(chromium):
     bridge = _Bridge()
-    yield driver, bridge
-    driver.quit()
+    yield chromium, bridge
     bridge.server.shutdown()
 
 
