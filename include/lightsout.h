@@ -334,6 +334,43 @@ enum lightsout_status lightsout_game_new_cylinder(uint32_t rows,
                                                   struct lightsout_game **out);
 
 /**
+ * Make a `rows x cols` Möbius band (left and right edges glued with a twist: a step right from
+ * row `r`'s last light lands on row `rows - 1 - r`'s first; top and bottom cut off) with the plus rule. Errors as for `lightsout_game_new_grid`.
+ *
+ * # Safety
+ * As for `lightsout_game_new_grid`.
+ */
+enum lightsout_status lightsout_game_new_mobius(uint32_t rows,
+                                                uint32_t cols,
+                                                uint32_t modulus,
+                                                struct lightsout_game **out);
+
+/**
+ * Make a `rows x cols` Klein bottle (left and right edges glued with a twist, top and bottom
+ * straight) with the plus rule. Errors as for `lightsout_game_new_grid`.
+ *
+ * # Safety
+ * As for `lightsout_game_new_grid`.
+ */
+enum lightsout_status lightsout_game_new_klein(uint32_t rows,
+                                               uint32_t cols,
+                                               uint32_t modulus,
+                                               struct lightsout_game **out);
+
+/**
+ * Make a `rows x cols` real projective plane (both pairs of edges glued with a twist: a step
+ * down from row `rows - 1`, column `c` lands on row 0, column `cols - 1 - c`; a corner's two
+ * outside neighbours are both the opposite corner, toggled once) with the plus rule. Errors as for `lightsout_game_new_grid`.
+ *
+ * # Safety
+ * As for `lightsout_game_new_grid`.
+ */
+enum lightsout_status lightsout_game_new_projective(uint32_t rows,
+                                                    uint32_t cols,
+                                                    uint32_t modulus,
+                                                    struct lightsout_game **out);
+
+/**
  * Make the cube with `k x k` lights on each of its 6 faces (6 k^2 lights) and the plus rule
  * across the cube edges: every light has exactly 4 neighbours. The Lights Out Cube is k = 3.
  * Boards list the faces up, left, front, right, back, down, each row-major.

@@ -2,7 +2,8 @@
 # The Python package: build it into a virtual environment (.venv at the repository root,
 # created on first use and reused), then run the pytest suite, check the type stubs with
 # mypy's stubtest and execute the example notebooks headless. The notebook board's browser tests
-# drive Debian's chromium (installed here when missing) through selenium.
+# drive Debian's chromium (installed here when missing) through selenium, on a test page and in a
+# real JupyterLab started on 127.0.0.1 for the run.
 # Needs only Python 3.9+ with venv/pip and Rust. LIGHTSOUT_PYTHON picks the interpreter.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -15,11 +16,11 @@ if [ ! -x "$VENV/bin/python" ]; then
 fi
 PY="$VENV/bin/python"
 # Install the tools only when one is missing, so reruns do not touch the network.
-if ! "$PY" -c "import maturin, numpy, pytest, nbclient, nbformat, ipykernel, networkx, mypy, anywidget, gymnasium, selenium, dask.array, dask.bag, distributed" 2>/dev/null; then
+if ! "$PY" -c "import maturin, numpy, pytest, nbclient, nbformat, ipykernel, networkx, mypy, anywidget, gymnasium, selenium, dask.array, dask.bag, distributed, jupyterlab" 2>/dev/null; then
   echo "-- python: installing build and test tools"
   "$PY" -m pip install --quiet --upgrade pip
   "$PY" -m pip install --quiet "maturin>=1.9.4,<2" numpy pytest nbclient nbformat ipykernel networkx mypy \
-    "anywidget>=0.9" "gymnasium>=1.0" selenium "dask[array,bag,distributed]"
+    "anywidget>=0.9" "gymnasium>=1.0" selenium "dask[array,bag,distributed]" "jupyterlab>=4"
 fi
 if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
   echo "-- python: installing chromium and chromium-driver (Debian) for the notebook board's browser tests"

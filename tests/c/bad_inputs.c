@@ -83,6 +83,15 @@ static void constructors(void) {
     EXPECT(lightsout_game_new_torus(3, 3, 2, NULL), LIGHTSOUT_NULL_POINTER, NULL);
     EXPECT(lightsout_game_new_cylinder(3, 0, 2, &g), LIGHTSOUT_INVALID_ARGUMENT, NULL);
     EXPECT(lightsout_game_new_cylinder(3, 3, 2, NULL), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_new_mobius(0, 3, 2, &g), LIGHTSOUT_INVALID_ARGUMENT, "Möbius band");
+    EXPECT(lightsout_game_new_mobius(3, 3, 1, &g), LIGHTSOUT_INVALID_MODULUS, NULL);
+    EXPECT(lightsout_game_new_mobius(3, 3, 2, NULL), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_new_klein(3, 0, 2, &g), LIGHTSOUT_INVALID_ARGUMENT, "Klein bottle");
+    EXPECT(lightsout_game_new_klein(100000, 100000, 2, &g), LIGHTSOUT_TOO_LARGE, NULL);
+    EXPECT(lightsout_game_new_klein(3, 3, 2, NULL), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_new_projective(0, 0, 2, &g), LIGHTSOUT_INVALID_ARGUMENT, "projective plane");
+    EXPECT(lightsout_game_new_projective(3, 3, 0, &g), LIGHTSOUT_INVALID_MODULUS, NULL);
+    EXPECT(lightsout_game_new_projective(3, 3, 2, NULL), LIGHTSOUT_NULL_POINTER, NULL);
     EXPECT(lightsout_game_new_cube(0, 2, &g), LIGHTSOUT_INVALID_ARGUMENT, NULL);
     EXPECT(lightsout_game_new_cube(3, 0, &g), LIGHTSOUT_INVALID_MODULUS, NULL);
     EXPECT(lightsout_game_new_cube(100000, 2, &g), LIGHTSOUT_TOO_LARGE, NULL);

@@ -1,5 +1,8 @@
 """Shared fixtures for the lightsout Python tests."""
 
+import os
+import shutil
+
 import numpy as np
 import pytest
 
@@ -14,3 +17,30 @@ def classic() -> lo.Game:
 @pytest.fixture
 def rng() -> np.random.Generator:
     return np.random.default_rng(12345)
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """A headless Chromium (Debian's chromium and chromium-driver) driven by selenium, one per
+    test run. scripts/test-parts/python.sh installs them and sets LIGHTSOUT_BROWSER_TESTS=require,
+    so the browser tests fail there, rather than skip, when something is missing."""
+    required = os.environ.get("LIGHTSOUT_BROWSER_TESTS") == "require"
+    binary, driver_path = shutil.which("chromium"), shutil.which("chromedriver")
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        if required:
+            raise
+        pytest.skip("selenium is not installed")
+    if not (binary and driver_path):
+        if required:
+            pytest.fail("chromium and chromedriver are required (apt-get install chromium chromium-driver)")
+        pytest.skip("chromium or chromedriver is not installed")
+    options = webdriver.ChromeOptions()
+    options.binary_location = binary
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=900,700"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service(driver_path), options=options)
+    yield driver
+    driver.quit()

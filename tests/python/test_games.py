@@ -100,3 +100,55 @@ def test_nullity_table():
     big = dict(lo.nullity_table(40).rows)
     for n in (9, 16, 19, 23, 30):
         assert lo.grid(n, n).nullity == big[n]
+
+
+def _glued_neighbours(rows, cols, r, c, vertical, horizontal):
+    """The four edge-neighbours of (r, c), each step crossing only the edge it leaves by."""
+    out = []
+    for dr in (-1, 1):
+        rr = r + dr
+        if 0 <= rr < rows:
+            out.append((rr, c))
+        elif vertical != "cut":
+            out.append((rr % rows, c if vertical == "straight" else cols - 1 - c))
+    for dc in (-1, 1):
+        cc = c + dc
+        if 0 <= cc < cols:
+            out.append((r, cc))
+        elif horizontal != "cut":
+            out.append((r if horizontal == "straight" else rows - 1 - r, cc % cols))
+    return out
+
+
+def test_glued_surfaces():
+    for make, vertical, horizontal, name in [
+        (lo.mobius, "cut", "twisted", "Möbius band"),
+        (lo.klein, "straight", "twisted", "Klein bottle"),
+        (lo.projective, "twisted", "twisted", "projective plane"),
+    ]:
+        for rows, cols in [(1, 1), (2, 3), (3, 4), (4, 4)]:
+            g = make(rows, cols)
+            assert g.shape == (rows, cols) and name in g.describe()
+            expected = np.zeros((rows * cols, rows * cols), dtype=np.int64)
+            for r in range(rows):
+                for c in range(cols):
+                    b = r * cols + c
+                    expected[b, b] = 1
+                    for rr, cc in _glued_neighbours(rows, cols, r, c, vertical, horizontal):
+                        expected[rr * cols + cc, b] = 1
+            assert np.array_equal(g.matrix(), expected), (name, rows, cols)
+            # The nullity by brute force: the press patterns that change nothing.
+            n = rows * cols
+            patterns = (np.arange(1 << n)[:, None] >> np.arange(n)) & 1  # every press pattern
+            quiet = int((((patterns @ expected.T) % 2).sum(axis=1) == 0).sum())
+            assert quiet == 2**g.nullity, (name, rows, cols)
+        z3 = make(3, 4, modulus=3)
+        board = z3.random_solvable(seed=2)
+        assert not z3.apply(board, z3.solve(board)).any()
+        assert lo.from_spec(z3.spec()).describe() == z3.describe()
+        assert len(z3.geometry()["twists"]) == (4 if vertical == "twisted" else 2)
+        with pytest.raises(ValueError, match="at least 1"):
+            make(0, 3)
+    big = lo.projective(70, 70)  # past the dense limit: the banded solver
+    board = big.random_solvable(seed=1)
+    assert not big.apply(board, big.solve(board)).any()

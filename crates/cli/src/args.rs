@@ -21,7 +21,7 @@ A cube is its 6 faces (up, left, front, right, back, down), K rows each, separat
 lines; a graph is one row of n cells. Coordinates are 0-based (row, column).
 Exit status: 0 success, 1 unsolvable board (solve), 2 bad usage or bad input.";
 
-/// Solve, analyse, generate and play Lights Out on grids, tori, cylinders, cubes, graphs and
+/// Solve, analyse, generate and play Lights Out on grids, tori, cylinders, Möbius bands, Klein bottles, projective planes, cubes, graphs and
 /// boards with holes, with any number of states k >= 2 per light (Z_k, prime or not).
 #[derive(Debug, Parser)]
 #[command(name = "lightsout", version, after_help = MAIN_HELP, args_conflicts_with_subcommands = true)]
@@ -90,6 +90,18 @@ pub struct Topology {
     /// A rows x columns cylinder (columns wrap around, rows do not).
     #[arg(long, value_name = "RxC", value_parser = parse_dims, group = "shape", help_heading = TOPOLOGY_HEADING)]
     pub cylinder: Option<(usize, usize)>,
+    /// A rows x columns Möbius band (left and right edges glued with a twist: a step right
+    /// from row r's last light lands on row rows-1-r's first; top and bottom cut off).
+    #[arg(long, value_name = "RxC", value_parser = parse_dims, group = "shape", help_heading = TOPOLOGY_HEADING)]
+    pub mobius: Option<(usize, usize)>,
+    /// A rows x columns Klein bottle (left and right edges glued with a twist, top and bottom
+    /// straight).
+    #[arg(long, value_name = "RxC", value_parser = parse_dims, group = "shape", help_heading = TOPOLOGY_HEADING)]
+    pub klein: Option<(usize, usize)>,
+    /// A rows x columns real projective plane (both pairs of edges glued with a twist; a
+    /// corner's two outside neighbours are both the opposite corner).
+    #[arg(long, value_name = "RxC", value_parser = parse_dims, group = "shape", help_heading = TOPOLOGY_HEADING)]
+    pub projective: Option<(usize, usize)>,
     /// A cube with K x K lights on each of its 6 faces (the Lights Out Cube is 3).
     #[arg(long, value_name = "K", group = "shape", help_heading = TOPOLOGY_HEADING)]
     pub cube: Option<usize>,

@@ -20,6 +20,9 @@ impl Topology {
             || self.grid.is_some()
             || self.torus.is_some()
             || self.cylinder.is_some()
+            || self.mobius.is_some()
+            || self.klein.is_some()
+            || self.projective.is_some()
             || self.cube.is_some()
             || self.graph.is_some()
             || self.matrix.is_some()
@@ -63,6 +66,15 @@ impl Topology {
         }
         if let Some((rows, cols)) = self.cylinder {
             return plain(&format!("--cylinder {rows}x{cols}"), Shape::Cylinder { rows, cols });
+        }
+        if let Some((rows, cols)) = self.mobius {
+            return plain(&format!("--mobius {rows}x{cols}"), Shape::Mobius { rows, cols });
+        }
+        if let Some((rows, cols)) = self.klein {
+            return plain(&format!("--klein {rows}x{cols}"), Shape::Klein { rows, cols });
+        }
+        if let Some((rows, cols)) = self.projective {
+            return plain(&format!("--projective {rows}x{cols}"), Shape::Projective { rows, cols });
         }
         if let Some(k) = self.cube {
             return plain(&format!("--cube {k}"), Shape::Cube { k });

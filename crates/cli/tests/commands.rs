@@ -445,3 +445,37 @@ fn dataset_rows_are_solved_by_fewest_presses_and_reproducible() {
     assert_eq!(code, 2);
     assert!(err.contains("range from 0 to 15"), "{err}");
 }
+
+/// The glued surfaces from the command line: the game the flag names (its press sets checked
+/// against the library's), a random board solved and checked by pressing, a drawing with
+/// twisted edges, and a large one through banded elimination.
+#[test]
+fn glued_surfaces_solve_and_draw() {
+    let dir = std::env::temp_dir().join(format!("lightsout-surfaces-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (flag, game, twists) in [
+        ("--mobius", Game::mobius(4, 5, 2).unwrap(), 2),
+        ("--klein", Game::klein(4, 5, 2).unwrap(), 2),
+        ("--projective", Game::projective(4, 5, 2).unwrap(), 4),
+    ] {
+        let svg = dir.join(format!("{}.svg", &flag[2..]));
+        let svg = svg.to_str().unwrap();
+        let (code, out, err) = run(&["solve", flag, "4x5", "--random", "7", "--json", "--svg", svg], "");
+        assert_eq!(code, 0, "{flag}: {err}");
+        let v = json(&out);
+        let after = game.apply(&vector(&v["board"]), &vector(&v["presses"])).unwrap();
+        assert!(after.iter().all(|&x| x == 0), "{flag}");
+        let (code, out, _) = run(&["analyze", flag, "4x5", "--json"], "");
+        assert_eq!(code, 0);
+        assert_eq!(json(&out)["nullity"], game.nullity().unwrap(), "{flag}");
+        let picture = std::fs::read_to_string(svg).unwrap();
+        assert_eq!(picture.matches("class=\"twist\"").count(), twists, "{flag}");
+        let (code, out, err) = run(&["analyze", flag, "70x70", "--patterns", "0"], "");
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains("banded elimination"), "{flag}: {out}");
+        let (code, _, err) = run(&["solve", flag, "0x5"], "");
+        assert_ne!(code, 0);
+        assert!(err.contains(flag) && err.contains("at least 1"), "{flag}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

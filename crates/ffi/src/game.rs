@@ -111,6 +111,48 @@ pub unsafe extern "C" fn lightsout_game_new_cylinder(
     })
 }
 
+/// Make a `rows x cols` Möbius band (left and right edges glued with a twist: a step right from
+/// row `r`'s last light lands on row `rows - 1 - r`'s first; top and bottom cut off) with the plus rule. Errors as for `lightsout_game_new_grid`.
+///
+/// # Safety
+/// As for `lightsout_game_new_grid`.
+#[no_mangle]
+pub unsafe extern "C" fn lightsout_game_new_mobius(rows: u32, cols: u32, modulus: u32, out: *mut *mut Game) -> Status {
+    ffi_boundary!({
+        unsafe { make(out, || Ok(lightsout_topo::Game::mobius(to_usize(rows), to_usize(cols), modulus.into())?)) }
+    })
+}
+
+/// Make a `rows x cols` Klein bottle (left and right edges glued with a twist, top and bottom
+/// straight) with the plus rule. Errors as for `lightsout_game_new_grid`.
+///
+/// # Safety
+/// As for `lightsout_game_new_grid`.
+#[no_mangle]
+pub unsafe extern "C" fn lightsout_game_new_klein(rows: u32, cols: u32, modulus: u32, out: *mut *mut Game) -> Status {
+    ffi_boundary!({
+        unsafe { make(out, || Ok(lightsout_topo::Game::klein(to_usize(rows), to_usize(cols), modulus.into())?)) }
+    })
+}
+
+/// Make a `rows x cols` real projective plane (both pairs of edges glued with a twist: a step
+/// down from row `rows - 1`, column `c` lands on row 0, column `cols - 1 - c`; a corner's two
+/// outside neighbours are both the opposite corner, toggled once) with the plus rule. Errors as for `lightsout_game_new_grid`.
+///
+/// # Safety
+/// As for `lightsout_game_new_grid`.
+#[no_mangle]
+pub unsafe extern "C" fn lightsout_game_new_projective(
+    rows: u32,
+    cols: u32,
+    modulus: u32,
+    out: *mut *mut Game,
+) -> Status {
+    ffi_boundary!({
+        unsafe { make(out, || Ok(lightsout_topo::Game::projective(to_usize(rows), to_usize(cols), modulus.into())?)) }
+    })
+}
+
 /// Make the cube with `k x k` lights on each of its 6 faces (6 k^2 lights) and the plus rule
 /// across the cube edges: every light has exactly 4 neighbours. The Lights Out Cube is k = 3.
 /// Boards list the faces up, left, front, right, back, down, each row-major.

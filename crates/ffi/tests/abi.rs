@@ -29,7 +29,10 @@ fn make(kind: u8, rows: u32, cols: u32, p: u32) -> Handle {
         match kind {
             0 => lightsout_game_new_grid(rows, cols, p, &mut g),
             1 => lightsout_game_new_torus(rows, cols, p, &mut g),
-            _ => lightsout_game_new_cylinder(rows, cols, p, &mut g),
+            2 => lightsout_game_new_cylinder(rows, cols, p, &mut g),
+            3 => lightsout_game_new_mobius(rows, cols, p, &mut g),
+            4 => lightsout_game_new_klein(rows, cols, p, &mut g),
+            _ => lightsout_game_new_projective(rows, cols, p, &mut g),
         }
     };
     assert_eq!(status, Status::LightsoutOk, "{}", last_error());
@@ -41,7 +44,10 @@ fn topo(kind: u8, rows: u32, cols: u32, p: u32) -> TopoGame {
     match kind {
         0 => TopoGame::grid(r, c, p),
         1 => TopoGame::torus(r, c, p),
-        _ => TopoGame::cylinder(r, c, p),
+        2 => TopoGame::cylinder(r, c, p),
+        3 => TopoGame::mobius(r, c, p),
+        4 => TopoGame::klein(r, c, p),
+        _ => TopoGame::projective(r, c, p),
     }
     .unwrap()
 }
@@ -52,7 +58,7 @@ fn last_error() -> String {
 }
 
 fn game_and_board() -> impl Strategy<Value = (u8, u32, u32, u32, Vec<u32>)> {
-    (0u8..3, 1u32..7, 1u32..7, prop::sample::select(vec![2u32, 3, 5])).prop_flat_map(|(kind, r, c, p)| {
+    (0u8..6, 1u32..7, 1u32..7, prop::sample::select(vec![2u32, 3, 5])).prop_flat_map(|(kind, r, c, p)| {
         (Just(kind), Just(r), Just(c), Just(p), prop::collection::vec(0..p, (r * c) as usize))
     })
 }

@@ -122,6 +122,30 @@ impl Game {
         Self::with_rule(Shape::Cylinder { rows, cols }, Rule::Plus, modulus)
     }
 
+    /// A `rows x cols` Möbius band (left and right edges glued with a twist, top and bottom cut
+    /// off) with the plus rule.
+    ///
+    /// ```
+    /// let band = lightsout_topo::Game::mobius(3, 4, 2).unwrap();
+    /// // a step right from row 0's last light lands on row 2's first: light 8
+    /// assert!(band.press_set(3).unwrap().iter().any(|&(l, _)| l == 8));
+    /// ```
+    pub fn mobius(rows: usize, cols: usize, modulus: u64) -> Result<Game> {
+        Self::with_rule(Shape::Mobius { rows, cols }, Rule::Plus, modulus)
+    }
+
+    /// A `rows x cols` Klein bottle (left and right edges glued with a twist, top and bottom
+    /// straight) with the plus rule.
+    pub fn klein(rows: usize, cols: usize, modulus: u64) -> Result<Game> {
+        Self::with_rule(Shape::Klein { rows, cols }, Rule::Plus, modulus)
+    }
+
+    /// A `rows x cols` real projective plane (both pairs of edges glued with a twist) with the
+    /// plus rule.
+    pub fn projective(rows: usize, cols: usize, modulus: u64) -> Result<Game> {
+        Self::with_rule(Shape::Projective { rows, cols }, Rule::Plus, modulus)
+    }
+
     /// The cube with `k x k` lights per face and the plus rule (every light has 4 neighbours).
     ///
     /// ```
@@ -425,7 +449,8 @@ impl Game {
     /// Whether M equals its transpose (true for undirected rules).
     ///
     /// Answered from the description when it settles the question, without building M:
-    /// grids, tori, cylinders and masks with a rule that contains the negation of each of its
+    /// grids, tori, cylinders, masks and the glued surfaces (the projective plane with the plus
+    /// or neighbours rule only) with a rule that contains the negation of each of its
     /// offsets ([`Rule::is_symmetric_rule`]), cubes with the plus or neighbours rule, and
     /// graphs whose every edge goes both ways. Explicit press sets, Merlin's square and
     /// weighted matrices are checked on M.
@@ -436,6 +461,8 @@ impl Game {
     /// ```
     pub fn is_symmetric(&self) -> Result<bool> {
         match (&self.shape, &self.rule) {
+            // A diagonal step across a corner of the projective plane need not come back.
+            (Shape::Projective { .. }, rule) if !matches!(rule, Rule::Plus | Rule::Neighbours) => {}
             (shape, rule) if shape.is_planar() && rule.is_symmetric_rule() => return Ok(true),
             (Shape::Cube { .. }, Rule::Plus | Rule::Neighbours) => return Ok(true),
             (Shape::Graph { .. }, Rule::Sets { sets }) => return Ok(sets_are_symmetric(sets)),

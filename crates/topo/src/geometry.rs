@@ -9,7 +9,7 @@
 use crate::cube::{FACE_NAMES, NET_POSITIONS};
 use crate::error::{Error, Result};
 use crate::game::Game;
-use crate::shape::Shape;
+use crate::shape::{Edges, Shape};
 
 /// The most lights a picture may have.
 pub const MAX_PICTURE_LIGHTS: usize = 100_000;
@@ -69,8 +69,14 @@ pub struct Geometry {
     pub round: bool,
     /// One spot per light, in light order.
     pub spots: Vec<Spot>,
-    /// Wrapped edges, as segments `(x1, y1, x2, y2)`.
+    /// Edges glued straight (a torus's or cylinder's), as segments `(x1, y1, x2, y2)`; the two
+    /// edges of a pair run the same way, so a point's place along one is its place along the
+    /// other.
     pub wraps: Vec<[f64; 4]>,
+    /// Edges glued with a twist (a Möbius band's, Klein bottle's or projective plane's), as
+    /// segments `(x1, y1, x2, y2)` oriented so that the start of one edge of a pair is glued
+    /// to the start of the other: the two run opposite ways across the picture.
+    pub twists: Vec<[f64; 4]>,
     /// Text labels: the cube's face names, a graph's vertex numbers.
     pub labels: Vec<Label>,
     /// Graph links between lights.
@@ -100,6 +106,7 @@ impl Geometry {
             round: false,
             spots: Vec::with_capacity(n),
             wraps: Vec::new(),
+            twists: Vec::new(),
             labels: Vec::new(),
             links: Vec::new(),
         };
@@ -126,17 +133,17 @@ impl Geometry {
                     g.spots.push(square(MARGIN + c[1] as f64 * CELL, MARGIN + c[0] as f64 * CELL));
                 }
                 let (w, h) = (cols as f64 * CELL, rows as f64 * CELL);
-                let (wrap_rows, wrap_cols) = match shape {
-                    Shape::Torus { .. } => (true, true),
-                    Shape::Cylinder { .. } => (false, true),
-                    _ => (false, false),
-                };
                 let (x1, y1, x2, y2) = (MARGIN, MARGIN, MARGIN + w, MARGIN + h);
-                if wrap_cols {
-                    g.wraps.extend([[x1, y1, x1, y2], [x2, y1, x2, y2]]);
+                let (vertical, horizontal) = shape.edges().unwrap_or((Edges::Cut, Edges::Cut));
+                match horizontal {
+                    Edges::Cut => {}
+                    Edges::Straight => g.wraps.extend([[x1, y1, x1, y2], [x2, y1, x2, y2]]),
+                    Edges::Twisted => g.twists.extend([[x1, y1, x1, y2], [x2, y2, x2, y1]]),
                 }
-                if wrap_rows {
-                    g.wraps.extend([[x1, y1, x2, y1], [x1, y2, x2, y2]]);
+                match vertical {
+                    Edges::Cut => {}
+                    Edges::Straight => g.wraps.extend([[x1, y1, x2, y1], [x1, y2, x2, y2]]),
+                    Edges::Twisted => g.twists.extend([[x1, y1, x2, y1], [x2, y2, x1, y2]]),
                 }
                 (g.width, g.height) = (2.0 * MARGIN + w, 2.0 * MARGIN + h);
             }

@@ -2,7 +2,7 @@
 
 use crate::cube;
 use crate::error::{Error, Result};
-use crate::shape::{Rule, Shape, MAX_STENCIL_OFFSETS};
+use crate::shape::{Edges, Rule, Shape, MAX_STENCIL_OFFSETS};
 use lightsout_core::{Modulus, SparseMatrix};
 
 /// How cells of the natural array map to lights. Only masks have holes; every other shape
@@ -193,30 +193,18 @@ pub(crate) fn dense_columns(m: &lightsout_core::BitMatrix) -> Vec<Vec<usize>> {
 }
 
 fn planar_sets(shape: &Shape, rule: &Rule, layout: &Layout) -> Vec<Vec<usize>> {
-    let (rows, cols, wrap_rows, wrap_cols) = match *shape {
-        Shape::Grid { rows, cols } | Shape::Mask { rows, cols, .. } => (rows, cols, false, false),
-        Shape::Torus { rows, cols } => (rows, cols, true, true),
-        Shape::Cylinder { rows, cols } => (rows, cols, false, true),
-        _ => unreachable!("planar_sets is only called for planar shapes"),
-    };
+    let edges = shape.edges().expect("planar_sets is only called for planar shapes");
+    let dims = shape.dims();
+    let (rows, cols) = (dims[0], dims[1]);
     let offsets = rule.offsets().unwrap_or_default();
-    let place = |x: usize, d: i64, n: usize, wrap: bool| -> Option<usize> {
-        let t = x as i128 + d as i128;
-        if wrap {
-            Some(t.rem_euclid(n as i128) as usize)
-        } else {
-            (0..n as i128).contains(&t).then_some(t as usize)
-        }
-    };
     (0..layout.size)
         .map(|light| {
             let cell = layout.cell_of_light(light);
             let (r, c) = (cell / cols, cell % cols);
             offsets
                 .iter()
-                .filter_map(|&(dr, dc)| {
-                    let rr = place(r, dr, rows, wrap_rows)?;
-                    let cc = place(c, dc, cols, wrap_cols)?;
+                .filter_map(|&offset| {
+                    let (rr, cc) = Edges::step(edges, (rows, cols), (r, c), offset)?;
                     layout.light_of_cell(rr * cols + cc)
                 })
                 .collect()

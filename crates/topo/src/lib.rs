@@ -63,7 +63,7 @@ pub use footprint::{SolverPath, MAX_GAME_BYTES};
 pub use game::Game;
 pub use geometry::Geometry;
 pub use route::{RING_CHASING_MIN_LIGHTS, STRUCTURED_MIN_LIGHTS};
-pub use shape::{Rule, Shape, MAX_CELLS, MAX_PRESS_ENTRIES, MAX_STENCIL_OFFSETS};
+pub use shape::{Edges, Rule, Shape, MAX_CELLS, MAX_PRESS_ENTRIES, MAX_STENCIL_OFFSETS};
 pub use spec::Spec;
 
 /// The code examples of the repository's README, compiled and run as doctests.

@@ -51,6 +51,33 @@ pub enum Shape {
         /// Number of columns (at least 1).
         cols: usize,
     },
+    /// A Möbius band: the left and right edges are glued with a twist, so a step right from
+    /// `(r, cols - 1)` lands on `(rows - 1 - r, 0)`; the top and bottom edges are cut off.
+    /// It is a cylinder whose seam is flipped (see [`Edges`] for the rule at every edge).
+    Mobius {
+        /// Number of rows (at least 1).
+        rows: usize,
+        /// Number of columns (at least 1).
+        cols: usize,
+    },
+    /// A Klein bottle: the left and right edges are glued with a twist (as on the Möbius band)
+    /// and the top and bottom edges straight (as on the torus): a step down from
+    /// `(rows - 1, c)` lands on `(0, c)`.
+    Klein {
+        /// Number of rows (at least 1).
+        rows: usize,
+        /// Number of columns (at least 1).
+        cols: usize,
+    },
+    /// The real projective plane: both pairs of edges are glued with a twist, so a step down
+    /// from `(rows - 1, c)` lands on `(0, cols - 1 - c)`. Each corner's two outside neighbours
+    /// are the same light, the opposite corner (see [`Edges`]).
+    Projective {
+        /// Number of rows (at least 1).
+        rows: usize,
+        /// Number of columns (at least 1).
+        cols: usize,
+    },
     /// The surface of a cube, `k x k` lights on each of 6 faces. Faces are numbered as in the
     /// unfolded cross net `0 = up, 1 = left, 2 = front, 3 = right, 4 = back, 5 = down`:
     ///
@@ -97,6 +124,9 @@ impl Shape {
             Shape::Grid { rows, cols }
             | Shape::Torus { rows, cols }
             | Shape::Cylinder { rows, cols }
+            | Shape::Mobius { rows, cols }
+            | Shape::Klein { rows, cols }
+            | Shape::Projective { rows, cols }
             | Shape::Mask { rows, cols, .. } => vec![rows, cols],
             Shape::Cube { k } => vec![6, k, k],
             Shape::Graph { n } | Shape::Explicit { n } => vec![n],
@@ -115,6 +145,9 @@ impl Shape {
             Shape::Grid { rows, cols } => format!("grid {rows}x{cols}"),
             Shape::Torus { rows, cols } => format!("torus {rows}x{cols}"),
             Shape::Cylinder { rows, cols } => format!("cylinder {rows}x{cols}"),
+            Shape::Mobius { rows, cols } => format!("Möbius band {rows}x{cols}"),
+            Shape::Klein { rows, cols } => format!("Klein bottle {rows}x{cols}"),
+            Shape::Projective { rows, cols } => format!("projective plane {rows}x{cols}"),
             Shape::Cube { k } => format!("cube {k}"),
             Shape::Mask { rows, cols, ref cells } => {
                 format!("{rows}x{cols} board with {} holes", cells.iter().filter(|&&c| !c).count())
@@ -124,9 +157,31 @@ impl Shape {
         }
     }
 
-    /// Whether the shape is a planar grid (grid, torus, cylinder or mask).
+    /// Whether the shape is a planar grid (grid, torus, cylinder, Möbius band, Klein bottle,
+    /// projective plane or mask): lights on a rectangle of rows and columns, whatever its edges.
     pub fn is_planar(&self) -> bool {
-        matches!(self, Shape::Grid { .. } | Shape::Torus { .. } | Shape::Cylinder { .. } | Shape::Mask { .. })
+        self.edges().is_some()
+    }
+
+    /// How a planar shape's edges are joined, `(top and bottom, left and right)`; `None` for
+    /// cubes, graphs and explicit games.
+    ///
+    /// ```
+    /// use lightsout_topo::{Edges, Shape};
+    /// assert_eq!(Shape::Klein { rows: 3, cols: 4 }.edges(), Some((Edges::Straight, Edges::Twisted)));
+    /// assert_eq!(Shape::Grid { rows: 3, cols: 4 }.edges(), Some((Edges::Cut, Edges::Cut)));
+    /// ```
+    pub fn edges(&self) -> Option<(Edges, Edges)> {
+        use Edges::{Cut, Straight, Twisted};
+        match self {
+            Shape::Grid { .. } | Shape::Mask { .. } => Some((Cut, Cut)),
+            Shape::Torus { .. } => Some((Straight, Straight)),
+            Shape::Cylinder { .. } => Some((Cut, Straight)),
+            Shape::Mobius { .. } => Some((Cut, Twisted)),
+            Shape::Klein { .. } => Some((Straight, Twisted)),
+            Shape::Projective { .. } => Some((Twisted, Twisted)),
+            Shape::Cube { .. } | Shape::Graph { .. } | Shape::Explicit { .. } => None,
+        }
     }
 
     /// Check sides (at least 1) and size without allocating: at most
@@ -137,6 +192,9 @@ impl Shape {
             Shape::Grid { rows, cols } => ("a grid", vec![rows as u128, cols as u128]),
             Shape::Torus { rows, cols } => ("a torus", vec![rows as u128, cols as u128]),
             Shape::Cylinder { rows, cols } => ("a cylinder", vec![rows as u128, cols as u128]),
+            Shape::Mobius { rows, cols } => ("a Möbius band", vec![rows as u128, cols as u128]),
+            Shape::Klein { rows, cols } => ("a Klein bottle", vec![rows as u128, cols as u128]),
+            Shape::Projective { rows, cols } => ("a projective plane", vec![rows as u128, cols as u128]),
             Shape::Mask { rows, cols, .. } => ("a board", vec![rows as u128, cols as u128]),
             Shape::Cube { k } => ("a cube", vec![6, k as u128, k as u128]),
             Shape::Graph { n } => ("a graph", vec![n as u128]),
@@ -167,6 +225,70 @@ impl Shape {
             }
         }
         Ok(())
+    }
+}
+
+/// How a pair of opposite edges of a planar board is joined ([`Shape::edges`]).
+///
+/// The neighbour rule, for any offset `(dr, dc)` of a rule: the step is taken on the unfolded
+/// plane, `(r + dr, c + dc)`, and brought back onto the board first across the left and right
+/// edges, then across the top and bottom edges. Crossing a straight pair shifts by a side;
+/// crossing a twisted pair shifts by a side and mirrors the other coordinate
+/// (`r -> rows - 1 - r` when crossing left or right, `c -> cols - 1 - c` when crossing top or
+/// bottom); crossing a cut edge leaves the board and the offset is dropped. So on the
+/// projective plane a corner light's two outside neighbours (one across each pair) are both
+/// the opposite corner: `(0, 0)` steps left to `(rows - 1, cols - 1)` and up to the same
+/// light, which is toggled once, as press sets are sets. A diagonal offset across a corner
+/// there follows the same order (left and right first), so a Moore press on a projective
+/// plane need not be symmetric; [`crate::Game::is_symmetric`] checks it on M.
+///
+/// ```
+/// use lightsout_topo::{Edges, Game, Shape, Rule};
+/// let rp2 = Game::with_rule(Shape::Projective { rows: 3, cols: 3 }, Rule::Plus, 2).unwrap();
+/// let corner: Vec<usize> = rp2.press_set(0).unwrap().into_iter().map(|(l, _)| l).collect();
+/// assert_eq!(corner, vec![0, 1, 3, 8]); // itself, right, down, and the opposite corner twice
+/// assert_eq!(Edges::Twisted.land(-1, 3), Some((2, true)));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Edges {
+    /// Not joined: a step across leaves the board.
+    Cut,
+    /// Joined straight: a step off one edge comes back on the opposite one, the other
+    /// coordinate unchanged.
+    Straight,
+    /// Joined with a twist: a step off one edge comes back on the opposite one with the other
+    /// coordinate mirrored.
+    Twisted,
+}
+
+impl Edges {
+    /// Bring coordinate `x` (possibly off the board) back onto a side of length `n`: the
+    /// place and whether the other coordinate is mirrored, or `None` when it leaves across a
+    /// cut edge.
+    pub fn land(self, x: i128, n: usize) -> Option<(usize, bool)> {
+        let n = n as i128;
+        match self {
+            Edges::Cut => (0..n).contains(&x).then_some((x as usize, false)),
+            Edges::Straight => Some((x.rem_euclid(n) as usize, false)),
+            Edges::Twisted => Some((x.rem_euclid(n) as usize, x.div_euclid(n).rem_euclid(2) == 1)),
+        }
+    }
+
+    /// The cell `(r + dr, c + dc)` leads to on a `rows x cols` board whose top and bottom
+    /// edges are joined as `vertical` and left and right edges as `horizontal`.
+    pub fn step(
+        (vertical, horizontal): (Edges, Edges),
+        (rows, cols): (usize, usize),
+        (r, c): (usize, usize),
+        (dr, dc): (i64, i64),
+    ) -> Option<(usize, usize)> {
+        let mut y = r as i128 + dr as i128;
+        let (x, flip_rows) = horizontal.land(c as i128 + dc as i128, cols)?;
+        if flip_rows {
+            y = rows as i128 - 1 - y;
+        }
+        let (y, flip_cols) = vertical.land(y, rows)?;
+        Some((y, if flip_cols { cols - 1 - x } else { x }))
     }
 }
 

@@ -52,6 +52,9 @@ impl fmt::Display for Spec {
             Shape::Grid { rows, cols } => writeln!(out, "shape grid {rows} {cols}")?,
             Shape::Torus { rows, cols } => writeln!(out, "shape torus {rows} {cols}")?,
             Shape::Cylinder { rows, cols } => writeln!(out, "shape cylinder {rows} {cols}")?,
+            Shape::Mobius { rows, cols } => writeln!(out, "shape mobius {rows} {cols}")?,
+            Shape::Klein { rows, cols } => writeln!(out, "shape klein {rows} {cols}")?,
+            Shape::Projective { rows, cols } => writeln!(out, "shape projective {rows} {cols}")?,
             Shape::Cube { k } => writeln!(out, "shape cube {k}")?,
             Shape::Graph { n } => writeln!(out, "shape graph {n}")?,
             Shape::Explicit { n } => writeln!(out, "shape explicit {n}")?,
@@ -167,6 +170,13 @@ impl std::str::FromStr for Spec {
             Some("cylinder") => {
                 dims(2, "\"shape cylinder ROWS COLS\"").map(|d| Shape::Cylinder { rows: d[0], cols: d[1] })?
             }
+            Some("mobius") => {
+                dims(2, "\"shape mobius ROWS COLS\"").map(|d| Shape::Mobius { rows: d[0], cols: d[1] })?
+            }
+            Some("klein") => dims(2, "\"shape klein ROWS COLS\"").map(|d| Shape::Klein { rows: d[0], cols: d[1] })?,
+            Some("projective") => {
+                dims(2, "\"shape projective ROWS COLS\"").map(|d| Shape::Projective { rows: d[0], cols: d[1] })?
+            }
             Some("cube") => dims(1, "\"shape cube K\"").map(|d| Shape::Cube { k: d[0] })?,
             Some("graph") => dims(1, "\"shape graph N\"").map(|d| Shape::Graph { n: d[0] })?,
             Some("explicit") => dims(1, "\"shape explicit N\"").map(|d| Shape::Explicit { n: d[0] })?,
@@ -193,7 +203,11 @@ impl std::str::FromStr for Spec {
                 Shape::Mask { rows, cols, cells }
             }
             _ => {
-                return Err(Error::parse(ln, 1, "expected a shape: grid, torus, cylinder, cube, mask, graph, explicit"))
+                return Err(Error::parse(
+                    ln,
+                    1,
+                    "expected a shape: grid, torus, cylinder, mobius, klein, projective, cube, mask, graph, explicit",
+                ))
             }
         };
         shape.check()?;

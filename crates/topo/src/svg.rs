@@ -1,7 +1,9 @@
-//! Drawing a game as SVG: grids, tori, cylinders and boards with holes as squares (holes left
-//! blank, wrapped edges dashed), the cube as its unfolded cross net, graphs on a circle.
-//! Lit lights are yellow (for p > 2 a deeper shade for a higher state, with the state
-//! written); a press is marked with a ring, and for p > 2 the press count is written in it.
+//! Drawing a game as SVG: grids, tori, cylinders, the glued surfaces and boards with holes as
+//! squares (holes left blank; edges glued straight dashed blue, edges glued with a twist dotted
+//! magenta, each with an arrow: a pair is joined so that its arrows agree), the cube as its
+//! unfolded cross net, graphs on a circle.
+//! Lit lights are yellow (for p > 2 a colour-blind-safe scale, lighter for a higher state, with
+//! the state written); a press is marked with a ring, and for p > 2 the press count is written in it.
 
 use crate::error::{Error, Result};
 use crate::game::Game;
@@ -94,9 +96,16 @@ pub fn render(game: &Game, lights: Option<&[u32]>, presses: Option<&[u32]>) -> R
             square(&mut body, spot.x - CELL / 2.0, spot.y - CELL / 2.0, value, press, p);
         }
     }
-    let dash = r##"stroke="#3a7bd5" stroke-width="3" stroke-dasharray="6 4""##;
-    for [x1, y1, x2, y2] in &geo.wraps {
-        let _ = writeln!(body, r#"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" {dash}/>"#);
+    for (edges, colour, dash, class) in
+        [(&geo.wraps, "#3a7bd5", "6 4", "wrap"), (&geo.twists, "#c2417f", "2 3", "twist")]
+    {
+        for &[x1, y1, x2, y2] in edges.iter() {
+            let _ = writeln!(
+                body,
+                r#"<line class="{class}" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{colour}" stroke-width="3" stroke-dasharray="{dash}"/>"#
+            );
+            arrowhead(&mut body, [x1, y1, x2, y2], colour);
+        }
     }
     let (width, height) = (geo.width, geo.height);
     let title = escape(&game.describe());
@@ -109,15 +118,70 @@ pub fn render(game: &Game, lights: Option<&[u32]>, presses: Option<&[u32]>) -> R
     ))
 }
 
+/// An arrowhead at the middle of an edge, pointing along it: the two edges of a glued pair are
+/// joined so that their arrows agree (the classic way of drawing a surface from a square).
+fn arrowhead(out: &mut String, [x1, y1, x2, y2]: [f64; 4], colour: &str) {
+    let len = ((x2 - x1).powi(2) + (y2 - y1).powi(2)).sqrt().max(1e-9);
+    let (ux, uy) = ((x2 - x1) / len, (y2 - y1) / len);
+    let (mx, my) = ((x1 + x2) / 2.0 + ux * 5.0, (y1 + y2) / 2.0 + uy * 5.0);
+    let (bx, by) = (mx - ux * 10.0, my - uy * 10.0);
+    let _ = writeln!(
+        out,
+        r#"<path d="M {mx:.1} {my:.1} L {:.1} {:.1} L {:.1} {:.1} z" fill="{colour}"/>"#,
+        bx - uy * 6.0,
+        by + ux * 6.0,
+        bx + uy * 6.0,
+        by - ux * 6.0
+    );
+}
+
+/// Stops of a colour-blind-safe sequential scale (viridis: ordered by lightness, readable with any
+/// common colour-vision deficiency), shared with the notebook board.
+const SCALE: [[u8; 3]; 9] = [
+    [0x44, 0x01, 0x54],
+    [0x48, 0x28, 0x78],
+    [0x3e, 0x49, 0x89],
+    [0x31, 0x68, 0x8e],
+    [0x26, 0x82, 0x8e],
+    [0x1f, 0x9e, 0x89],
+    [0x35, 0xb7, 0x79],
+    [0x6e, 0xce, 0x58],
+    [0xfd, 0xe7, 0x25],
+];
+
+/// The colour of state `v` of `p > 2` on the scale (state 1 a third of the way in, clear of
+/// the off colour; state p - 1 at its light end).
+fn scale(v: u32, p: u32) -> [u8; 3] {
+    let t = 0.35 + 0.65 * (v - 1) as f64 / (p.saturating_sub(2)).max(1) as f64;
+    let x = t * (SCALE.len() - 1) as f64;
+    let i = (x.floor() as usize).min(SCALE.len() - 2);
+    let f = x - i as f64;
+    let mut out = [0u8; 3];
+    for (k, c) in out.iter_mut().enumerate() {
+        *c = (SCALE[i][k] as f64 + (SCALE[i + 1][k] as f64 - SCALE[i][k] as f64) * f).round() as u8;
+    }
+    out
+}
+
 /// The fill of a light in state `v` of `p`.
 fn fill(v: u32, p: u32) -> String {
     match v {
         0 => "#2b2b2b".to_string(),
         _ if p == 2 => "#ffd84a".to_string(),
         _ => {
-            let lightness = 75.0 - 40.0 * (v - 1) as f64 / (p - 1).max(1) as f64;
-            format!("hsl(45, 95%, {lightness:.0}%)")
+            let [r, g, b] = scale(v, p);
+            format!("#{r:02x}{g:02x}{b:02x}")
         }
+    }
+}
+
+/// Black or white, whichever reads better on state `v` of `p > 2`.
+fn ink(v: u32, p: u32) -> &'static str {
+    let [r, g, b] = scale(v, p);
+    if 0.2126 * r as f64 + 0.7152 * g as f64 + 0.0722 * b as f64 > 0.45 * 255.0 {
+        "#111"
+    } else {
+        "#fff"
     }
 }
 
@@ -132,8 +196,14 @@ fn square(out: &mut String, x: f64, y: f64, value: u32, press: Option<u32>, p: u
     );
     let (cx, cy) = (x + CELL / 2.0, y + CELL / 2.0);
     if p > 2 && value > 0 {
-        let _ =
-            writeln!(out, r##"<text x="{:.1}" y="{:.1}" font-size="9" fill="#333">{value}</text>"##, x + 5.0, y + 12.0);
+        let (dx, dy, size) = if press.is_some_and(|c| c > 0) { (8.0, 13.0, 11) } else { (CELL / 2.0, 25.0, 16) };
+        let _ = writeln!(
+            out,
+            r##"<text x="{:.1}" y="{:.1}" font-size="{size}" font-weight="bold" text-anchor="middle" fill="{}">{value}</text>"##,
+            x + dx,
+            y + dy,
+            ink(value, p)
+        );
     }
     if let Some(count) = press.filter(|&c| c > 0) {
         mark(out, cx, cy, count, p, CELL / 4.0);

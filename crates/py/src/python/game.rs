@@ -13,8 +13,9 @@ use pyo3::types::PyTuple;
 use std::sync::{Arc, OnceLock};
 
 /// A Lights Out game: where the lights are, what a press does and the modulus k (any k >= 2).
-/// Build one with `lightsout.grid`, `torus`, `cylinder`, `cube`, `mask`, `graph`,
-/// `from_networkx`, `from_press_sets`, `from_matrix`, `preset` or `parse_board`.
+/// Build one with `lightsout.grid`, `torus`, `cylinder`, `mobius`, `klein`, `projective`,
+/// `cube`, `mask`, `graph`, `from_networkx`, `from_press_sets`, `from_matrix`, `preset` or
+/// `parse_board`.
 ///
 /// Boards (`lights`) and `presses` are integer arrays (lists work too) with entries in 0..k-1,
 /// either in the board's natural shape (`shape`: rows x cols, 6 x k x k for a cube, holes
@@ -583,8 +584,9 @@ impl PyGame {
 
     /// Where each light is drawn, as the SVG drawing and the notebook board place it: a dict
     /// with the picture's `width` and `height`, whether lights are circles (`round`), per
-    /// light its centre `x`, `y`, half-size `r` and `coords`, the wrapped-edge segments
-    /// `wraps`, text `labels` (x, y, text), graph `links` (from, to, directed) and per button
+    /// light its centre `x`, `y`, half-size `r` and `coords`, the segments of edges glued
+    /// straight (`wraps`) and glued with a twist (`twists`, the two edges of a pair running
+    /// opposite ways), text `labels` (x, y, text), graph `links` (from, to, directed) and per button
     /// the lights it changes with the amount added (`buttons`).
     fn geometry<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
         super::many::geometry(py, &self.game)

@@ -313,6 +313,7 @@ pub(crate) fn geometry<'py>(py: Python<'py>, g: &Game) -> PyResult<Bound<'py, Py
     d.set_item("y", geo.spots.iter().map(|s| s.y).collect::<Vec<_>>())?;
     d.set_item("r", geo.spots.iter().map(|s| s.r).collect::<Vec<_>>())?;
     d.set_item("wraps", geo.wraps.iter().map(|w| w.to_vec()).collect::<Vec<_>>())?;
+    d.set_item("twists", geo.twists.iter().map(|w| w.to_vec()).collect::<Vec<_>>())?;
     let labels: Vec<_> = geo.labels.iter().map(|l| (l.x, l.y, l.text.as_str(), l.centred)).collect();
     d.set_item("labels", labels)?;
     d.set_item("links", geo.links.iter().map(|l| (l.from, l.to, l.directed)).collect::<Vec<_>>())?;

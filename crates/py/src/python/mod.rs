@@ -75,6 +75,49 @@ fn cylinder(
     shaped(Shape::Cylinder { rows, cols }, modulus_of(modulus)?, rule)
 }
 
+/// A rows x cols Möbius band: the left and right edges are glued with a twist (a step right
+/// from row r's last light lands on row rows-1-r's first); the top and bottom are cut off.
+#[pyfunction]
+#[pyo3(signature = (rows, cols, modulus=None, rule=None))]
+fn mobius(
+    rows: &Bound<'_, PyAny>,
+    cols: &Bound<'_, PyAny>,
+    modulus: Option<&Bound<'_, PyAny>>,
+    rule: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyGame> {
+    let (rows, cols) = (args::size(rows, "rows")?, args::size(cols, "cols")?);
+    shaped(Shape::Mobius { rows, cols }, modulus_of(modulus)?, rule)
+}
+
+/// A rows x cols Klein bottle: the left and right edges are glued with a twist, the top and
+/// bottom straight.
+#[pyfunction]
+#[pyo3(signature = (rows, cols, modulus=None, rule=None))]
+fn klein(
+    rows: &Bound<'_, PyAny>,
+    cols: &Bound<'_, PyAny>,
+    modulus: Option<&Bound<'_, PyAny>>,
+    rule: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyGame> {
+    let (rows, cols) = (args::size(rows, "rows")?, args::size(cols, "cols")?);
+    shaped(Shape::Klein { rows, cols }, modulus_of(modulus)?, rule)
+}
+
+/// A rows x cols real projective plane: both pairs of edges are glued with a twist (a step
+/// down from the last row's column c lands on row 0, column cols-1-c); a corner's two outside
+/// neighbours are both the opposite corner, toggled once.
+#[pyfunction]
+#[pyo3(signature = (rows, cols, modulus=None, rule=None))]
+fn projective(
+    rows: &Bound<'_, PyAny>,
+    cols: &Bound<'_, PyAny>,
+    modulus: Option<&Bound<'_, PyAny>>,
+    rule: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyGame> {
+    let (rows, cols) = (args::size(rows, "rows")?, args::size(cols, "cols")?);
+    shaped(Shape::Projective { rows, cols }, modulus_of(modulus)?, rule)
+}
+
 /// The cube with k x k lights on each of its 6 faces (shape (6, k, k), faces up, left, front,
 /// right, back, down); a press crosses cube edges, so every light has 4 neighbours.
 #[pyfunction]
@@ -351,6 +394,9 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(grid, m)?)?;
     m.add_function(wrap_pyfunction!(torus, m)?)?;
     m.add_function(wrap_pyfunction!(cylinder, m)?)?;
+    m.add_function(wrap_pyfunction!(mobius, m)?)?;
+    m.add_function(wrap_pyfunction!(klein, m)?)?;
+    m.add_function(wrap_pyfunction!(projective, m)?)?;
     m.add_function(wrap_pyfunction!(cube, m)?)?;
     m.add_function(wrap_pyfunction!(mask, m)?)?;
     m.add_function(wrap_pyfunction!(graph, m)?)?;
