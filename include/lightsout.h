@@ -436,6 +436,26 @@ enum lightsout_status lightsout_game_new_packed_matrix(size_t n,
                                                        struct lightsout_game **out);
 
 /**
+ * Make the game whose n x n press matrix M is given entry by entry, row after row: entry
+ * (r, c), at `entries[r * n + c]`, is what pressing button c adds to light r, reduced mod
+ * `modulus`. Any 2 <= modulus < 2^31, prime or composite (the ring Z_k): the game of Python's
+ * `lightsout.from_matrix(M, modulus=k)` and of the command line's `--matrix` PGM image.
+ *
+ * Fails with LIGHTSOUT_LENGTH_MISMATCH unless `entries_len` = n * n, LIGHTSOUT_INVALID_ARGUMENT
+ * for n = 0, LIGHTSOUT_INVALID_MODULUS for a modulus outside 2..2^31, LIGHTSOUT_TOO_LARGE
+ * (checked before anything is allocated) when M would exceed 4 GiB.
+ *
+ * # Safety
+ * `entries` must be NULL or point to `entries_len` readable values; `out` as for
+ * `lightsout_game_new_grid`.
+ */
+enum lightsout_status lightsout_game_new_matrix(size_t n,
+                                                const uint32_t *entries,
+                                                size_t entries_len,
+                                                uint32_t modulus,
+                                                struct lightsout_game **out);
+
+/**
  * Make a game on a graph read from an edge list: an optional first line `n` (the number of
  * vertices), then one edge `u v` per line (0-based); `#` starts a comment. Otherwise as
  * `lightsout_game_new_graph`. Bad text fails with LIGHTSOUT_PARSE_ERROR, naming line and column.

@@ -35,7 +35,8 @@ def dataset(
     """``count`` random solvable boards with fewest-press solutions and distances.
 
     Boards are uniform over the solvable boards of ``game``, or with ``difficulty=d`` uniform
-    over those whose fewest-press solution has exactly ``d`` presses (a difficulty too rare to
+    over those whose fewest-press solution has exactly ``d >= 1`` presses (``difficulty=0`` means
+    uniform too, as in C and on the command line; a difficulty too rare to
     draw by rejection, on a game too large to list its boards, comes from a random walk
     instead: exact, but not exactly uniform). The same ``seed`` gives
     the same rows (``None``: a fresh random seed). Boards and presses have shape

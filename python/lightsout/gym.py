@@ -103,6 +103,24 @@ class _Common:
         self.single_observation = spaces.MultiDiscrete(np.full(n, p, dtype=np.int64))
         self.single_action = spaces.MultiDiscrete([n, p - 1]) if amounts else spaces.Discrete(n)
 
+    def _checked(self, action: Any, space: Any, batch: tuple) -> np.ndarray:
+        """``action`` as an int64 array of shape ``batch`` (+ ``(2,)`` with amounts), refused
+        with a ValueError unless it is integers (Python or numpy ints, not booleans, floats or
+        strings) of that shape inside ``space``."""
+        a = np.asarray(action)
+        shape = batch + ((2,) if self.amounts else ())
+        if a.dtype.kind not in "iu":
+            raise ValueError(
+                f"action {action!r} is not in {space}: actions are integers, not {type(action).__name__}"
+                + (f" of dtype {a.dtype}" if isinstance(action, np.ndarray) else "")
+            )
+        if a.shape != shape:
+            raise ValueError(f"action {action!r} is not in {space}: expected shape {shape}, got {a.shape}")
+        a = a.astype(np.int64)
+        if not space.contains(a if a.ndim else int(a)):
+            raise ValueError(f"action {action!r} is not in {space}")
+        return a
+
     def _split(self, action: Any) -> tuple:
         """(buttons, amounts) arrays from one action or a batch of them."""
         a = np.asarray(action, dtype=np.int64)
@@ -189,9 +207,7 @@ class LightsOutEnv(_Common, gymnasium.Env):
         return np.array([natural[c] for c in coords], dtype=np.int64)
 
     def step(self, action: Any) -> tuple:
-        if not self.action_space.contains(np.asarray(action) if self.amounts else int(np.asarray(action))):
-            raise ValueError(f"action {action!r} is not in {self.action_space}")
-        button, amount = self._split(action)
+        button, amount = self._split(self._checked(action, self.action_space, ()))
         p = self.game.modulus
         self.board = (self.board + int(amount) * self.columns[int(button)]) % p
         self.steps += 1
@@ -272,9 +288,7 @@ class LightsOutVectorEnv(_Common, VectorEnv):
         return {"distance": d.copy()}
 
     def step(self, actions: Any) -> tuple:
-        buttons, amounts = self._split(actions)
-        if buttons.shape != (self.num_envs,) or not self.action_space.contains(np.asarray(actions, dtype=np.int64)):
-            raise ValueError(f"actions must be an array in {self.action_space}, got {np.asarray(actions)!r}")
+        buttons, amounts = self._split(self._checked(actions, self.action_space, (self.num_envs,)))
         p = self.game.modulus
         live = ~self._ended
         self.boards[live] = (self.boards[live] + amounts[live, None] * self.columns[buttons[live]]) % p

@@ -336,6 +336,10 @@ static void dataset(void) {
     }
     /* Zero rows: nothing to write, NULL outputs are fine. */
     EXPECT(lightsout_game_dataset(g, 0, 0, 1, NULL, 0, NULL, 0, NULL, 0), LIGHTSOUT_OK, NULL);
+    /* Difficulty 0 means uniform (as Python's difficulty=0 or None and the command line's
+       --difficulty 0): boards with lights on, of several distances. */
+    EXPECT(lightsout_game_dataset(g, 3, 0, 5, boards, 75, presses, 75, distances, 3), LIGHTSOUT_OK, NULL);
+    CHECK(!all_equal(boards, 75, 0) && distances[0] + distances[1] + distances[2] > 0);
     lightsout_game_free(g);
 }
 
@@ -840,6 +844,29 @@ static void compact_boards(void) {
     EXPECT(lightsout_game_apply(m, mb, 3, ms, 3, mafter, 3), LIGHTSOUT_OK, NULL);
     CHECK(all_equal(mafter, 3, 0));
     lightsout_game_free(m);
+
+    /* A press matrix entry by entry, over a composite modulus too (Z_6, as --matrix and Python's
+       from_matrix take it): the 1 x 3 grid's M with entries past 6 reduced, the same game. */
+    const uint32_t m3[9] = {1, 7, 0, 13, 1, 1, 0, 1, 19};
+    lightsout_game *z6 = SENTINEL;
+    EXPECT(lightsout_game_new_matrix(3, m3, 8, 6, &z6), LIGHTSOUT_LENGTH_MISMATCH, "9 entries");
+    EXPECT(lightsout_game_new_matrix(3, NULL, 9, 6, &z6), LIGHTSOUT_NULL_POINTER, "entries");
+    EXPECT(lightsout_game_new_matrix(3, m3, 9, 1, &z6), LIGHTSOUT_INVALID_MODULUS, NULL);
+    EXPECT(lightsout_game_new_matrix(0, m3, 0, 6, &z6), LIGHTSOUT_INVALID_ARGUMENT, "n >= 1");
+    EXPECT(lightsout_game_new_matrix((size_t)1 << 20, m3, 9, 6, &z6), LIGHTSOUT_TOO_LARGE, "bytes");
+    CHECK(z6 == SENTINEL);
+    EXPECT(lightsout_game_new_matrix(3, m3, 9, 6, &z6), LIGHTSOUT_OK, NULL);
+    lightsout_game *line = NULL;
+    EXPECT(lightsout_game_new_grid(1, 3, 6, &line), LIGHTSOUT_OK, NULL);
+    uint32_t dz[3], dl[3], zb[3] = {5, 0, 4}, zs[3], zafter[3];
+    EXPECT(lightsout_game_elementary_divisors(z6, dz, 3), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_elementary_divisors(line, dl, 3), LIGHTSOUT_OK, NULL);
+    CHECK(memcmp(dz, dl, sizeof dz) == 0);
+    EXPECT(lightsout_game_solve(z6, zb, 3, zs, 3), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_apply(line, zb, 3, zs, 3, zafter, 3), LIGHTSOUT_OK, NULL);
+    CHECK(all_equal(zafter, 3, 0));
+    lightsout_game_free(line);
+    lightsout_game_free(z6);
 
     /* Packed boards need modulus 2, bytes a modulus up to 256. */
     EXPECT(lightsout_game_new_grid(3, 3, 3, &g), LIGHTSOUT_OK, NULL);

@@ -93,3 +93,25 @@ def test_bad_arguments_are_clear_errors():
     assert lo.dataset(g, 0, seed=1).boards.shape == (0, 5, 5)
     with pytest.raises(ValueError, match="prime"):
         lo.dataset(lo.grid(3, 3, modulus=4), 5)  # composite moduli: one board at a time
+
+
+def test_difficulty_zero_means_uniform_in_python_and_on_the_command_line():
+    # C's lightsout_game_dataset has no "no difficulty" but 0; Python and the command line read
+    # 0 the same way (it used to give all-zero boards there), so the same seed gives the same
+    # rows everywhere (the C side is compared with these rows by the c_abi fuzz target).
+    import os
+    import pathlib
+    import subprocess
+
+    g = lo.preset("classic")
+    zero, none = lo.dataset(g, 50, difficulty=0, seed=1, flat=True), lo.dataset(g, 50, seed=1, flat=True)
+    assert (zero.boards == none.boards).all() and (zero.distances == none.distances).all()
+    assert zero.boards.any(axis=1).all()
+    path = os.environ.get("LIGHTSOUT_CLI") or str(pathlib.Path(__file__).parents[2] / "target" / "debug" / "lightsout")
+    for extra in (["--difficulty", "0"], []):
+        out = subprocess.run(
+            [path, "dataset", "--preset", "classic", "--count", "50", "--seed", "1", *extra],
+            capture_output=True, text=True, check=True, timeout=60,
+        ).stdout.splitlines()
+        rows = np.array([[int(v) for v in line.split(",")] for line in out[1:]])
+        assert (rows[:, :25] == none.boards).all() and (rows[:, -1] == none.distances).all(), extra

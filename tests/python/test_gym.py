@@ -97,3 +97,30 @@ def test_vector_env_steps_and_autoresets_like_the_single_env():
     assert seen.all()  # every board not solved within 5 presses was cut off
     made = gymnasium.make_vec("lightsout/Classic-v0", num_envs=4, vectorization_mode="vector_entry_point")
     assert made.reset(seed=1)[0].shape == (4, 25)
+
+
+@pytest.mark.parametrize("action", [2.5, "3", True, np.float32(1), np.bool_(True), np.array([5]), np.array(1.0), None, [1]])
+def test_actions_outside_the_space_are_refused_not_truncated(action):
+    env = lgym.LightsOutEnv("classic", difficulty=3)
+    env.reset(seed=1)
+    before = env.board.copy()
+    with pytest.raises(ValueError, match="is not in Discrete"):
+        env.step(action)
+    assert (env.board == before).all() and env.steps == 0
+    # Integers of any width are actions.
+    for ok in (3, np.int8(3), np.uint64(3), np.array(3)):
+        env.step(ok)
+
+
+def test_vector_actions_outside_the_space_are_refused():
+    envs = lgym.LightsOutVectorEnv(num_envs=8, game="classic")
+    envs.reset(seed=2)
+    for bad in (np.array([1.5] * 8), np.array([True] * 8), [0] * 7, np.array([[0]] * 8), ["1"] * 8, np.array([25] * 8)):
+        with pytest.raises(ValueError, match="is not in"):
+            envs.step(bad)
+    envs.step(np.arange(8, dtype=np.uint8))
+    z = lgym.LightsOutVectorEnv(num_envs=2, game=lo.grid(2, 2, modulus=3), amounts=True)
+    z.reset(seed=0)
+    with pytest.raises(ValueError, match="expected shape"):
+        z.step(np.array([0, 1]))
+    z.step(np.array([[0, 1], [3, 0]]))

@@ -217,3 +217,36 @@ def test_threads_racing_the_first_question_factor_once():
     one_cpu = time.process_time() - cpu
     # Eight factorisations would cost about eight times one; once, about one.
     assert racing_cpu < 3 * one_cpu + 0.2, (racing_cpu, one_cpu)
+
+
+_FIRST_ARRAY_INTERRUPTED = """
+import os, signal, sys, threading, time
+signal.signal(signal.SIGINT, signal.default_int_handler)
+import lightsout as lo
+g = lo.grid(100, 100)
+delay = float(sys.argv[1])
+threading.Thread(target=lambda: (time.sleep(delay), os.kill(os.getpid(), signal.SIGINT)), daemon=True).start()
+try:
+    g.pseudoinverse()  # the first numpy array this process makes from Rust
+    time.sleep(30)  # the signal lands here if the call finished first
+except KeyboardInterrupt:
+    print("KeyboardInterrupt")
+except BaseException as e:
+    print("wrong exception:", type(e).__name__, e)
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="sends SIGINT to a child process")
+def test_ctrl_c_during_the_first_array_is_a_keyboard_interrupt():
+    # Ctrl-C while the first call that makes a numpy array runs (before, during or right after
+    # its work) used to fail numpy's API lookup on the pending signal: a PanicException, which
+    # gets past `except Exception`. The API is looked up when the module loads now.
+    import subprocess
+    import sys
+
+    for delay in (0.0, 0.3, 0.6, 0.9, 1.2):
+        run = subprocess.run(
+            [sys.executable, "-c", _FIRST_ARRAY_INTERRUPTED, str(delay)], capture_output=True, text=True, timeout=120
+        )
+        assert run.stdout.strip() == "KeyboardInterrupt", (delay, run.stdout, run.stderr[-2000:])
+        assert "PanicException" not in run.stderr

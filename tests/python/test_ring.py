@@ -120,3 +120,17 @@ def test_solve_many_over_composite_moduli():
             assert (s == 0).all()
     with pytest.raises(ValueError, match="elementary divisor 2"):
         lo.solve_many(lo.grid(4, 4, modulus=4), boards % 4)
+
+
+def test_from_matrix_takes_composite_moduli_like_the_command_line():
+    # lo.from_matrix(A, modulus=6) used to refuse ("modulus must be a prime") what --matrix
+    # analyses over Z_6: the same game as the grid it came from, entries reduced mod k.
+    for k in (4, 6, 12):
+        grid = lo.grid(2, 3, modulus=k)
+        m = lo.from_matrix(grid.matrix() + k, modulus=k)
+        assert m.modulus == k and m.kernel_size == grid.kernel_size
+        assert m.elementary_divisors == grid.elementary_divisors
+        b = grid.random_solvable(seed=k).ravel()
+        assert not grid.apply(b, m.solve(b)).any()
+    with pytest.raises(ValueError, match="modulus"):
+        lo.from_matrix(np.eye(2, dtype=int), modulus=1)

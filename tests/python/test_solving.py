@@ -229,3 +229,28 @@ def test_large_grid_games_use_the_structured_solver():
     t = lo.torus(100, 100, modulus=3)
     b = t.random_solvable(seed=1)
     assert not t.apply(b, t.solve(b)).any()
+
+
+def test_pseudoinverse_is_the_smallest_dtype_holding_k_minus_1():
+    # One byte an entry up to k = 256 (a 150 x 150 grid's W is 506 MB, not 4 GB of int64), two
+    # bytes up to 65536, four past that; the answer is the same matrix.
+    for k, dtype in [(2, np.uint8), (3, np.uint8), (6, np.uint8), (256, np.uint8), (257, np.uint16), (65537, np.uint32)]:
+        g = lo.grid(2, 3, modulus=k)
+        if k == 256:
+            g = lo.grid(1, 3, modulus=k)  # over Z_256 the 2 x 3 grid has a divisor that blocks W
+        w = g.pseudoinverse()
+        assert w.dtype == dtype and w.shape == (g.size, g.size), k
+        b = np.asarray(g.random_solvable(seed=k), dtype=np.int64).ravel()
+        s = (w.astype(np.int64) @ ((-b) % k)) % k
+        assert not g.apply(b, s).any(), k
+
+
+def test_pseudoinverse_refuses_before_allocating():
+    # 300 x 300: W would be 90,000^2 bytes (8.1 GB) even at one byte an entry: refused at once,
+    # with the bytes named, before the 90,000-light factorisation is even built.
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    with pytest.raises(ValueError, match=r"the pseudoinverse .*8100000000 bytes"):
+        lo.grid(300, 300).pseudoinverse()
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 200_000  # kB

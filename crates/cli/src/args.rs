@@ -445,7 +445,7 @@ pub struct DatasetArgs {
     /// How many rows to print.
     #[arg(long, value_name = "N", default_value_t = 1000)]
     pub count: usize,
-    /// Only boards whose fewest-press solution has exactly D presses.
+    /// Only boards whose fewest-press solution has exactly D presses (0: uniform, as without it).
     #[arg(long, value_name = "D")]
     pub difficulty: Option<u64>,
     /// The seed (the same seed gives the same rows, here and in Python's lightsout.dataset).
@@ -460,7 +460,8 @@ const DATASET_HELP: &str = "\
 Prints random solvable boards with a fewest-press solution and its exact length (the distance),
 one row per board: CSV with a header (b0.. the lights, s0.. the presses, one column per light in
 light order, then distance), or JSON lines with --json. Boards are uniform over the solvable
-boards, or with --difficulty D over those that need exactly D presses. Every solution of every
+boards (also with --difficulty 0, as in Python and C), or with --difficulty D over those that
+need exactly D presses. Every solution of every
 board is examined, so the game may have at most 65536 solutions per board.
 
 Examples:

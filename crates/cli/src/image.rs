@@ -110,14 +110,13 @@ pub fn parse(name: &str, bytes: &[u8]) -> CliResult<Image> {
         Kind::P1 | Kind::P4 => 1,
         Kind::P2 | Kind::P5 => {
             let m = r.number("maximum value")?;
-            if m == 0 || (kind == Kind::P5 && m > 255) || m >= 1 << 31 {
+            if kind == Kind::P5 && m > 255 {
+                return Err(r.fail(one_byte_maxval(m)));
+            }
+            if m == 0 || m >= 1 << 31 {
                 return Err(r.fail(format!(
                     "the maximum value is {m}; expected 1 to {} (the number of states minus 1)",
-                    if kind == Kind::P5 {
-                        "255 in a raw P5 file (one byte a value)".to_string()
-                    } else {
-                        "2^31 - 2".into()
-                    }
+                    if kind == Kind::P5 { "255" } else { "2^31 - 2" }
                 )));
             }
             m
@@ -224,6 +223,25 @@ pub fn parse(name: &str, bytes: &[u8]) -> CliResult<Image> {
         }
     };
     Ok(Image { width: w, height: h, states: maxval + 1, format, data })
+}
+
+/// Why a maxval above 255 cannot be a board (one byte a light) or a raw P5 file (one byte a
+/// value): the same words for P2 boards and P5 files.
+fn one_byte_maxval(m: u64) -> String {
+    format!(
+        "the maximum value is {m}; expected 1 to 255 (the number of states minus 1: a raw P5 file \
+         and a board image hold one byte a value)"
+    )
+}
+
+/// [`parse`] for an image of lights (`--lights`): a board holds one byte a light, so a plain P2
+/// image with a maximum value above 255 is refused here, naming the file, as a P5 one is.
+pub fn parse_board(name: &str, bytes: &[u8]) -> CliResult<Image> {
+    let image = parse(name, bytes)?;
+    if image.states > 256 {
+        return Err(CliError::input(format!("{name}: {}", one_byte_maxval(image.states - 1))));
+    }
+    Ok(image)
 }
 
 /// The image size of a game's natural array: (width, height).
@@ -335,6 +353,11 @@ mod tests {
         assert!(err(b"P1 2 1 1 2").contains("expected 0 or 1"));
         assert!(err(b"P2 2 1 3 1 4").contains("above the maximum value 3"));
         assert!(err(b"P5 1 1 300\n\x01").contains("maximum value is 300"));
+        // A board image of either kind with a maxval past one byte: the same words, naming the file.
+        let board_err = |bytes: &[u8]| parse_board("lights.pgm", bytes).err().expect("an error").to_string();
+        let (plain, raw) = (board_err(b"P2 1 1 65535 1"), board_err(b"P5 1 1 65535\n\x01"));
+        assert_eq!(plain, raw);
+        assert!(plain.starts_with("lights.pgm: the maximum value is 65535; expected 1 to 255"), "{plain}");
         assert!(err(b"P5 2 1 2\n\x01\x03").contains("column 2 is 3"));
         assert!(err(b"P4 0 3\n").contains("at least one light"));
         assert!(err(b"P4 x").contains("width"));

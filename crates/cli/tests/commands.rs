@@ -283,6 +283,30 @@ fn worst_case_of_small_grids() {
     assert!(err.contains("--time-limit"), "{err}");
 }
 
+/// Moduli past 255 and types with many value histograms are searched, not answered with the
+/// empty board: the 1 x 2 grid over Z_257 needs 256 presses at worst, the 2 x 2 grid over Z_27
+/// 59, the 1 x 5 torus over Z_12 31. Past enumeration (Z_65537 on the 1 x 2 grid) the note
+/// names why no proof is possible instead of asking for more time.
+#[test]
+fn worst_case_past_the_type_search() {
+    for (flag, size, modulus, weight) in
+        [("--grid", "1x2", "257", 256), ("--grid", "2x2", "27", 59), ("--torus", "1x5", "12", 31)]
+    {
+        let (code, out, err) = run(&["worst", flag, size, "--modulus", modulus, "--json"], "");
+        assert_eq!(code, 0, "{err}");
+        let v = json(&out);
+        assert_eq!((v["weight"].as_u64(), v["proven_optimal"].as_bool()), (Some(weight), Some(true)), "{out}");
+    }
+    let (code, out, err) = run(&["worst", "--grid", "1x2", "--modulus", "65537", "--json"], "");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!((json(&out)["weight"].as_u64(), json(&out)["proven_optimal"].as_bool()), (Some(65536), Some(true)));
+    // The 1 x 3 torus over Z_65537: 65537^2 solutions per board, 65537^3 press vectors.
+    let (code, out, err) = run(&["worst", "--torus", "1x3", "--modulus", "65537"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("needs 65536 presses"), "{out}");
+    assert!(out.contains("too many to enumerate") && !out.contains("raise --time-limit"), "{out}");
+}
+
 #[test]
 fn svg_output() {
     let dir = std::env::temp_dir().join(format!("lightsout-cli-svg-{}", std::process::id()));

@@ -291,8 +291,35 @@ impl Solver {
     pub fn pseudoinverse(&self) -> Result<Matrix> {
         let mut w = Matrix::zeros(self.modulus(), self.buttons(), self.lights())?;
         for (i, &c) in self.pivots.iter().enumerate() {
+            crate::interrupt::check()?;
             for l in 0..self.lights() {
                 w.set(c, l, self.transform.get(i, l));
+            }
+        }
+        Ok(w)
+    }
+
+    /// The pseudoinverse W row after row (buttons x lights entries), each entry turned into a
+    /// `T` by `entry`: one byte an entry for moduli up to 256, say, where [`Solver::pseudoinverse`]
+    /// takes four. The size of the answer in `T`s is checked against the limits before anything
+    /// is allocated, and the copy stops at [`crate::interrupt`] requests.
+    ///
+    /// ```
+    /// use lightsout_core::{minimal::plus_grid, Modulus, Solver};
+    /// let solver = Solver::new(&plus_grid(5, 5, Modulus::TWO).unwrap()).unwrap();
+    /// let bytes = solver.pseudoinverse_entries(|v| v as u8).unwrap();
+    /// let wide = solver.pseudoinverse().unwrap();
+    /// assert!(bytes.iter().zip(wide.as_slice()).all(|(&b, &w)| b as u32 == w));
+    /// ```
+    pub fn pseudoinverse_entries<T: Copy + Default>(&self, entry: impl Fn(u32) -> T) -> Result<Vec<T>> {
+        let (buttons, lights) = (self.buttons(), self.lights());
+        let bits = 8 * std::mem::size_of::<T>() as u32;
+        check_dense_bits("the pseudoinverse", buttons, lights, bits)?;
+        let mut w = vec![T::default(); buttons * lights];
+        for (i, &c) in self.pivots.iter().enumerate() {
+            crate::interrupt::check()?;
+            for (l, x) in w[c * lights..(c + 1) * lights].iter_mut().enumerate() {
+                *x = entry(self.transform.get(i, l));
             }
         }
         Ok(w)

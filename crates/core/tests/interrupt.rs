@@ -104,3 +104,16 @@ fn nullity_table_and_searches_stop() {
     assert!(!out.unwrap().proven_optimal);
     assert!(took < PROMPT, "{took:?}");
 }
+
+/// The pseudoinverse's copy out of the factorisation (the last phase of a Python
+/// `pseudoinverse()`) looks at the flag too: a raised flag stops it, with nothing returned.
+#[test]
+fn pseudoinverse_copy_stops() {
+    let solver = Solver::new(&plus_grid(12, 12, z(3)).unwrap()).unwrap();
+    let stop = Interrupt::new();
+    stop.interrupt();
+    assert_eq!(stop.run(|| solver.pseudoinverse_entries(|v| v as u8)).unwrap_err(), Error::Interrupted);
+    assert_eq!(stop.run(|| solver.pseudoinverse()).unwrap_err(), Error::Interrupted);
+    let bytes = solver.pseudoinverse_entries(|v| v as u8).unwrap();
+    assert!(bytes.iter().zip(solver.pseudoinverse().unwrap().as_slice()).all(|(&b, &w)| b as u32 == w));
+}

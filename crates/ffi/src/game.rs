@@ -240,6 +240,52 @@ pub unsafe extern "C" fn lightsout_game_new_packed_matrix(
     })
 }
 
+/// Make the game whose n x n press matrix M is given entry by entry, row after row: entry
+/// (r, c), at `entries[r * n + c]`, is what pressing button c adds to light r, reduced mod
+/// `modulus`. Any 2 <= modulus < 2^31, prime or composite (the ring Z_k): the game of Python's
+/// `lightsout.from_matrix(M, modulus=k)` and of the command line's `--matrix` PGM image.
+///
+/// Fails with LIGHTSOUT_LENGTH_MISMATCH unless `entries_len` = n * n, LIGHTSOUT_INVALID_ARGUMENT
+/// for n = 0, LIGHTSOUT_INVALID_MODULUS for a modulus outside 2..2^31, LIGHTSOUT_TOO_LARGE
+/// (checked before anything is allocated) when M would exceed 4 GiB.
+///
+/// # Safety
+/// `entries` must be NULL or point to `entries_len` readable values; `out` as for
+/// `lightsout_game_new_grid`.
+#[no_mangle]
+pub unsafe extern "C" fn lightsout_game_new_matrix(
+    n: usize,
+    entries: *const u32,
+    entries_len: usize,
+    modulus: u32,
+    out: *mut *mut Game,
+) -> Status {
+    ffi_boundary!({
+        let values = unsafe { arg_slice(entries, entries_len, "entries") }?;
+        unsafe {
+            make(out, || {
+                let modulus = lightsout_core::Modulus::ring(modulus.into())?;
+                if n == 0 {
+                    return Err(Failure::new(Status::LightsoutInvalidArgument, "a press matrix needs n >= 1 lights"));
+                }
+                lightsout_core::limits::check_dense("the press matrix", n, n)?;
+                if n.checked_mul(n) != Some(values.len()) {
+                    return Err(Failure::new(
+                        Status::LightsoutLengthMismatch,
+                        format!("an {n} x {n} press matrix has {} entries, but entries_len is {entries_len}", n * n),
+                    ));
+                }
+                let mut m = lightsout_core::Matrix::zeros(modulus, n, n)?;
+                let k = modulus.get();
+                for (r, row) in values.chunks_exact(n).enumerate() {
+                    m.row_mut(r).iter_mut().zip(row).for_each(|(to, &v)| *to = v % k);
+                }
+                Ok(lightsout_topo::Game::from_matrix(m)?)
+            })
+        }
+    })
+}
+
 /// Make a game on a graph read from an edge list: an optional first line `n` (the number of
 /// vertices), then one edge `u v` per line (0-based); `#` starts a comment. Otherwise as
 /// `lightsout_game_new_graph`. Bad text fails with LIGHTSOUT_PARSE_ERROR, naming line and column.

@@ -35,7 +35,7 @@ pub fn c_abi(data: &[u8]) {
     let mut b = Bytes(data);
     let mut game: GamePtr = null_mut();
     let p = b.pick(MODULI);
-    let kind = b.below(9);
+    let kind = b.below(10);
     let text = c_text(&data[data.len().min(8)..]);
     // SAFETY (every call below): pointers are NULL or valid for the lengths passed, as the
     // header requires; wrong lengths are passed with buffers at least as long as claimed.
@@ -62,6 +62,14 @@ pub fn c_abi(data: &[u8]) {
             }
             6 => lightsout::lightsout_game_new_edge_list(text.as_ptr(), b.byte() & 1 == 1, true, p, &mut game),
             7 => lightsout::lightsout_game_new_from_text(text.as_ptr(), p, &mut game),
+            8 => {
+                // A press matrix entry by entry, over any modulus (composite ones too).
+                let n = b.pick(&[0usize, 1, 2, 3, 5, 1 << 20]);
+                let entries: Vec<u32> =
+                    (0..(n * n).min(64)).map(|_| b.byte() as u32 * b.pick(&[1, 7, 1 << 20])).collect();
+                let len = b.pick(&[entries.len(), entries.len().saturating_sub(1)]);
+                lightsout::lightsout_game_new_matrix(n, entries.as_ptr(), len, p, &mut game)
+            }
             _ => lightsout::lightsout_game_new_from_spec(text.as_ptr(), &mut game),
         }
     };
@@ -141,6 +149,9 @@ unsafe fn queries(game: GamePtr, n: usize, b: &mut Bytes, text: &CString) {
     assert!(ok(lightsout::lightsout_game_spec_len(game, &mut spec_len), "spec_len"));
     let mut spec = vec![0 as std::ffi::c_char; spec_len];
     assert!(ok(lightsout::lightsout_game_spec(game, spec.as_mut_ptr(), spec_len), "spec"));
+    if (p as u64).checked_pow(n as u32).is_some_and(|boards| boards <= 4096) {
+        dataset_matches_the_other_front_ends(game, n, b, &spec);
+    }
     let mut again: GamePtr = null_mut();
     assert!(ok(lightsout::lightsout_game_new_from_spec(spec.as_ptr(), &mut again), "new_from_spec"));
     assert_eq!(lightsout::lightsout_game_size(again), n);
@@ -162,6 +173,47 @@ unsafe fn queries(game: GamePtr, n: usize, b: &mut Bytes, text: &CString) {
             lightsout::lightsout_game_random_with_difficulty(game, 3, d, board.as_mut_ptr(), n),
             "random_with_difficulty",
         );
+    }
+}
+
+/// C's data set rows equal those of the route Python's `lightsout.dataset` and the command
+/// line's `dataset` take, difficulty 0 included (uniform boards in every front end).
+///
+/// # Safety
+/// `game` is a live handle of `n` lights; `spec` its NUL-terminated spec.
+unsafe fn dataset_matches_the_other_front_ends(game: GamePtr, n: usize, b: &mut Bytes, spec: &[std::ffi::c_char]) {
+    let (count, difficulty, seed) = (3usize, b.pick(&[0u64, 0, 1, 2]), b.byte() as u64);
+    let (mut boards, mut presses, mut distances) = (vec![0u32; count * n], vec![0u32; count * n], vec![0u64; count]);
+    let c = lightsout::lightsout_game_dataset(
+        game,
+        count,
+        difficulty,
+        seed,
+        boards.as_mut_ptr(),
+        boards.len(),
+        presses.as_mut_ptr(),
+        presses.len(),
+        distances.as_mut_ptr(),
+        distances.len(),
+    );
+    let text = CStr::from_ptr(spec.as_ptr()).to_str().expect("a spec is UTF-8");
+    let same = lightsout_topo::Game::from_spec(text.parse().expect("the spec parses")).expect("the spec builds");
+    let rust = same.batch_minimizer().map_err(|e| e.to_string()).and_then(|many| {
+        let sampler = many.sampler((difficulty > 0).then_some(difficulty)).map_err(|e| e.to_string())?;
+        let layout = lightsout_core::batch::BoardLayout { stride: n, cell_of_light: Vec::new() };
+        let (mut bs, mut ps, mut ds) = (vec![0u32; count * n], vec![0u32; count * n], vec![0u64; count]);
+        many.fill(&sampler, seed, 0, &layout, &mut bs, &mut ps, &mut ds).map_err(|e| e.to_string())?;
+        Ok((bs, ps, ds))
+    });
+    match rust {
+        Ok(rows) => {
+            assert!(
+                ok(c, "dataset"),
+                "C refused a data set the other front ends make: {text}, difficulty {difficulty}"
+            );
+            assert_eq!(rows, (boards, presses, distances), "{text}, difficulty {difficulty}, seed {seed}");
+        }
+        Err(_) => assert!(!ok(c, "dataset"), "C made a data set the other front ends refuse: {text}"),
     }
 }
 

@@ -31,6 +31,27 @@ impl Game {
         Ok(self.ring_solver()?.pseudoinverse()?)
     }
 
+    /// [`Game::pseudoinverse`] row after row, each entry turned into a `T` by `entry` (a byte an
+    /// entry for moduli up to 256, where [`Matrix`] takes four): the size of this answer is
+    /// checked before anything is allocated, the factorisation's own sizes when it is built.
+    ///
+    /// ```
+    /// let game = lightsout_topo::Game::grid(4, 4, 6).unwrap();
+    /// let bytes = game.pseudoinverse_entries(|v| v as u8).unwrap();
+    /// let w = game.pseudoinverse().unwrap();
+    /// assert!(bytes.iter().zip(w.as_slice()).all(|(&b, &x)| b as u32 == x));
+    /// ```
+    pub fn pseudoinverse_entries<T: Copy + Default>(&self, entry: impl Fn(u32) -> T) -> Result<Vec<T>> {
+        let n = self.size();
+        let bits = 8 * std::mem::size_of::<T>() as u32;
+        lightsout_core::limits::check_dense_bits("the pseudoinverse", n, n, bits)?;
+        if self.modulus().is_prime() {
+            return Ok(self.solver()?.pseudoinverse_entries(entry)?);
+        }
+        let w = self.ring_solver()?.pseudoinverse()?;
+        Ok(w.as_slice().iter().map(|&v| entry(v)).collect())
+    }
+
     /// Generators of the obstructions: vectors y with `y M = 0`. A board b is solvable exactly
     /// when `y · b = 0 (mod k)` for every one; over Z_p they are a basis of the left kernel.
     ///

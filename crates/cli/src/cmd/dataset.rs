@@ -27,7 +27,8 @@ pub fn run(args: DatasetArgs, out: &mut dyn Write) -> CliResult<()> {
     let about = |e: lightsout_core::Error| CliError::input(format!("{}: {e}", game.describe()));
     crate::topology::prepare(&game)?;
     let many = game.batch_minimizer().map_err(|e| CliError::input(format!("{}: {e}", game.describe())))?;
-    let sampler = many.sampler(args.difficulty).map_err(about)?;
+    // 0 is "no difficulty" in every front end (C has no other way to say it).
+    let sampler = many.sampler(args.difficulty.filter(|&d| d > 0)).map_err(about)?;
     let n = game.size();
     let layout = BoardLayout { stride: n, cell_of_light: Vec::new() };
     if !args.json {

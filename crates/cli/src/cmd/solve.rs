@@ -79,7 +79,7 @@ pub fn run(args: SolveArgs, out: &mut dyn Write) -> CliResult<()> {
     let raw = args.lights.as_deref().map(input::read_bytes).transpose()?;
     let (lights_input, image) = match raw {
         Some((name, bytes)) if crate::image::is_image(&bytes) => {
-            (None, Some((crate::image::parse(&name, &bytes)?, name)))
+            (None, Some((crate::image::parse_board(&name, &bytes)?, name)))
         }
         Some((name, bytes)) => (Some(input::text(name, bytes)?), None),
         None => (None, None),

@@ -33,6 +33,7 @@ pub fn run(args: WorstArgs, out: &mut dyn Write) -> CliResult<()> {
             "board": worst.board,
             "presses": worst.presses,
             "explored": worst.explored,
+            "note": worst.note,
         });
         writeln!(out, "{value}")?;
         return Ok(());
@@ -43,6 +44,12 @@ pub fn run(args: WorstArgs, out: &mut dyn Write) -> CliResult<()> {
             out,
             "Every solvable board can be turned off in at most {} presses; this one needs all of them:",
             worst.weight
+        )?;
+    } else if let Some(note) = &worst.note {
+        writeln!(
+            out,
+            "This board needs {} presses; no solvable board needs more than {} ({note}):",
+            worst.weight, worst.upper_bound
         )?;
     } else {
         writeln!(

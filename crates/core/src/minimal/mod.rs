@@ -140,6 +140,13 @@ impl Deadline {
     pub(crate) fn passed(&self) -> bool {
         self.1.as_ref().is_some_and(|i| i.is_interrupted()) || self.0.is_some_and(|d| Instant::now() >= d)
     }
+    /// The time left (`None`: no time limit), zero once passed or interrupted.
+    pub(crate) fn remaining(&self) -> Option<Duration> {
+        if self.1.as_ref().is_some_and(|i| i.is_interrupted()) {
+            return Some(Duration::ZERO);
+        }
+        self.0.map(|d| d.saturating_duration_since(Instant::now()))
+    }
     /// A deadline `fraction` of the way from now to this one.
     pub(crate) fn part(&self, fraction: f64) -> Self {
         let now = Instant::now();

@@ -59,6 +59,15 @@ impl Dt {
         }
     }
 
+    /// The smallest unsigned dtype that holds `p - 1`: uint8 up to p = 256, then uint16, uint32.
+    pub(crate) fn smallest_for(p: u32) -> Dt {
+        match p - 1 {
+            0..=0xff => Dt::U8,
+            0x100..=0xffff => Dt::U16,
+            _ => Dt::U32,
+        }
+    }
+
     /// The dtype for results from an input of this dtype: the same if it holds `p - 1`
     /// (booleans give `uint8`), else `int64`.
     pub(crate) fn for_results(self, p: u32) -> Dt {

@@ -2,12 +2,13 @@
 
 use super::args;
 use super::compact::{self, Compact};
-use super::convert::{self, Board, Dt};
+use super::convert::{self, with_dt, Board, Dt};
 use super::errors::{topo_error, value_error, Proof};
 use super::results::{MinimalSolution, Solutions, WorstCase};
 use super::work::interruptible;
-use lightsout_core::batch::BatchSolver;
+use lightsout_core::batch::{BatchSolver, Cell};
 use lightsout_topo::{svg, text, Game};
+use numpy::PyArrayMethods;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use std::sync::{Arc, OnceLock};
@@ -320,13 +321,20 @@ impl PyGame {
         convert::matrix(py, ys.len(), self.game.size(), values)
     }
 
-    /// The pseudoinverse W as a (size, size) int64 array: for every solvable board b,
-    /// W @ (-b) % k solves it. Over a composite k it exists when every elementary divisor is a
-    /// unit or zero in each prime-power factor (always for squarefree k); else ValueError.
+    /// The pseudoinverse W as a (size, size) array of the smallest unsigned dtype that holds
+    /// k - 1 (uint8 up to k = 256, then uint16, uint32): for every solvable board b,
+    /// W @ (-b) % k solves it (with b of a signed or wide dtype, so that the products do not
+    /// wrap). Its size is checked before anything is allocated. Over a composite k it exists
+    /// when every elementary divisor is a unit or zero in each prime-power factor (always for
+    /// squarefree k); else ValueError.
     fn pseudoinverse<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let game = Arc::clone(&self.game);
-        let w = interruptible(py, move || game.pseudoinverse())?.map_err(value_error)?;
-        self.dense(py, &w)
+        let n = self.game.size();
+        let dt = Dt::smallest_for(self.game.modulus().get());
+        with_dt!(dt, T => {
+            let game = Arc::clone(&self.game);
+            let w = interruptible(py, move || game.pseudoinverse_entries(<T as Cell>::from_u32))?.map_err(value_error)?;
+            Ok(numpy::PyArray1::<T>::from_vec(py, w).reshape([n, n])?.into_any())
+        })
     }
 
     /// Whether the board can be turned off. With `packed=True` the board is bit-packed (see

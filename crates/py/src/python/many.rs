@@ -212,7 +212,8 @@ fn run_minimal<'py, T: Element + Cell>(
 
 /// `count` random solvable boards of `game` with their fewest-press solutions and distances
 /// (fewest-press counts), reproducible from `seed`: uniform over the solvable boards, or with
-/// `difficulty=d` uniform over those whose fewest-press solution has exactly d presses.
+/// `difficulty=d` (d >= 1) uniform over those whose fewest-press solution has exactly d
+/// presses; `difficulty=0` means uniform too, as in C and on the command line.
 /// Returns `(boards, presses, distances)`: boards and presses of shape (count, *game.shape)
 /// (flat=True: (count, size)) and the smallest unsigned dtype that holds p-1; distances int64.
 #[pyfunction]
@@ -229,6 +230,8 @@ pub(crate) fn dataset<'py>(
     let g = &this.game;
     let count = args::size(count, "count")?;
     let difficulty = difficulty.filter(|d| !d.is_none()).map(|d| args::nonneg(d, "difficulty")).transpose()?;
+    // 0 is "no difficulty" in every front end (C has no other way to say it).
+    let difficulty = difficulty.filter(|&d| d > 0);
     let seed = args::seed(seed)?;
     let layout = layout(g, !flat);
     let p = g.modulus().get();

@@ -186,8 +186,8 @@ fn from_press_sets(sets: &Bound<'_, PyAny>, modulus: Option<&Bound<'_, PyAny>>) 
     wrap(Game::from_press_sets(sets.len(), sets, p))
 }
 
-/// The game whose press matrix is `matrix` (square, integers, reduced mod p; column j is what
-/// button j adds to each light). Over GF(2) (modulus 2, the default) the matrix goes straight
+/// The game whose press matrix is `matrix` (square, integers, reduced mod k for any modulus
+/// k >= 2, prime or composite; column j is what button j adds to each light). Over GF(2) (modulus 2, the default) the matrix goes straight
 /// into the bit-packed rows of the dense engine (n**2 / 8 bytes, its factorisation 3 n**2 / 8:
 /// a random 20,000 x 20,000 matrix is fine), checked against the limits before anything is
 /// allocated; `packed=True` takes it as `numpy.packbits(A, axis=1)` (uint8, n x ceil(n / 8)).
@@ -208,7 +208,8 @@ fn from_matrix(
             "packed=True is for modulus 2 (one bit per entry), not modulus {p}"
         )));
     }
-    let modulus = Modulus::new(p).map_err(value_error)?;
+    // Any k >= 2: a composite modulus is a ring, as for `--matrix` on the command line.
+    let modulus = Modulus::ring(p).map_err(value_error)?;
     let (arr, _) = int_array(matrix, "matrix")?;
     let shape = arr.shape().to_vec();
     if shape.len() != 2 || shape[0] != shape[1] {
@@ -374,6 +375,14 @@ fn modulus_of(m: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
 #[pyo3(name = "_core")]
 fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
+    // numpy's C API is looked up once, on the first array made, by running Python code (the
+    // import of numpy, its version check). If that first array came inside a call that Ctrl-C
+    // interrupts, the lookup would fail on the pending KeyboardInterrupt and the numpy crate
+    // would panic. Looking it up here, with any pending signal raised first as itself, means no
+    // later call ever runs Python code to reach numpy's API.
+    py.import("numpy")?;
+    py.check_signals()?;
+    numpy::dtype::<u8>(py);
     m.add_class::<PyGame>()?;
     m.add_class::<results::Solutions>()?;
     m.add_class::<results::MinimalSolution>()?;

@@ -140,6 +140,10 @@ pub(crate) struct WorstCase {
     /// Work done (solution weights updated).
     #[pyo3(get)]
     explored: u64,
+    /// Why the answer is not proven when more time or work would not prove it (the game is
+    /// beyond the exact search and has too many boards to enumerate), else None.
+    #[pyo3(get)]
+    note: Option<String>,
 }
 
 impl WorstCase {
@@ -151,6 +155,7 @@ impl WorstCase {
             proven_optimal: w.proven_optimal,
             upper_bound: w.upper_bound,
             explored: w.explored,
+            note: w.note.clone(),
         }
     }
 }

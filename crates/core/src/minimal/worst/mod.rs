@@ -27,6 +27,7 @@
 //!   presses, since the `p^U` solutions of a board average `(p-1)/2` on every support button.
 
 use super::coset::reduce;
+mod direct;
 mod search;
 mod walsh;
 
@@ -34,6 +35,7 @@ use super::{minimal_in_coset, minimal_in_module, Budget, Deadline};
 use crate::error::{Error, Result};
 use crate::field::{check_vector, Field, Modulus};
 use crate::solver::Solver;
+use direct::Direct;
 use search::Problem;
 
 /// Exact search (local search, branch and bound) runs when the `p^U` coset members of a board
@@ -66,6 +68,11 @@ pub struct WorstCase {
     /// weigh one board's solutions gives the trivial witness (the buttons outside the quiet
     /// patterns pressed) and no search.
     pub explored: u64,
+    /// Why the answer is not proven when more time or work would not prove it: the game is
+    /// beyond what the exact search takes (a modulus above 255, a type of button with too many
+    /// value histograms, too many solutions per board) and has too many boards to enumerate
+    /// one by one. `None` when the budget is what stopped the search, or the answer is proven.
+    pub note: Option<String>,
 }
 
 /// The hardest solvable board of `solver`'s game within `budget` (see the module docs).
@@ -178,6 +185,23 @@ fn search(
         }
     }
     let averaging = top * outside + inside2 / 2;
+    // Few press vectors on the support: weigh every coset, exact and quicker than the search.
+    let on: Vec<usize> = (0..n).filter(|&j| support[j]).collect();
+    if on.len() as f64 * (k as f64).log2() <= direct::FEW_BOARDS_LOG2 {
+        if let Some(d) = direct::every_board(k, n, &on, &rows, &orders, budget.max_work, &deadline) {
+            if d.complete {
+                return Ok(WorstCase {
+                    board: board_of(&d.presses)?,
+                    presses: d.presses,
+                    weight: d.weight,
+                    proven_optimal: true,
+                    upper_bound: d.weight,
+                    explored: d.explored,
+                    note: None,
+                });
+            }
+        }
+    }
     let members = orders.iter().try_fold(1u64, |a, &o| a.checked_mul(o as u64)).filter(|&m| m <= EXACT_MEMBERS);
     // The work is capped hard: the witness check below visits every member, so the search gets
     // what is left after it, and a budget that cannot pay for one board is no search at all.
@@ -188,6 +212,52 @@ fn search(
         search::solve(problem, &search_budget, &deadline).map(|found| (problem, found))
     });
     let Some((problem, found)) = found else {
+        // The search over type histograms cannot take this game at all (not for want of
+        // budget): the press vectors are searched directly instead.
+        let cannot = if members.is_none() {
+            Some(format!("each board has more than {EXACT_MEMBERS} solutions, more than the exact search keeps"))
+        } else if search_work.is_some() && problem.is_none() {
+            Some(if k > 255 {
+                format!("the exact search takes moduli up to 255, not {k}")
+            } else {
+                format!("some type of equal buttons has more than {} value histograms over Z_{k}", search::MAX_STATES)
+            })
+        } else {
+            None
+        };
+        let enumerable = on.len() as f64 * (k as f64).log2() <= (direct::MAX_BOARDS as f64).log2();
+        let note = cannot.as_ref().filter(|_| !enumerable).map(|cannot| {
+            format!(
+                "not provable here: {cannot}, and its {k}^{} press vectors are too many to enumerate \
+                 (more time or work would not prove it)",
+                on.len()
+            )
+        });
+        if cannot.is_some() {
+            let heavier = || {
+                let searched = direct::local_search(k, n, &on, &rows, &orders, budget.max_work, &deadline);
+                match (searched, direct::invariant_witness(k, n, &on, &rows)) {
+                    (Some(a), Some(b)) if b.weight > a.weight => Some(Direct { explored: a.explored, ..b }),
+                    (a, b) => a.or(b),
+                }
+            };
+            let direct =
+                direct::every_board(k, n, &on, &rows, &orders, budget.max_work, &deadline).or_else(heavier).or_else(
+                    || direct::weigh_heavy_witness(k, modulus, n, &on, &rows, &orders, budget.max_work, &deadline),
+                );
+            if let Some(d) = direct.filter(|d| d.weight > top * outside) {
+                let upper_bound = if d.complete { d.weight } else { averaging.max(d.weight) };
+                return Ok(WorstCase {
+                    board: board_of(&d.presses)?,
+                    presses: d.presses,
+                    weight: d.weight,
+                    proven_optimal: d.weight == upper_bound,
+                    upper_bound,
+                    explored: d.explored,
+                    note: note.filter(|_| !d.complete).map(|n| n + "; the board is the hardest a local search found"),
+                });
+            }
+        }
         // The buttons outside the quiet patterns pressed k - 1 times, the others not at all:
         // every solution presses the outside ones alike and the rest at least 0 times, so this
         // board needs exactly (k-1)·outside presses, with no search.
@@ -201,6 +271,9 @@ fn search(
             proven_optimal: weight == averaging,
             upper_bound: averaging,
             explored: 0,
+            note: note
+                .filter(|_| weight != averaging)
+                .map(|n| n + "; the board presses only the buttons outside the quiet patterns, with no search"),
         });
     };
     let x = problem.presses(&found.states);
@@ -227,6 +300,7 @@ fn search(
         proven_optimal: upper_bound == check.weight,
         upper_bound,
         explored: found.explored + check.explored,
+        note: None,
     })
 }
 

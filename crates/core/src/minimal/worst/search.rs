@@ -38,7 +38,7 @@ use std::collections::HashMap;
 
 /// A type with more value histograms than this (many buttons, large p) makes the problem too
 /// wide for the exact search.
-const MAX_STATES: u128 = 4096;
+pub(crate) const MAX_STATES: u128 = 4096;
 
 /// The searches read the clock every 256 nodes, and at every node that costs at least this
 /// many entries, so that a deadline holds at any nullity.
