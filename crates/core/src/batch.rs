@@ -98,6 +98,20 @@ pub enum BatchError {
     Entry(BadEntry),
 }
 
+impl BatchError {
+    /// The same error with its board counted from `first` on: for a batch solved in chunks,
+    /// where each chunk numbers its boards from 0.
+    pub fn offset(self, first: usize) -> Self {
+        match self {
+            BatchError::Entry(mut bad) => {
+                bad.board += first;
+                BatchError::Entry(bad)
+            }
+            shape => shape,
+        }
+    }
+}
+
 impl From<BadEntry> for BatchError {
     fn from(bad: BadEntry) -> Self {
         BatchError::Entry(bad)

@@ -5,7 +5,7 @@
 
 use super::args;
 use super::convert::{self, shape_text};
-use super::errors::{topo_error, value_error, Proof};
+use super::errors::{topo_error, value_error, LoResult, Proof};
 use lightsout_topo::{BoardFormat, Encoding, Game, Order};
 use numpy::{PyArray1, PyArrayDyn, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -20,9 +20,9 @@ pub(crate) struct Compact<'py> {
 
 impl Compact<'_> {
     /// The bytes, borrowed from numpy, handed to `f` (which may release the GIL).
-    pub(crate) fn with_bytes<T>(&self, f: impl FnOnce(&[u8]) -> PyResult<T>) -> PyResult<T> {
-        let view = self.arr.try_readonly().map_err(value_error)?;
-        f(view.as_slice().map_err(value_error)?)
+    pub(crate) fn with_bytes<T>(&self, f: impl FnOnce(&[u8]) -> PyResult<T>) -> LoResult<T> {
+        let view = self.arr.try_readonly()?;
+        Ok(f(view.as_slice()?)?)
     }
 }
 

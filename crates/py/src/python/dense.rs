@@ -4,7 +4,7 @@
 
 use super::args;
 use super::convert::{int_array, shape_text, with_dt, Dt};
-use super::errors::value_error;
+use super::errors::LoResult;
 use lightsout_core::batch::Cell;
 use lightsout_core::BitMatrix;
 use lightsout_topo::Game;
@@ -13,16 +13,16 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
 /// The GF(2) game of a dense matrix given as numpy (see the module docs).
-pub(crate) fn game(py: Python<'_>, matrix: &Bound<'_, PyAny>, packed: bool) -> PyResult<Game> {
+pub(crate) fn game(py: Python<'_>, matrix: &Bound<'_, PyAny>, packed: bool) -> LoResult<Game> {
     if packed {
         return packed_game(py, matrix);
     }
     let (arr, dt) = int_array(matrix, "matrix")?;
     let n = square(arr.shape(), None)?;
     // Refuse what cannot be factored before the rows are allocated.
-    lightsout_core::limits::check_dense_solver(n, n, 2).map_err(value_error)?;
+    lightsout_core::limits::check_dense_solver(n, n, 2)?;
     let bits = with_dt!(dt, T => read::<T>(py, &arr, n))?;
-    py.detach(|| Game::from_bit_rows(bits)).map_err(value_error)
+    Ok(py.detach(|| Game::from_bit_rows(bits))?)
 }
 
 /// `n` for an `n x n` matrix (or `n x ceil(n / 8)` bytes when packed), else the error.
@@ -42,10 +42,10 @@ fn square(shape: &[usize], packed: Option<()>) -> PyResult<usize> {
 }
 
 /// The rows of an integer matrix, each entry reduced mod 2.
-fn read<T: Element + Cell>(py: Python<'_>, arr: &Bound<'_, PyUntypedArray>, n: usize) -> PyResult<BitMatrix> {
+fn read<T: Element + Cell>(py: Python<'_>, arr: &Bound<'_, PyUntypedArray>, n: usize) -> LoResult<BitMatrix> {
     let typed = arr.cast::<PyArrayDyn<T>>().map_err(|e| PyTypeError::new_err(e.to_string()))?;
-    let view = typed.try_readonly().map_err(value_error)?;
-    let mut bits = BitMatrix::zeros(n, n).map_err(value_error)?;
+    let view = typed.try_readonly()?;
+    let mut bits = BitMatrix::zeros(n, n)?;
     match view.as_slice().ok().filter(|_| arr.is_c_contiguous()) {
         Some(slice) => py.detach(|| {
             for (r, row) in slice.chunks(n.max(1)).enumerate() {
@@ -72,7 +72,7 @@ fn pack_row<T: Cell>(row: &[T], words: &mut [u64]) {
 
 /// The rows of `numpy.packbits(A, axis=1)`: `ceil(n / 8)` bytes a row, first entry in the most
 /// significant bit, padding bits ignored.
-fn packed_game(py: Python<'_>, matrix: &Bound<'_, PyAny>) -> PyResult<Game> {
+fn packed_game(py: Python<'_>, matrix: &Bound<'_, PyAny>) -> LoResult<Game> {
     let arr = matrix.cast::<PyArrayDyn<u8>>().map_err(|_| {
         PyTypeError::new_err(format!(
             "with packed=True, matrix must be a uint8 numpy array from numpy.packbits(A, axis=1), not {}",
@@ -84,7 +84,7 @@ fn packed_game(py: Python<'_>, matrix: &Bound<'_, PyAny>) -> PyResult<Game> {
     })?;
     let n = square(arr.shape(), Some(()))?;
     let contiguous = py.import("numpy")?.call_method1("ascontiguousarray", (arr,))?.cast_into::<PyArrayDyn<u8>>()?;
-    let view = contiguous.try_readonly().map_err(value_error)?;
-    let bytes = view.as_slice().map_err(value_error)?;
-    py.detach(|| Game::from_packed_rows(n, bytes)).map_err(value_error)
+    let view = contiguous.try_readonly()?;
+    let bytes = view.as_slice()?;
+    Ok(py.detach(|| Game::from_packed_rows(n, bytes))?)
 }

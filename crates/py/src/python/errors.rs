@@ -20,6 +20,75 @@ pub(crate) fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
 
+/// The error bridge: whatever a binding function meets on its way (a core or topo error, an
+/// exception already raised, a numpy array it cannot read), `?` turns into this, and PyO3
+/// raises it as the matching Python exception. Core and topo errors become `ValueError`s with
+/// their message; an unsolvable board that should carry its proof goes through [`topo_error`]
+/// instead, which attaches the obstruction in the board's shape.
+pub(crate) enum Failure {
+    /// An exception already made (a pending Ctrl-C, a wrong argument type).
+    Python(PyErr),
+    /// A refusal or failure of the library, with its message.
+    Library(TopoError),
+    /// An array that cannot be read as the call needs (borrowed elsewhere, not contiguous) or
+    /// a lock poisoned by an earlier panic.
+    Value(String),
+}
+
+/// What binding functions return: `?` works on core, topo, numpy and Python errors alike.
+pub(crate) type LoResult<T> = Result<T, Failure>;
+
+impl From<PyErr> for Failure {
+    fn from(e: PyErr) -> Self {
+        Failure::Python(e)
+    }
+}
+impl From<TopoError> for Failure {
+    fn from(e: TopoError) -> Self {
+        Failure::Library(e)
+    }
+}
+impl From<CoreError> for Failure {
+    fn from(e: CoreError) -> Self {
+        Failure::Library(TopoError::Core(e))
+    }
+}
+// numpy's own conversions raise TypeError; an array we cannot borrow or view is a bad value.
+impl From<numpy::BorrowError> for Failure {
+    fn from(e: numpy::BorrowError) -> Self {
+        Failure::Value(e.to_string())
+    }
+}
+impl From<numpy::AsSliceError> for Failure {
+    fn from(e: numpy::AsSliceError) -> Self {
+        Failure::Value(e.to_string())
+    }
+}
+impl From<pyo3::CastError<'_, '_>> for Failure {
+    fn from(e: pyo3::CastError<'_, '_>) -> Self {
+        Failure::Python(e.into())
+    }
+}
+impl From<pyo3::CastIntoError<'_>> for Failure {
+    fn from(e: pyo3::CastIntoError<'_>) -> Self {
+        Failure::Python(e.into())
+    }
+}
+impl<T> From<std::sync::PoisonError<T>> for Failure {
+    fn from(e: std::sync::PoisonError<T>) -> Self {
+        Failure::Value(e.to_string())
+    }
+}
+impl From<Failure> for PyErr {
+    fn from(e: Failure) -> PyErr {
+        match e {
+            Failure::Python(e) => e,
+            Failure::Library(e) => value_error(e),
+            Failure::Value(message) => PyValueError::new_err(message),
+        }
+    }
+}
+
 /// What an unsolvable board's message needs to explain its proof: the modulus and, for a
 /// small game, the game itself (to draw the obstruction in the board's shape).
 #[derive(Clone, Copy)]

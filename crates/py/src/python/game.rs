@@ -3,7 +3,7 @@
 use super::args;
 use super::compact::{self, Compact};
 use super::convert::{self, with_dt, Board, Dt};
-use super::errors::{topo_error, value_error, Proof};
+use super::errors::{topo_error, value_error, LoResult, Proof};
 use super::results::{MinimalSolution, Solutions, WorstCase};
 use super::work::interruptible;
 use lightsout_core::batch::{BatchSolver, Cell};
@@ -120,7 +120,7 @@ impl PyGame {
         lights: &Bound<'py, PyAny>,
         packed: bool,
         out: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyAny>> {
+    ) -> LoResult<Bound<'py, PyAny>> {
         let board = compact::read(&self.game, lights, "lights", packed)?.ok_or_else(|| {
             pyo3::exceptions::PyTypeError::new_err(
                 "solve(..., out=...) takes the board as a uint8 numpy array (one light per byte, or packed=True)",
@@ -131,11 +131,11 @@ impl PyGame {
             target.call_method1("__setitem__", (py.Ellipsis(), &board.arr))?;
         }
         if !self.ready.get() {
-            self.ask_topo(py, |g| g.nullity().map(drop))?.map_err(value_error)?;
+            self.ask_topo(py, |g| g.nullity().map(drop))??;
             self.ready.set(true);
         }
-        let mut view = numpy::PyArrayMethods::try_readwrite(&target).map_err(value_error)?;
-        let data = view.as_slice_mut().map_err(value_error)?;
+        let mut view = numpy::PyArrayMethods::try_readwrite(&target)?;
+        let data = view.as_slice_mut()?;
         let game = &self.game;
         py.detach(|| game.solve_board_in_place(data, board.format)).map_err(compact::err(
             py,
@@ -162,12 +162,12 @@ impl PyGame {
     }
 
     /// The batch layout of the solver, built on first use.
-    pub(crate) fn batch(&self, py: Python<'_>) -> PyResult<&BatchSolver> {
+    pub(crate) fn batch(&self, py: Python<'_>) -> LoResult<&BatchSolver> {
         if let Some(b) = self.batch.get() {
             return Ok(b);
         }
         let game = Arc::clone(&self.game);
-        let b = interruptible(py, move || game.batch_solver())?.map_err(value_error)?;
+        let b = interruptible(py, move || game.batch_solver())??;
         Ok(self.batch.get_or_init(|| b))
     }
 
@@ -283,18 +283,18 @@ impl PyGame {
     }
 
     /// Whether M equals its transpose (true for undirected rules).
-    fn is_symmetric(&self) -> PyResult<bool> {
-        self.game.is_symmetric().map_err(value_error)
+    fn is_symmetric(&self) -> LoResult<bool> {
+        Ok(self.game.is_symmetric()?)
     }
 
     /// The press matrix M as a dense (size, size) int64 array: column j is what button j adds
     /// to each light.
-    fn matrix<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+    fn matrix<'py>(&self, py: Python<'py>) -> LoResult<Bound<'py, PyAny>> {
         // The dense array is refused from its size alone, before M is built.
         let n = self.game.size();
-        lightsout_core::limits::check_dense("the press matrix as a dense array", n, n).map_err(value_error)?;
-        let m = self.game.matrix().map_err(value_error)?.to_dense().map_err(value_error)?;
-        self.dense(py, &m)
+        lightsout_core::limits::check_dense("the press matrix as a dense array", n, n)?;
+        let m = self.game.matrix()?.to_dense()?;
+        Ok(self.dense(py, &m)?)
     }
 
     /// A basis of the quiet patterns (presses that change no light), as a (nullity, size)
@@ -314,11 +314,11 @@ impl PyGame {
 
     /// A basis of the obstructions (vectors y with y M = 0), one per row: a board b is
     /// solvable iff y . b = 0 (mod p) for every row y.
-    fn obstructions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+    fn obstructions<'py>(&self, py: Python<'py>) -> LoResult<Bound<'py, PyAny>> {
         let game = Arc::clone(&self.game);
-        let ys = interruptible(py, move || game.obstructions())?.map_err(value_error)?;
+        let ys = interruptible(py, move || game.obstructions())??;
         let values = ys.iter().flatten().map(|&v| v as i64).collect();
-        convert::matrix(py, ys.len(), self.game.size(), values)
+        Ok(convert::matrix(py, ys.len(), self.game.size(), values)?)
     }
 
     /// The pseudoinverse W as a (size, size) array of the smallest unsigned dtype that holds
@@ -327,12 +327,12 @@ impl PyGame {
     /// wrap). Its size is checked before anything is allocated. Over a composite k it exists
     /// when every elementary divisor is a unit or zero in each prime-power factor (always for
     /// squarefree k); else ValueError.
-    fn pseudoinverse<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+    fn pseudoinverse<'py>(&self, py: Python<'py>) -> LoResult<Bound<'py, PyAny>> {
         let n = self.game.size();
         let dt = Dt::smallest_for(self.game.modulus().get());
         with_dt!(dt, T => {
             let game = Arc::clone(&self.game);
-            let w = interruptible(py, move || game.pseudoinverse_entries(<T as Cell>::from_u32))?.map_err(value_error)?;
+            let w = interruptible(py, move || game.pseudoinverse_entries(<T as Cell>::from_u32))??;
             Ok(numpy::PyArray1::<T>::from_vec(py, w).reshape([n, n])?.into_any())
         })
     }
@@ -373,7 +373,7 @@ impl PyGame {
         out: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         if let Some(out) = out {
-            return self.solve_into(py, lights, packed, out);
+            return Ok(self.solve_into(py, lights, packed, out)?);
         }
         if let Some(c) = compact::read(&self.game, lights, "lights", packed)? {
             let format = c.format;
@@ -431,7 +431,7 @@ impl PyGame {
         lights: &Bound<'py, PyAny>,
         presses: &Bound<'py, PyAny>,
         packed: bool,
-    ) -> PyResult<Bound<'py, PyAny>> {
+    ) -> LoResult<Bound<'py, PyAny>> {
         let l = compact::read(&self.game, lights, "lights", packed)?;
         let s = compact::read(&self.game, presses, "presses", packed)?;
         if let (Some(l), Some(s)) = (l, s) {
@@ -439,22 +439,24 @@ impl PyGame {
                 let format = l.format;
                 let after = s.with_bytes(|presses| {
                     l.with_bytes(|lights| Ok(self.ask_light(py, |g| g.apply_board(lights, presses, format))))
+                        .map_err(PyErr::from)
                 })?;
                 let after = after.map_err(compact::err(py, &self.game, &l.shape, format))?;
-                return compact::array(py, &self.game, after, format);
+                return Ok(compact::array(py, &self.game, after, format)?);
             }
             if packed {
                 return Err(value_error(format!(
                     "lights and presses packed must have the same shape, got {} and {}",
                     convert::shape_text(&l.shape),
                     convert::shape_text(&s.shape)
-                )));
+                ))
+                .into());
             }
         }
         let b = self.board(lights, "lights")?;
         let s = self.board(presses, "presses")?;
-        let after = self.ask_light(py, |g| g.apply(&b.values, &s.values)).map_err(value_error)?;
-        self.array(py, &after, b.natural, b.out)
+        let after = self.ask_light(py, |g| g.apply(&b.values, &s.values))?;
+        Ok(self.array(py, &after, b.natural, b.out)?)
     }
 
     /// A random solvable board in the natural shape (int64, or `dtype`: uint8 is drawn as
@@ -471,13 +473,13 @@ impl PyGame {
         difficulty: Option<&Bound<'py, PyAny>>,
         packed: bool,
         dtype: Option<&Bound<'py, PyAny>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
+    ) -> LoResult<Bound<'py, PyAny>> {
         let seed = args::seed(seed)?;
         let presses = presses.filter(|p| !p.is_none()).map(|p| args::size(p, "presses")).transpose()?;
         let difficulty = difficulty.filter(|d| !d.is_none()).map(|d| args::nonneg(d, "difficulty")).transpose()?;
         let dtype = match dtype.filter(|d| !d.is_none()) {
             Some(d) if packed => {
-                return Err(value_error(format!("give packed=True or dtype, not both (dtype={d})")));
+                return Err(value_error(format!("give packed=True or dtype, not both (dtype={d})")).into());
             }
             Some(d) => Some(py.import("numpy")?.call_method1("dtype", (d,))?),
             None => None,
@@ -489,28 +491,28 @@ impl PyGame {
             _ => None,
         };
         let board = match (presses, difficulty, format) {
-            (Some(_), Some(_), _) => return Err(value_error("give presses or difficulty, not both")),
+            (Some(_), Some(_), _) => return Err(value_error("give presses or difficulty, not both").into()),
             (None, None, Some(f)) => {
-                let data = self.ask_light(py, |g| g.random_solvable_board(seed, f)).map_err(value_error)?;
-                return compact::array(py, &self.game, data, f);
+                let data = self.ask_light(py, |g| g.random_solvable_board(seed, f))?;
+                return Ok(compact::array(py, &self.game, data, f)?);
             }
-            (None, None, None) => self.ask_light(py, |g| g.random_solvable(seed)).map_err(value_error)?,
+            (None, None, None) => self.ask_light(py, |g| g.random_solvable(seed))?,
             (Some(k), None, _) => {
                 let game = Arc::clone(&self.game);
-                interruptible(py, move || game.random_with_presses(seed, k))?.map_err(value_error)?
+                interruptible(py, move || game.random_with_presses(seed, k))??
             }
             (None, Some(d), _) => {
                 let game = Arc::clone(&self.game);
-                interruptible(py, move || game.random_with_difficulty(seed, d))?.map_err(value_error)?
+                interruptible(py, move || game.random_with_difficulty(seed, d))??
             }
         };
         if let Some(f) = format {
-            let data = self.game.encode_board(&board, f).map_err(value_error)?;
-            return compact::array(py, &self.game, data, f);
+            let data = self.game.encode_board(&board, f)?;
+            return Ok(compact::array(py, &self.game, data, f)?);
         }
         let arr = self.array(py, &board, true, Dt::I64)?;
         match dtype {
-            Some(d) => arr.call_method1("astype", (d,)),
+            Some(d) => Ok(arr.call_method1("astype", (d,))?),
             None => Ok(arr),
         }
     }
@@ -559,35 +561,35 @@ impl PyGame {
         py: Python<'_>,
         max_work: Option<&Bound<'_, PyAny>>,
         max_time: Option<f64>,
-    ) -> PyResult<WorstCase> {
+    ) -> LoResult<WorstCase> {
         let budget = args::budget(max_work, max_time)?;
         let game = Arc::clone(&self.game);
-        let worst = interruptible(py, move || game.worst_case(&budget))?.map_err(value_error)?;
+        let worst = interruptible(py, move || game.worst_case(&budget))??;
         let board = self.array(py, &worst.board, true, Dt::I64)?.unbind();
         let presses = self.array(py, &worst.presses, true, Dt::I64)?.unbind();
         Ok(WorstCase::new(board, presses, &worst))
     }
 
     /// A board (or presses) as text in the board format: one line per row, `#` for holes.
-    fn format(&self, values: &Bound<'_, PyAny>) -> PyResult<String> {
+    fn format(&self, values: &Bound<'_, PyAny>) -> LoResult<String> {
         let b = self.board(values, "values")?;
-        text::format_board(&self.game, &b.values).map_err(value_error)
+        Ok(text::format_board(&self.game, &b.values)?)
     }
 
     /// Parse a board of this game from text (the format of `format`); natural shape, int64.
-    fn parse_lights<'py>(&self, py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
-        let lights = text::parse_lights(&self.game, text).map_err(value_error)?;
-        self.array(py, &lights, true, Dt::I64)
+    fn parse_lights<'py>(&self, py: Python<'py>, text: &str) -> LoResult<Bound<'py, PyAny>> {
+        let lights = text::parse_lights(&self.game, text)?;
+        Ok(self.array(py, &lights, true, Dt::I64)?)
     }
 
     /// An SVG picture of the game, optionally with a board and presses (rings) drawn on it.
     #[pyo3(signature = (lights=None, presses=None))]
-    fn svg(&self, lights: Option<&Bound<'_, PyAny>>, presses: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+    fn svg(&self, lights: Option<&Bound<'_, PyAny>>, presses: Option<&Bound<'_, PyAny>>) -> LoResult<String> {
         let read = |o: Option<&Bound<'_, PyAny>>, what| -> PyResult<Option<Vec<u32>>> {
             o.filter(|o| !o.is_none()).map(|o| self.board(o, what).map(|b| b.values)).transpose()
         };
         let (l, s) = (read(lights, "lights")?, read(presses, "presses")?);
-        svg::render(&self.game, l.as_deref(), s.as_deref()).map_err(value_error)
+        Ok(svg::render(&self.game, l.as_deref(), s.as_deref())?)
     }
 
     /// Where each light is drawn, as the SVG drawing and the notebook board place it: a dict
@@ -597,7 +599,7 @@ impl PyGame {
     /// opposite ways), text `labels` (x, y, text), graph `links` (from, to, directed) and per button
     /// the lights it changes with the amount added (`buttons`).
     fn geometry<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
-        super::many::geometry(py, &self.game)
+        Ok(super::many::geometry(py, &self.game)?)
     }
 
     /// An interactive board for this game in a notebook (needs the `widget` extra): the same

@@ -3,7 +3,7 @@
 
 use super::args;
 use super::convert::{self, int_array, Dt};
-use super::errors::{core_error, value_error, Proof};
+use super::errors::{core_error, LoResult, Proof};
 use lightsout_core::structured::{GridSolver, PackedBoard};
 use lightsout_core::Modulus;
 use numpy::{PyArray1, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
@@ -60,7 +60,7 @@ impl PyGridSolver {
     }
 
     /// A packed board: a uint8 array of shape (rows, ceil(cols / 8)).
-    fn packed(&self, py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<PackedBoard> {
+    fn packed(&self, py: Python<'_>, obj: &Bound<'_, PyAny>) -> LoResult<PackedBoard> {
         let (rows, cols) = (self.inner.rows(), self.inner.cols());
         let width = cols.div_ceil(8);
         let arr = obj.cast::<PyArrayDyn<u8>>().map_err(|_| {
@@ -73,13 +73,14 @@ impl PyGridSolver {
             return Err(PyValueError::new_err(format!(
                 "a packed board must have shape ({rows}, {width}) (numpy.packbits(board, axis=1)), got {}",
                 convert::shape_text(arr.shape())
-            )));
+            ))
+            .into());
         }
         let np = py.import("numpy")?;
         let contiguous = np.call_method1("ascontiguousarray", (arr,))?.cast_into::<PyArrayDyn<u8>>()?;
-        let view = contiguous.try_readonly().map_err(value_error)?;
-        let bytes = view.as_slice().map_err(value_error)?;
-        py.detach(|| PackedBoard::from_packbits(rows, cols, bytes)).map_err(value_error)
+        let view = contiguous.try_readonly()?;
+        let bytes = view.as_slice()?;
+        Ok(py.detach(|| PackedBoard::from_packbits(rows, cols, bytes))?)
     }
 
     fn unpacked<'py>(&self, py: Python<'py>, board: &PackedBoard) -> PyResult<Bound<'py, PyAny>> {
@@ -99,16 +100,15 @@ impl PyGridSolver {
         cols: &Bound<'_, PyAny>,
         modulus: Option<&Bound<'_, PyAny>>,
         self_toggle: bool,
-    ) -> PyResult<Self> {
+    ) -> LoResult<Self> {
         let (rows, cols) = (args::size(rows, "rows")?, args::size(cols, "cols")?);
         let p = match modulus.filter(|m| !m.is_none()) {
             Some(m) => args::modulus(m)?,
             None => 2,
         };
-        let modulus = Modulus::new(p).map_err(value_error)?;
+        let modulus = Modulus::new(p)?;
         // Building it chases every light (hours for 2^40 of them): Ctrl-C stops it.
-        let inner = super::work::interruptible(py, move || GridSolver::new(rows, cols, self_toggle, modulus))?
-            .map_err(value_error)?;
+        let inner = super::work::interruptible(py, move || GridSolver::new(rows, cols, self_toggle, modulus))??;
         Ok(PyGridSolver { inner })
     }
 
@@ -178,47 +178,47 @@ impl PyGridSolver {
         py: Python<'py>,
         lights: &Bound<'py, PyAny>,
         presses: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyAny>> {
+    ) -> LoResult<Bound<'py, PyAny>> {
         let (b, natural, dt) = self.board(lights, "lights")?;
         let (s, _, _) = self.board(presses, "presses")?;
         let inner = &self.inner;
-        let after = py.detach(|| inner.apply(&b, &s)).map_err(value_error)?;
-        self.out(py, &after, natural, dt)
+        let after = py.detach(|| inner.apply(&b, &s))?;
+        Ok(self.out(py, &after, natural, dt)?)
     }
 
     /// A basis of the quiet patterns, (nullity, rows * cols) int64.
-    fn null_space<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+    fn null_space<'py>(&self, py: Python<'py>) -> LoResult<Bound<'py, PyAny>> {
         let inner = &self.inner;
-        let basis = py.detach(|| inner.null_basis()).map_err(value_error)?;
+        let basis = py.detach(|| inner.null_basis())?;
         let values = basis.iter().flatten().map(|&v| v as i64).collect();
-        convert::matrix(py, basis.len(), self.inner.lights(), values)
+        Ok(convert::matrix(py, basis.len(), self.inner.lights(), values)?)
     }
 
     /// Whether a bit-packed GF(2) board (uint8, shape (rows, ceil(cols / 8)), as made by
     /// numpy.packbits(board, axis=1)) can be turned off.
-    fn is_solvable_packed(&self, py: Python<'_>, packed: &Bound<'_, PyAny>) -> PyResult<bool> {
+    fn is_solvable_packed(&self, py: Python<'_>, packed: &Bound<'_, PyAny>) -> LoResult<bool> {
         self.require_gf2()?;
         let board = self.packed(py, packed)?;
         let inner = &self.inner;
-        py.detach(|| inner.is_solvable_packed_gf2(&board)).map_err(value_error)
+        Ok(py.detach(|| inner.is_solvable_packed_gf2(&board))?)
     }
 
     /// The presses for a bit-packed GF(2) board, bit-packed the same way (numpy.unpackbits(s,
     /// axis=1, count=cols) unpacks them). UnsolvableError if there are none, with the proof
     /// `obstruction` packed the same way.
-    fn solve_packed<'py>(&self, py: Python<'py>, packed: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    fn solve_packed<'py>(&self, py: Python<'py>, packed: &Bound<'py, PyAny>) -> LoResult<Bound<'py, PyAny>> {
         self.require_gf2()?;
         let board = self.packed(py, packed)?;
         let inner = &self.inner;
-        if !py.detach(|| inner.is_solvable_packed_gf2(&board)).map_err(value_error)? {
-            let y = py.detach(|| inner.obstruction_packed(&board)).map_err(value_error)?;
+        if !py.detach(|| inner.is_solvable_packed_gf2(&board))? {
+            let y = py.detach(|| inner.obstruction_packed(&board))?;
             let y = y.ok_or_else(|| PyValueError::new_err("internal error: no obstruction for an unsolvable board"))?;
             let arr = self.unpacked(py, &y)?.unbind();
-            return Err(super::errors::unsolvable(py, 0, Vec::new(), self.proof(), move |_, _| Ok(arr)));
+            return Err(super::errors::unsolvable(py, 0, Vec::new(), self.proof(), move |_, _| Ok(arr)).into());
         }
-        let s = py.detach(|| inner.solve_packed_gf2(&board)).map_err(value_error)?;
+        let s = py.detach(|| inner.solve_packed_gf2(&board))?;
         drop(board);
-        self.unpacked(py, &s)
+        Ok(self.unpacked(py, &s)?)
     }
 
     fn __repr__(&self) -> String {

@@ -4,9 +4,9 @@
 
 use super::args;
 use super::convert::{self, int_array, with_dt, Dt};
-use super::errors::{value_error, UnsolvableError};
+use super::errors::{LoResult, UnsolvableError};
 use super::game::PyGame;
-use super::work::interruptible;
+use super::work::{self, interruptible};
 use lightsout_core::batch::{BadEntry, BatchError, BoardLayout, Cell};
 use lightsout_core::minimal::{BatchMinimizer, Sampler, BLOCK_ROWS};
 use lightsout_topo::{Game, Geometry};
@@ -117,24 +117,24 @@ pub(crate) fn unsolvable_board(
 
 impl PyGame {
     /// The bulk fewest-press solver, built (with the GIL released) on first use.
-    pub(crate) fn many(&self, py: Python<'_>) -> PyResult<&BatchMinimizer> {
+    pub(crate) fn many(&self, py: Python<'_>) -> LoResult<&BatchMinimizer> {
         if let Some(m) = self.many.get() {
             return Ok(m);
         }
         let game = Arc::clone(&self.game);
-        let m = interruptible(py, move || game.batch_minimizer())?.map_err(value_error)?;
+        let m = interruptible(py, move || game.batch_minimizer())??;
         Ok(self.many.get_or_init(|| m))
     }
 
     /// The sampler of boards of `difficulty` (or uniform ones), built once per difficulty.
-    fn sampler(&self, py: Python<'_>, difficulty: Option<u64>) -> PyResult<Arc<Sampler>> {
-        let found = self.samplers.lock().map_err(value_error)?.iter().find(|(d, _)| *d == difficulty).cloned();
+    fn sampler(&self, py: Python<'_>, difficulty: Option<u64>) -> LoResult<Arc<Sampler>> {
+        let found = self.samplers.lock()?.iter().find(|(d, _)| *d == difficulty).cloned();
         if let Some((_, s)) = found {
             return Ok(s);
         }
         let many = self.many(py)?.clone();
-        let s = Arc::new(interruptible(py, move || many.sampler(difficulty))?.map_err(value_error)?);
-        self.samplers.lock().map_err(value_error)?.push((difficulty, Arc::clone(&s)));
+        let s = Arc::new(interruptible(py, move || many.sampler(difficulty))??);
+        self.samplers.lock()?.push((difficulty, Arc::clone(&s)));
         Ok(s)
     }
 }
@@ -181,30 +181,24 @@ fn run_minimal<'py, T: Element + Cell>(
     input: &Bound<'py, PyUntypedArray>,
     layout: &BoardLayout,
     count: usize,
-) -> PyResult<MinimalOut<'py>> {
+) -> LoResult<MinimalOut<'py>> {
     let typed = input.cast::<PyArrayDyn<T>>()?;
-    let view = typed.try_readonly().map_err(value_error)?;
-    let boards = view.as_slice().map_err(value_error)?;
+    let view = typed.try_readonly()?;
+    let boards = view.as_slice()?;
     let out = PyArray1::<T>::zeros(py, boards.len(), false);
-    let mut write = out.try_readwrite().map_err(value_error)?;
-    let presses = write.as_slice_mut().map_err(value_error)?;
+    let mut write = out.try_readwrite()?;
+    let presses = write.as_slice_mut()?;
     let (mut distances, mut solvable) = (vec![0u64; count], vec![false; count]);
     let stride = layout.stride;
-    let mut start = 0;
-    while start < count {
-        let end = (start + SIGNAL_ROWS).min(count);
+    let walked = work::in_chunks(py, count, SIGNAL_ROWS, |start, end| {
         let (b, s) = (&boards[start * stride..end * stride], &mut presses[start * stride..end * stride]);
         let (d, ok) = (&mut distances[start..end], &mut solvable[start..end]);
-        match py.detach(|| many.minimal(b, layout, s, d, ok)) {
-            Ok(()) => {}
-            Err(BatchError::Entry(mut bad)) => {
-                bad.board += start;
-                return Ok(Err(bad));
-            }
-            Err(BatchError::Shape(e)) => return Err(value_error(e)),
-        }
-        py.check_signals()?;
-        start = end;
+        many.minimal(b, layout, s, d, ok).map_err(|e| e.offset(start))
+    })?;
+    match walked {
+        Ok(()) => {}
+        Err(BatchError::Entry(bad)) => return Ok(Err(bad)),
+        Err(BatchError::Shape(e)) => return Err(e.into()),
     }
     drop(write);
     Ok(Ok((out.into_any(), distances, solvable)))
@@ -278,36 +272,33 @@ fn fill<'py, T: Element + Cell>(
     seed: u64,
     layout: &BoardLayout,
     count: usize,
-) -> PyResult<Filled<'py>> {
+) -> LoResult<Filled<'py>> {
     let stride = layout.stride;
     let boards_out = PyArray1::<T>::zeros(py, count * stride, false);
     let presses_out = PyArray1::<T>::zeros(py, count * stride, false);
     let distances_out = PyArray1::<i64>::zeros(py, count, false);
     {
-        let mut bw = boards_out.try_readwrite().map_err(value_error)?;
-        let mut sw = presses_out.try_readwrite().map_err(value_error)?;
-        let mut dw = distances_out.try_readwrite().map_err(value_error)?;
-        let (boards, presses) = (bw.as_slice_mut().map_err(value_error)?, sw.as_slice_mut().map_err(value_error)?);
-        let distances = dw.as_slice_mut().map_err(value_error)?;
+        let mut bw = boards_out.try_readwrite()?;
+        let mut sw = presses_out.try_readwrite()?;
+        let mut dw = distances_out.try_readwrite()?;
+        let (boards, presses) = (bw.as_slice_mut()?, sw.as_slice_mut()?);
+        let distances = dw.as_slice_mut()?;
         let mut d = vec![0u64; SIGNAL_ROWS.min(count)];
-        let mut start = 0;
-        while start < count {
-            let end = (start + SIGNAL_ROWS).min(count);
+        work::in_chunks(py, count, SIGNAL_ROWS, |start, end| {
             let rows = end - start;
             let (b, s) = (&mut boards[start * stride..end * stride], &mut presses[start * stride..end * stride]);
             let block = (start / BLOCK_ROWS) as u64;
-            py.detach(|| many.fill(sampler, seed, block, layout, b, s, &mut d[..rows])).map_err(value_error)?;
+            many.fill(sampler, seed, block, layout, b, s, &mut d[..rows])?;
             distances[start..end].iter_mut().zip(&d).for_each(|(o, &v)| *o = v as i64);
-            py.check_signals()?;
-            start = end;
-        }
+            Ok::<(), lightsout_core::Error>(())
+        })??;
     }
     Ok((boards_out.into_any(), presses_out.into_any(), distances_out.into_any()))
 }
 
 /// The picture layout of a game as plain Python data (see `Game.geometry`).
-pub(crate) fn geometry<'py>(py: Python<'py>, g: &Game) -> PyResult<Bound<'py, PyDict>> {
-    let geo = Geometry::of(g).map_err(value_error)?;
+pub(crate) fn geometry<'py>(py: Python<'py>, g: &Game) -> LoResult<Bound<'py, PyDict>> {
+    let geo = Geometry::of(g)?;
     let d = PyDict::new(py);
     d.set_item("width", geo.width)?;
     d.set_item("height", geo.height)?;
@@ -322,7 +313,7 @@ pub(crate) fn geometry<'py>(py: Python<'py>, g: &Game) -> PyResult<Bound<'py, Py
     d.set_item("links", geo.links.iter().map(|l| (l.from, l.to, l.directed)).collect::<Vec<_>>())?;
     let coords: Vec<Vec<usize>> = (0..g.size()).map(|l| g.coords_of(l).unwrap_or_default()).collect();
     d.set_item("coords", coords)?;
-    let m = g.matrix().map_err(value_error)?;
+    let m = g.matrix()?;
     let buttons = PyList::empty(py);
     for col in m.columns() {
         buttons.append(col.iter().map(|&(l, v)| (l, v)).collect::<Vec<_>>())?;

@@ -2,6 +2,7 @@
 //! converts its arguments, calls one topo or core function and converts the result back.
 
 mod args;
+mod batch;
 mod compact;
 mod convert;
 mod dense;
@@ -11,27 +12,24 @@ mod grid_solver;
 mod many;
 mod results;
 mod split;
+mod stats;
 mod work;
 
-use convert::{int_array, with_dt, Dt};
-use errors::{value_error, UnsolvableError};
+use convert::{int_array, Dt};
+use errors::{LoResult, UnsolvableError};
 use game::PyGame;
-use lightsout_core::batch::{BadEntry, BatchError, BoardLayout, Cell};
 use lightsout_core::{Matrix, Modulus};
 use lightsout_topo::{text, Game, Shape};
-use numpy::{Element, PyArrayDyn, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
+use numpy::{PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-/// Boards solved between two checks for Ctrl-C in `solve_many`.
-const SIGNAL_CHUNK: usize = 1 << 17;
-
-fn wrap(game: lightsout_topo::Result<Game>) -> PyResult<PyGame> {
-    game.map(PyGame::new).map_err(value_error)
+fn wrap(game: lightsout_topo::Result<Game>) -> LoResult<PyGame> {
+    Ok(game.map(PyGame::new)?)
 }
 
 fn shaped(shape: Shape, modulus: u64, rule: Option<&Bound<'_, PyAny>>) -> PyResult<PyGame> {
-    wrap(Game::with_rule(shape, args::rule(rule)?, modulus))
+    Ok(wrap(Game::with_rule(shape, args::rule(rule)?, modulus))?)
 }
 
 /// A rows x cols grid with cut-off edges (the classic game is grid(5, 5)). `rule` is "plus"
@@ -174,7 +172,7 @@ fn graph(
         }
     }
     let p = modulus_of(modulus)?;
-    wrap(Game::graph(n, &list, directed, self_toggle, p))
+    Ok(wrap(Game::graph(n, &list, directed, self_toggle, p))?)
 }
 
 /// n = len(sets) lights where pressing button j adds 1 to every light in sets[j].
@@ -183,7 +181,7 @@ fn graph(
 fn from_press_sets(sets: &Bound<'_, PyAny>, modulus: Option<&Bound<'_, PyAny>>) -> PyResult<PyGame> {
     let sets = args::sets(sets, "sets")?;
     let p = modulus_of(modulus)?;
-    wrap(Game::from_press_sets(sets.len(), sets, p))
+    Ok(wrap(Game::from_press_sets(sets.len(), sets, p))?)
 }
 
 /// The game whose press matrix is `matrix` (square, integers, reduced mod k for any modulus
@@ -198,7 +196,7 @@ fn from_matrix(
     matrix: &Bound<'_, PyAny>,
     modulus: Option<&Bound<'_, PyAny>>,
     packed: bool,
-) -> PyResult<PyGame> {
+) -> LoResult<PyGame> {
     let p = modulus_of(modulus)?;
     if p == 2 {
         return Ok(PyGame::new(dense::game(py, matrix, packed)?));
@@ -206,30 +204,32 @@ fn from_matrix(
     if packed {
         return Err(PyValueError::new_err(format!(
             "packed=True is for modulus 2 (one bit per entry), not modulus {p}"
-        )));
+        ))
+        .into());
     }
     // Any k >= 2: a composite modulus is a ring, as for `--matrix` on the command line.
-    let modulus = Modulus::ring(p).map_err(value_error)?;
+    let modulus = Modulus::ring(p)?;
     let (arr, _) = int_array(matrix, "matrix")?;
     let shape = arr.shape().to_vec();
     if shape.len() != 2 || shape[0] != shape[1] {
         return Err(PyValueError::new_err(format!(
             "matrix must be square (one button per light), got shape {}",
             convert::shape_text(&shape)
-        )));
+        ))
+        .into());
     }
     let arr = arr.call_method1("astype", ("int64",))?;
     let typed = arr.cast::<PyArrayDyn<i64>>()?;
-    let view = typed.try_readonly().map_err(value_error)?;
+    let view = typed.try_readonly()?;
     let values: Vec<i64> = view.as_array().iter().copied().collect();
-    let m = Matrix::from_flat_reduced(modulus, shape[0], shape[1], &values).map_err(value_error)?;
+    let m = Matrix::from_flat_reduced(modulus, shape[0], shape[1], &values)?;
     wrap(Game::from_matrix(m))
 }
 
 /// A named game: classic, mini, deluxe, 2000, cube, merlin (see `presets()`).
 #[pyfunction]
 fn preset(name: &str) -> PyResult<PyGame> {
-    wrap(Game::preset(name))
+    Ok(wrap(Game::preset(name))?)
 }
 
 /// Every preset as (name, description).
@@ -240,8 +240,8 @@ fn presets() -> Vec<(&'static str, &'static str)> {
 
 /// Rebuild a game from `Game.spec()` text (used by pickle).
 #[pyfunction]
-fn from_spec(spec: &str) -> PyResult<PyGame> {
-    let spec = spec.parse().map_err(value_error)?;
+fn from_spec(spec: &str) -> LoResult<PyGame> {
+    let spec = spec.parse()?;
     wrap(Game::from_spec(spec))
 }
 
@@ -254,112 +254,12 @@ fn parse_board<'py>(
     text: &str,
     modulus: Option<&Bound<'py, PyAny>>,
     rule: Option<&Bound<'py, PyAny>>,
-) -> PyResult<(Bound<'py, PyGame>, Bound<'py, PyAny>)> {
+) -> LoResult<(Bound<'py, PyGame>, Bound<'py, PyAny>)> {
     let p = modulus_of(modulus)?;
-    let (game, lights) = text::parse_board_with(text, args::rule(rule)?, p).map_err(value_error)?;
+    let (game, lights) = text::parse_board_with(text, args::rule(rule)?, p)?;
     let game = PyGame::new(game);
     let arr = game.array(py, &lights, true, Dt::I64)?;
     Ok((Bound::new(py, game)?, arr))
-}
-
-/// The number of solvable boards at each minimal press count (exhaustive: p**size coset
-/// members must fit `max_work`, default 2**32; `max_time` seconds, default 60,
-/// `float("inf")` for no limit), computed with the GIL released.
-#[pyfunction]
-#[pyo3(signature = (game, *, max_work=None, max_time=None))]
-fn stats(
-    py: Python<'_>,
-    game: &Bound<'_, PyGame>,
-    max_work: Option<&Bound<'_, PyAny>>,
-    max_time: Option<f64>,
-) -> PyResult<results::PyStats> {
-    let budget = args::budget(max_work, max_time)?;
-    let g = std::sync::Arc::clone(&game.get().game);
-    let s = work::interruptible(py, move || g.stats(&budget))?.map_err(value_error)?;
-    Ok(results::PyStats::new(s))
-}
-
-/// The nullity of the n x n plus-rule grid over GF(2) for n = 1..n_max (each by the
-/// structured grid solver, so n in the thousands is fine), as a table that plots itself.
-#[pyfunction]
-fn nullity_table(py: Python<'_>, n_max: &Bound<'_, PyAny>) -> PyResult<results::NullityTable> {
-    let n_max = args::size(n_max, "n_max")?;
-    // Each n costs about n^2 operations, so a large n_max runs long: Ctrl-C stops it.
-    let t = work::interruptible(py, move || lightsout_core::minimal::nullity_table(n_max))?.map_err(value_error)?;
-    Ok(results::NullityTable::new(t))
-}
-
-/// Solve a batch of boards of one game with the GIL released: `boards` has shape (B, size) or
-/// (B, *game.shape). Returns presses of the same shape (the boards' dtype when it holds p-1,
-/// uint8 for booleans, else int64). An unsolvable board raises UnsolvableError naming it
-/// (`board_index`), unless `return_solvable=True`: then the result is (presses, solvable), with
-/// all-zero presses for the unsolvable boards. Over a composite modulus k it needs the
-/// pseudoinverse over Z_k (see `Game.pseudoinverse`), else ValueError.
-#[pyfunction]
-#[pyo3(signature = (game, boards, *, return_solvable=false))]
-fn solve_many<'py>(
-    py: Python<'py>,
-    game: &Bound<'py, PyGame>,
-    boards: &Bound<'py, PyAny>,
-    return_solvable: bool,
-) -> PyResult<Bound<'py, PyAny>> {
-    let this = game.get();
-    let g = &this.game;
-    let many::BatchInput { input, shape, layout, out_dt } = many::batch_input(py, g, boards)?;
-    let p = g.modulus().get();
-    let batch = this.batch(py)?;
-    let count = shape[0];
-    let (presses, solvable) = with_dt!(out_dt, T => run::<T>(py, batch, &input, &layout, count)?)
-        .map_err(|bad| many::bad_entry(&shape, &layout, bad, p))?;
-    let presses = presses.call_method1("reshape", (shape.clone(),))?;
-    if return_solvable {
-        let solvable = numpy::PyArray1::from_vec(py, solvable);
-        return Ok((presses, solvable).into_pyobject(py)?.into_any());
-    }
-    if let Some(first) = solvable.iter().position(|&ok| !ok) {
-        return Err(many::unsolvable_board(py, game, &input, first));
-    }
-    Ok(presses)
-}
-
-type BatchOut<'py> = std::result::Result<(Bound<'py, PyAny>, Vec<bool>), BadEntry>;
-
-fn run<'py, T: Element + Cell>(
-    py: Python<'py>,
-    batch: &lightsout_core::batch::BatchSolver,
-    input: &Bound<'py, PyUntypedArray>,
-    layout: &BoardLayout,
-    count: usize,
-) -> PyResult<BatchOut<'py>> {
-    let typed = input.cast::<PyArrayDyn<T>>()?;
-    let view = typed.try_readonly().map_err(value_error)?;
-    let boards = view.as_slice().map_err(value_error)?;
-    let out = numpy::PyArray1::<T>::zeros(py, boards.len(), false);
-    let mut write = out.try_readwrite().map_err(value_error)?;
-    let presses = write.as_slice_mut().map_err(value_error)?;
-    let mut solvable = vec![false; count];
-    let stride = layout.stride;
-    let mut start = 0;
-    while start < count {
-        let end = (start + SIGNAL_CHUNK).min(count);
-        let (b, s, ok) = (
-            &boards[start * stride..end * stride],
-            &mut presses[start * stride..end * stride],
-            &mut solvable[start..end],
-        );
-        match py.detach(|| batch.solve(b, layout, s, ok)) {
-            Ok(()) => {}
-            Err(BatchError::Entry(mut bad)) => {
-                bad.board += start;
-                return Ok(Err(bad));
-            }
-            Err(BatchError::Shape(e)) => return Err(value_error(e)),
-        }
-        py.check_signals()?;
-        start = end;
-    }
-    drop(write);
-    Ok(Ok((out.into_any(), solvable)))
 }
 
 /// `modulus=None` means 2.
@@ -415,9 +315,9 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(presets, m)?)?;
     m.add_function(wrap_pyfunction!(from_spec, m)?)?;
     m.add_function(wrap_pyfunction!(parse_board, m)?)?;
-    m.add_function(wrap_pyfunction!(stats, m)?)?;
-    m.add_function(wrap_pyfunction!(nullity_table, m)?)?;
-    m.add_function(wrap_pyfunction!(solve_many, m)?)?;
+    m.add_function(wrap_pyfunction!(stats::stats, m)?)?;
+    m.add_function(wrap_pyfunction!(stats::nullity_table, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(many::minimal_many, m)?)?;
     m.add_function(wrap_pyfunction!(many::dataset, m)?)?;
     m.add_function(wrap_pyfunction!(split::split_minimal, m)?)?;

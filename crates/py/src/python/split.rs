@@ -4,7 +4,7 @@
 
 use super::args;
 use super::convert::{self, Dt};
-use super::errors::value_error;
+use super::errors::LoResult;
 use super::game::PyGame;
 use super::results::{MinimalSolution, PyStats};
 use super::work::interruptible;
@@ -45,9 +45,9 @@ impl PyMinimalSplit {
     /// The fewest-press solution from the parts (any order; repeats must agree). With every
     /// task answered it equals `game.minimal_solution(lights)` after a complete search, proof
     /// included; with tasks missing it is the best found, not proven, with a lower bound.
-    fn combine(&self, py: Python<'_>, parts: Vec<PyRef<'_, CosetPart>>) -> PyResult<MinimalSolution> {
+    fn combine(&self, py: Python<'_>, parts: Vec<PyRef<'_, CosetPart>>) -> LoResult<MinimalSolution> {
         let parts: Vec<minimal::CosetPart> = parts.iter().map(|p| p.inner.clone()).collect();
-        let best = self.split.combine(&parts).map_err(value_error)?;
+        let best = self.split.combine(&parts)?;
         let presses = convert::to_array(py, &self.game.get().game, &best.presses, self.natural, self.dt)?.unbind();
         Ok(MinimalSolution::new(presses, &best))
     }
@@ -57,53 +57,71 @@ impl PyMinimalSplit {
     }
 }
 
-/// The work of a fewest-press search's tasks; `CosetWork(data)` rebuilds it from `bytes(work)`.
-#[pyclass(frozen, module = "lightsout._core", name = "CosetWork")]
-pub(crate) struct CosetWork {
-    inner: Arc<minimal::CosetWork>,
+/// A Python class for one kind of split work (the core type `$core`, whose tasks answer with
+/// `$part`): rebuilt from `bytes(work)` (so it pickles), asked for its task count and its
+/// fingerprint, and run one task at a time with the GIL released. `$($extra)*` adds the
+/// methods only that kind has.
+macro_rules! work_class {
+    ($(#[$doc:meta])* $class:ident = $name:literal ($core:ty) -> $part:ident; run: $(#[$run_doc:meta])* { $($extra:tt)* }) => {
+        $(#[$doc])*
+        #[pyclass(frozen, module = "lightsout._core", name = $name)]
+        pub(crate) struct $class {
+            inner: Arc<$core>,
+        }
+
+        #[pymethods]
+        impl $class {
+            #[new]
+            fn new(py: Python<'_>, data: &[u8]) -> LoResult<Self> {
+                let inner = py.detach(|| <$core>::from_bytes(data))?;
+                Ok($class { inner: Arc::new(inner) })
+            }
+
+            /// The number of tasks.
+            #[getter]
+            fn tasks(&self) -> u64 {
+                self.inner.tasks()
+            }
+
+            /// A fingerprint of the work, the same on every machine.
+            #[getter]
+            fn id(&self) -> u64 {
+                self.inner.id()
+            }
+
+            $(#[$run_doc])*
+            fn run(&self, py: Python<'_>, task: &Bound<'_, PyAny>) -> LoResult<$part> {
+                let task = args::nonneg(task, "task")?;
+                let work = Arc::clone(&self.inner);
+                let part = interruptible(py, move || work.run(task))??;
+                Ok($part { inner: part })
+            }
+
+            fn __bytes__<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+                PyBytes::new(py, &self.inner.to_bytes())
+            }
+
+            fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>,))> {
+                let data = PyBytes::new(slf.py(), &slf.get().inner.to_bytes());
+                Ok((slf.get_type().into_any(), (data,)))
+            }
+
+            fn __repr__(&self) -> String {
+                format!("<lightsout.{} {:#018x}: {} tasks>", $name, self.inner.id(), self.inner.tasks())
+            }
+
+            $($extra)*
+        }
+    };
 }
 
-#[pymethods]
-impl CosetWork {
-    #[new]
-    fn new(py: Python<'_>, data: &[u8]) -> PyResult<Self> {
-        let inner = py.detach(|| minimal::CosetWork::from_bytes(data)).map_err(value_error)?;
-        Ok(CosetWork { inner: Arc::new(inner) })
-    }
-
-    /// The number of tasks.
-    #[getter]
-    fn tasks(&self) -> u64 {
-        self.inner.tasks()
-    }
-
-    /// A fingerprint of the work, the same on every machine.
-    #[getter]
-    fn id(&self) -> u64 {
-        self.inner.id()
-    }
-
+work_class! {
+    /// The work of a fewest-press search's tasks; `CosetWork(data)` rebuilds it from `bytes(work)`.
+    CosetWork = "CosetWork" (minimal::CosetWork) -> CosetPart;
+    run:
     /// Run task `task` (GIL released, Ctrl-C interrupts the wait): the lightest member of its
     /// part of the coset.
-    fn run(&self, py: Python<'_>, task: &Bound<'_, PyAny>) -> PyResult<CosetPart> {
-        let task = args::nonneg(task, "task")?;
-        let work = Arc::clone(&self.inner);
-        let part = interruptible(py, move || work.run(task))?.map_err(value_error)?;
-        Ok(CosetPart { inner: part })
-    }
-
-    fn __bytes__<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
-        PyBytes::new(py, &self.inner.to_bytes())
-    }
-
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>,))> {
-        let data = PyBytes::new(slf.py(), &slf.get().inner.to_bytes());
-        Ok((slf.get_type().into_any(), (data,)))
-    }
-
-    fn __repr__(&self) -> String {
-        format!("<lightsout.CosetWork {:#018x}: {} tasks>", self.inner.id(), self.inner.tasks())
-    }
+    {}
 }
 
 /// The answer of one fewest-press task.
@@ -155,60 +173,20 @@ impl CosetPart {
     }
 }
 
-/// The statistics of a game cut into tasks (from `split_stats`): it travels to the workers,
-/// runs any task, and combines the parts into the `Stats` of `lightsout.stats`.
-/// `StatsWork(data)` rebuilds it from `bytes(work)`.
-#[pyclass(frozen, module = "lightsout._core", name = "StatsWork")]
-pub(crate) struct PyStatsWork {
-    inner: Arc<StatsWork>,
-}
-
-#[pymethods]
-impl PyStatsWork {
-    #[new]
-    fn new(py: Python<'_>, data: &[u8]) -> PyResult<Self> {
-        let inner = py.detach(|| StatsWork::from_bytes(data)).map_err(value_error)?;
-        Ok(PyStatsWork { inner: Arc::new(inner) })
-    }
-
-    /// The number of tasks.
-    #[getter]
-    fn tasks(&self) -> u64 {
-        self.inner.tasks()
-    }
-
-    /// A fingerprint of the work, the same on every machine.
-    #[getter]
-    fn id(&self) -> u64 {
-        self.inner.id()
-    }
-
+work_class! {
+    /// The statistics of a game cut into tasks (from `split_stats`): it travels to the workers,
+    /// runs any task, and combines the parts into the `Stats` of `lightsout.stats`.
+    /// `StatsWork(data)` rebuilds it from `bytes(work)`.
+    PyStatsWork = "StatsWork" (StatsWork) -> StatsPart;
+    run:
     /// Run task `task` (GIL released, Ctrl-C interrupts the wait): the histogram of its boards.
-    fn run(&self, py: Python<'_>, task: &Bound<'_, PyAny>) -> PyResult<StatsPart> {
-        let task = args::nonneg(task, "task")?;
-        let work = Arc::clone(&self.inner);
-        let part = interruptible(py, move || work.run(task))?.map_err(value_error)?;
-        Ok(StatsPart { inner: part })
-    }
-
-    /// The statistics from the parts of every task (any order; repeats must agree); a missing
-    /// task is an error, since a partial table would be wrong.
-    fn combine(&self, parts: Vec<PyRef<'_, StatsPart>>) -> PyResult<PyStats> {
-        let parts: Vec<minimal::StatsPart> = parts.iter().map(|p| p.inner.clone()).collect();
-        Ok(PyStats::new(self.inner.combine(&parts).map_err(value_error)?))
-    }
-
-    fn __bytes__<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
-        PyBytes::new(py, &self.inner.to_bytes())
-    }
-
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>,))> {
-        let data = PyBytes::new(slf.py(), &slf.get().inner.to_bytes());
-        Ok((slf.get_type().into_any(), (data,)))
-    }
-
-    fn __repr__(&self) -> String {
-        format!("<lightsout.StatsWork {:#018x}: {} tasks>", self.inner.id(), self.inner.tasks())
+    {
+        /// The statistics from the parts of every task (any order; repeats must agree); a missing
+        /// task is an error, since a partial table would be wrong.
+        fn combine(&self, parts: Vec<PyRef<'_, StatsPart>>) -> LoResult<PyStats> {
+            let parts: Vec<minimal::StatsPart> = parts.iter().map(|p| p.inner.clone()).collect();
+            Ok(PyStats::new(self.inner.combine(&parts)?))
+        }
     }
 }
 
@@ -278,9 +256,9 @@ pub(crate) fn split_stats(
     py: Python<'_>,
     game: &Bound<'_, PyGame>,
     tasks: Option<&Bound<'_, PyAny>>,
-) -> PyResult<PyStatsWork> {
+) -> LoResult<PyStatsWork> {
     let tasks = tasks_arg(tasks)?;
     let g = Arc::clone(&game.get().game);
-    let work = interruptible(py, move || g.split_stats(tasks))?.map_err(value_error)?;
+    let work = interruptible(py, move || g.split_stats(tasks))??;
     Ok(PyStatsWork { inner: Arc::new(work) })
 }

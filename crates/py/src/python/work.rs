@@ -62,6 +62,29 @@ pub(crate) fn interruptible_with<T: Send + 'static>(
     })
 }
 
+/// Walk `0..count` in chunks of `chunk`, running `step(start, end)` on each with the GIL
+/// released and checking for Ctrl-C between chunks: the one loop of every bulk call (many
+/// boards solved, minimised or drawn), which so answers a signal within one chunk's time. The
+/// first error a step returns ends the walk and is handed back as is; a signal ends it as
+/// the exception.
+pub(crate) fn in_chunks<E: Send>(
+    py: Python<'_>,
+    count: usize,
+    chunk: usize,
+    mut step: impl FnMut(usize, usize) -> Result<(), E> + Send,
+) -> PyResult<Result<(), E>> {
+    let mut start = 0;
+    while start < count {
+        let end = (start + chunk.max(1)).min(count);
+        if let Err(e) = py.detach(|| step(start, end)) {
+            return Ok(Err(e));
+        }
+        py.check_signals()?;
+        start = end;
+    }
+    Ok(Ok(()))
+}
+
 /// A text bar on Python's `sys.stderr` (so it shows in Jupyter too) following a search's
 /// [`lightsout_core::progress::Progress`]: drawn from the second second on, at most twice a
 /// second, and ended with a newline by [`Bar::finish`].

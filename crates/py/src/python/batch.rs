@@ -1,0 +1,75 @@
+//! Many boards of one game solved at once, with the GIL released a chunk at a time.
+
+use super::convert::{with_dt, Dt};
+use super::errors::LoResult;
+use super::game::PyGame;
+use super::{many, work};
+use lightsout_core::batch::{BadEntry, BatchError, BoardLayout, Cell};
+use numpy::{Element, PyArrayDyn, PyArrayMethods, PyUntypedArray};
+use pyo3::prelude::*;
+
+/// Boards solved between two checks for Ctrl-C in `solve_many`.
+const SIGNAL_CHUNK: usize = 1 << 17;
+
+/// Solve a batch of boards of one game with the GIL released: `boards` has shape (B, size) or
+/// (B, *game.shape). Returns presses of the same shape (the boards' dtype when it holds p-1,
+/// uint8 for booleans, else int64). An unsolvable board raises UnsolvableError naming it
+/// (`board_index`), unless `return_solvable=True`: then the result is (presses, solvable), with
+/// all-zero presses for the unsolvable boards. Over a composite modulus k it needs the
+/// pseudoinverse over Z_k (see `Game.pseudoinverse`), else ValueError.
+#[pyfunction]
+#[pyo3(signature = (game, boards, *, return_solvable=false))]
+pub(crate) fn solve_many<'py>(
+    py: Python<'py>,
+    game: &Bound<'py, PyGame>,
+    boards: &Bound<'py, PyAny>,
+    return_solvable: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let this = game.get();
+    let g = &this.game;
+    let many::BatchInput { input, shape, layout, out_dt } = many::batch_input(py, g, boards)?;
+    let p = g.modulus().get();
+    let batch = this.batch(py)?;
+    let count = shape[0];
+    let (presses, solvable) = with_dt!(out_dt, T => run::<T>(py, batch, &input, &layout, count)?)
+        .map_err(|bad| many::bad_entry(&shape, &layout, bad, p))?;
+    let presses = presses.call_method1("reshape", (shape.clone(),))?;
+    if return_solvable {
+        let solvable = numpy::PyArray1::from_vec(py, solvable);
+        return Ok((presses, solvable).into_pyobject(py)?.into_any());
+    }
+    if let Some(first) = solvable.iter().position(|&ok| !ok) {
+        return Err(many::unsolvable_board(py, game, &input, first));
+    }
+    Ok(presses)
+}
+
+type BatchOut<'py> = std::result::Result<(Bound<'py, PyAny>, Vec<bool>), BadEntry>;
+
+fn run<'py, T: Element + Cell>(
+    py: Python<'py>,
+    batch: &lightsout_core::batch::BatchSolver,
+    input: &Bound<'py, PyUntypedArray>,
+    layout: &BoardLayout,
+    count: usize,
+) -> LoResult<BatchOut<'py>> {
+    let typed = input.cast::<PyArrayDyn<T>>()?;
+    let view = typed.try_readonly()?;
+    let boards = view.as_slice()?;
+    let out = numpy::PyArray1::<T>::zeros(py, boards.len(), false);
+    let mut write = out.try_readwrite()?;
+    let presses = write.as_slice_mut()?;
+    let mut solvable = vec![false; count];
+    let stride = layout.stride;
+    let walked = work::in_chunks(py, count, SIGNAL_CHUNK, |start, end| {
+        let (b, s) = (&boards[start * stride..end * stride], &mut presses[start * stride..end * stride]);
+        batch.solve(b, layout, s, &mut solvable[start..end]).map_err(|e| e.offset(start))
+    })?;
+    match walked {
+        Ok(()) => {}
+        Err(BatchError::Entry(bad)) => return Ok(Err(bad)),
+        Err(BatchError::Shape(e)) => return Err(e.into()),
+    }
+    drop(write);
+    Ok(Ok((out.into_any(), solvable)))
+}
