@@ -32,88 +32,60 @@ fn shaped(shape: Shape, modulus: u64, rule: Option<&Bound<'_, PyAny>>) -> PyResu
     Ok(wrap(Game::with_rule(shape, args::rule(rule)?, modulus))?)
 }
 
-/// A rows x cols grid with cut-off edges (the classic game is grid(5, 5)). `rule` is "plus"
-/// (default), "neighbours", "moore", "knight", "stencil:DR,DC;..." or a list of offsets.
-#[pyfunction]
-#[pyo3(signature = (rows, cols, modulus=None, rule=None))]
-fn grid(
-    rows: &Bound<'_, PyAny>,
-    cols: &Bound<'_, PyAny>,
-    modulus: Option<&Bound<'_, PyAny>>,
-    rule: Option<&Bound<'_, PyAny>>,
-) -> PyResult<PyGame> {
-    let (rows, cols) = (args::size(rows, "rows")?, args::size(cols, "cols")?);
-    shaped(Shape::Grid { rows, cols }, modulus_of(modulus)?, rule)
+/// A Python constructor `NAME(rows, cols, modulus=None, rule=None)` for a rows x cols board of
+/// one shape: the six planar boards (grid, torus, cylinder and the glued surfaces) differ only
+/// in their shape and their docstring.
+macro_rules! board_constructor {
+    ($(#[$doc:meta])* $name:ident => $shape:ident) => {
+        $(#[$doc])*
+        #[pyfunction]
+        #[pyo3(signature = (rows, cols, modulus=None, rule=None))]
+        fn $name(
+            rows: &Bound<'_, PyAny>,
+            cols: &Bound<'_, PyAny>,
+            modulus: Option<&Bound<'_, PyAny>>,
+            rule: Option<&Bound<'_, PyAny>>,
+        ) -> PyResult<PyGame> {
+            let (rows, cols) = (args::size(rows, "rows")?, args::size(cols, "cols")?);
+            shaped(Shape::$shape { rows, cols }, modulus_of(modulus)?, rule)
+        }
+    };
 }
 
-/// A rows x cols torus (wrapping both ways; the 4x4 Mini is torus(4, 4)). On a side of 1 or 2
-/// a light reached twice by one press is toggled once (press sets are sets).
-#[pyfunction]
-#[pyo3(signature = (rows, cols, modulus=None, rule=None))]
-fn torus(
-    rows: &Bound<'_, PyAny>,
-    cols: &Bound<'_, PyAny>,
-    modulus: Option<&Bound<'_, PyAny>>,
-    rule: Option<&Bound<'_, PyAny>>,
-) -> PyResult<PyGame> {
-    let (rows, cols) = (args::size(rows, "rows")?, args::size(cols, "cols")?);
-    shaped(Shape::Torus { rows, cols }, modulus_of(modulus)?, rule)
+board_constructor! {
+    /// A rows x cols grid with cut-off edges (the classic game is grid(5, 5)). `rule` is "plus"
+    /// (default), "neighbours", "moore", "knight", "stencil:DR,DC;..." or a list of offsets.
+    grid => Grid
 }
 
-/// A rows x cols cylinder: columns wrap around, rows do not.
-#[pyfunction]
-#[pyo3(signature = (rows, cols, modulus=None, rule=None))]
-fn cylinder(
-    rows: &Bound<'_, PyAny>,
-    cols: &Bound<'_, PyAny>,
-    modulus: Option<&Bound<'_, PyAny>>,
-    rule: Option<&Bound<'_, PyAny>>,
-) -> PyResult<PyGame> {
-    let (rows, cols) = (args::size(rows, "rows")?, args::size(cols, "cols")?);
-    shaped(Shape::Cylinder { rows, cols }, modulus_of(modulus)?, rule)
+board_constructor! {
+    /// A rows x cols torus (wrapping both ways; the 4x4 Mini is torus(4, 4)). On a side of 1 or 2
+    /// a light reached twice by one press is toggled once (press sets are sets).
+    torus => Torus
 }
 
-/// A rows x cols Möbius band: the left and right edges are glued with a twist (a step right
-/// from row r's last light lands on row rows-1-r's first); the top and bottom are cut off.
-#[pyfunction]
-#[pyo3(signature = (rows, cols, modulus=None, rule=None))]
-fn mobius(
-    rows: &Bound<'_, PyAny>,
-    cols: &Bound<'_, PyAny>,
-    modulus: Option<&Bound<'_, PyAny>>,
-    rule: Option<&Bound<'_, PyAny>>,
-) -> PyResult<PyGame> {
-    let (rows, cols) = (args::size(rows, "rows")?, args::size(cols, "cols")?);
-    shaped(Shape::Mobius { rows, cols }, modulus_of(modulus)?, rule)
+board_constructor! {
+    /// A rows x cols cylinder: columns wrap around, rows do not.
+    cylinder => Cylinder
 }
 
-/// A rows x cols Klein bottle: the left and right edges are glued with a twist, the top and
-/// bottom straight.
-#[pyfunction]
-#[pyo3(signature = (rows, cols, modulus=None, rule=None))]
-fn klein(
-    rows: &Bound<'_, PyAny>,
-    cols: &Bound<'_, PyAny>,
-    modulus: Option<&Bound<'_, PyAny>>,
-    rule: Option<&Bound<'_, PyAny>>,
-) -> PyResult<PyGame> {
-    let (rows, cols) = (args::size(rows, "rows")?, args::size(cols, "cols")?);
-    shaped(Shape::Klein { rows, cols }, modulus_of(modulus)?, rule)
+board_constructor! {
+    /// A rows x cols Möbius band: the left and right edges are glued with a twist (a step right
+    /// from row r's last light lands on row rows-1-r's first); the top and bottom are cut off.
+    mobius => Mobius
 }
 
-/// A rows x cols real projective plane: both pairs of edges are glued with a twist (a step
-/// down from the last row's column c lands on row 0, column cols-1-c); a corner's two outside
-/// neighbours are both the opposite corner, toggled once.
-#[pyfunction]
-#[pyo3(signature = (rows, cols, modulus=None, rule=None))]
-fn projective(
-    rows: &Bound<'_, PyAny>,
-    cols: &Bound<'_, PyAny>,
-    modulus: Option<&Bound<'_, PyAny>>,
-    rule: Option<&Bound<'_, PyAny>>,
-) -> PyResult<PyGame> {
-    let (rows, cols) = (args::size(rows, "rows")?, args::size(cols, "cols")?);
-    shaped(Shape::Projective { rows, cols }, modulus_of(modulus)?, rule)
+board_constructor! {
+    /// A rows x cols Klein bottle: the left and right edges are glued with a twist, the top and
+    /// bottom straight.
+    klein => Klein
+}
+
+board_constructor! {
+    /// A rows x cols real projective plane: both pairs of edges are glued with a twist (a step
+    /// down from the last row's column c lands on row 0, column cols-1-c); a corner's two outside
+    /// neighbours are both the opposite corner, toggled once.
+    projective => Projective
 }
 
 /// The cube with k x k lights on each of its 6 faces (shape (6, k, k), faces up, left, front,
