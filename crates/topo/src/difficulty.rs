@@ -4,7 +4,7 @@
 //! patterns came from, so both give the same board for the same seed.
 
 use crate::error::Result;
-use crate::fewest::QuietCoset;
+use crate::minimal::QuietCoset;
 use crate::game::Game;
 use lightsout_core::minimal::difficulty_walk;
 

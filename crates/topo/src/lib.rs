@@ -40,7 +40,7 @@ mod board;
 mod cube;
 mod difficulty;
 pub mod error;
-mod fewest;
+mod minimal;
 mod footprint;
 mod game;
 pub mod geometry;
@@ -58,7 +58,7 @@ mod worst;
 
 pub use board::{BoardFormat, Encoding, Order};
 pub use error::{Error, Result};
-pub use fewest::MAX_NULL_BASIS_BYTES;
+pub use minimal::MAX_NULL_BASIS_BYTES;
 pub use footprint::{SolverPath, MAX_GAME_BYTES};
 pub use game::Game;
 pub use geometry::Geometry;

@@ -2,7 +2,7 @@
 //! with the quiet patterns of the same solver as [`Game::solve`].
 
 use crate::error::Result;
-use crate::fewest::check_null_basis;
+use crate::minimal::check_null_basis;
 use crate::game::Game;
 use lightsout_core::minimal::{self, Budget, WorstCase};
 
