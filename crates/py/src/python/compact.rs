@@ -4,10 +4,11 @@
 //! 10,000 x 10,000 GF(2) grid is solved without one `u32` per light.
 
 use super::args;
-use super::convert::{self, shape_text};
+use super::convert::{self, shape_text, with_dt, Dt};
 use super::errors::{topo_error, value_error, LoResult, Proof};
+use lightsout_core::batch::Cell;
 use lightsout_topo::{BoardFormat, Encoding, Game, Order};
-use numpy::{PyArray1, PyArrayDyn, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
+use numpy::{Element, PyArray1, PyArrayDyn, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
@@ -92,6 +93,75 @@ pub(crate) fn read<'py>(
         obj.py().import("numpy")?.call_method1("ascontiguousarray", (arr,))?.cast_into::<PyArrayDyn<u8>>()?
     };
     Ok(Some(Compact { arr, format, shape }))
+}
+
+/// A board of any other integer dtype (bool, int8 to int64, uint16 to uint64; C or Fortran
+/// order or strided) as a compact board of bytes, read in one pass that checks every entry
+/// against the modulus (the first bad entry is named by its index, as on the general path),
+/// with the dtype its answer goes back in: so a large board of any dtype takes the byte route
+/// at memory speed instead of becoming one `u32` a light. `None` where that does not apply (a
+/// modulus above 256, not a numpy integer array, a shape that is neither the board's nor
+/// flat: the general path answers or says why).
+pub(crate) fn narrowed<'py>(game: &Game, obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Option<(Compact<'py>, Dt)>> {
+    let p = game.modulus().get();
+    let Ok(arr) = obj.cast::<PyUntypedArray>() else { return Ok(None) };
+    let Some(dt) = Dt::of(arr).filter(|_| p <= 256) else { return Ok(None) };
+    let shape = arr.shape().to_vec();
+    let bytes = BoardFormat { encoding: Encoding::Bytes, order: Order::Natural };
+    let format = if shape == shape_of(game, bytes) {
+        bytes
+    } else if shape == [game.size()] {
+        BoardFormat { encoding: Encoding::Bytes, order: Order::Flat }
+    } else {
+        return Ok(None);
+    };
+    let out = PyArrayDyn::<u8>::zeros(obj.py(), shape.clone(), false);
+    {
+        let mut write = out.try_readwrite().map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let bytes = write.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string()))?;
+        with_dt!(dt, T => narrow::<T>(arr, bytes, &shape, what, p))?;
+    }
+    Ok(Some((Compact { arr: out, format, shape }, dt.for_results(p))))
+}
+
+/// Every entry of `arr`, in C order, into `out` as a byte, checked to lie in `0..p`.
+fn narrow<T: Element + Cell>(
+    arr: &Bound<'_, PyUntypedArray>,
+    out: &mut [u8],
+    shape: &[usize],
+    what: &str,
+    p: u32,
+) -> PyResult<()> {
+    let typed = arr.cast::<PyArrayDyn<T>>().map_err(|e| PyTypeError::new_err(e.to_string()))?;
+    let view = typed.try_readonly().map_err(|e| PyValueError::new_err(format!("{what}: {e}")))?;
+    let put = |(i, (o, &v)): (usize, (&mut u8, &T))| match v.to_u32().filter(|&x| x < p) {
+        Some(x) => {
+            *o = x as u8;
+            Ok(())
+        }
+        None => Err(convert::out_of_range(what, shape, i, v.to_i128().to_string(), p)),
+    };
+    // `as_slice` is in memory order, which is C order only for C-contiguous arrays.
+    match view.as_slice().ok().filter(|_| arr.is_c_contiguous()) {
+        Some(slice) => out.iter_mut().zip(slice).enumerate().try_for_each(put),
+        None => out.iter_mut().zip(view.as_array().iter()).enumerate().try_for_each(put),
+    }
+}
+
+/// Bytes in `format` as a numpy array of its shape and of dtype `dt` (uint8 as is, other
+/// dtypes converted by numpy in one pass).
+pub(crate) fn array_as<'py>(
+    py: Python<'py>,
+    game: &Game,
+    data: Vec<u8>,
+    format: BoardFormat,
+    dt: Dt,
+) -> PyResult<Bound<'py, PyAny>> {
+    let arr = array(py, game, data, format)?;
+    if dt == Dt::U8 {
+        return Ok(arr);
+    }
+    arr.call_method1("astype", (dt.name(),))
 }
 
 /// The array `solve(..., out=out)` writes into: a writable C-contiguous uint8 array of the

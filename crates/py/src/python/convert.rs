@@ -44,6 +44,21 @@ impl Dt {
         }
     }
 
+    /// The numpy name of the dtype.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Dt::Bool => "bool",
+            Dt::U8 => "uint8",
+            Dt::U16 => "uint16",
+            Dt::U32 => "uint32",
+            Dt::U64 => "uint64",
+            Dt::I8 => "int8",
+            Dt::I16 => "int16",
+            Dt::I32 => "int32",
+            Dt::I64 => "int64",
+        }
+    }
+
     /// The largest value the dtype holds.
     fn max(self) -> u64 {
         match self {

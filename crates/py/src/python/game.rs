@@ -101,15 +101,25 @@ impl PyGame {
         board: Compact<'_>,
         f: impl FnOnce(&Game, &[u8], lightsout_topo::BoardFormat) -> lightsout_topo::Result<T> + Send + 'static,
     ) -> PyResult<T> {
+        let (format, shape) = (board.format, board.shape.clone());
+        self.ask_compact_bytes(py, board, f)?.map_err(compact::err(py, &self.game, &shape, format))
+    }
+
+    /// [`PyGame::ask_compact`] without mapping the game's error (the caller maps it).
+    fn ask_compact_bytes<T: Send + 'static>(
+        &self,
+        py: Python<'_>,
+        board: Compact<'_>,
+        f: impl FnOnce(&Game, &[u8], lightsout_topo::BoardFormat) -> lightsout_topo::Result<T> + Send + 'static,
+    ) -> PyResult<lightsout_topo::Result<T>> {
         let format = board.format;
-        let out = if self.ready.get() {
+        Ok(if self.ready.get() {
             let game = &self.game;
             board.with_bytes(|data| Ok(py.detach(|| f(game, data, format))))?
         } else {
             let data = board.with_bytes(|data| Ok(data.to_vec()))?;
             self.ask_topo(py, move |g| f(g, &data, format))?
-        };
-        out.map_err(compact::err(py, &self.game, &board.shape, format))
+        })
     }
 
     /// `solve(lights, out=out)`: the board copied into `out` unless it is `out`, then solved
@@ -379,6 +389,16 @@ impl PyGame {
             let format = c.format;
             let s = self.ask_compact(py, c, |g, d, f| g.solve_board(d, f))?;
             return compact::array(py, &self.game, s, format);
+        }
+        // A large board of another integer dtype goes the byte route too, its answer in the
+        // dtype it would have had and an unsolvable board's proof shaped as on the general path.
+        if !packed && self.game.size() >= DETACH_LIGHTS {
+            if let Some((board, dt)) = compact::narrowed(&self.game, lights, "lights")? {
+                let (format, natural) = (board.format, board.format.order == lightsout_topo::Order::Natural);
+                let s = self.ask_compact_bytes(py, board, |g, d, f| g.solve_board(d, f))?;
+                let s = s.map_err(self.err(py, natural))?;
+                return compact::array_as(py, &self.game, s, format, dt);
+            }
         }
         let Board { values, natural, out } = self.board(lights, "lights")?;
         let s = self.ask(py, natural, move |g| g.solve(&values))?;
