@@ -6,6 +6,11 @@ cd "$(dirname "$0")/.."
 
 # Each part says how long it took (the whole run must stay well under 15 minutes on a fresh
 # 2-core machine).
+# Rust warnings fail every build this command makes (cargo test, the benches, the C library,
+# the Python wheel, the fuzz targets): the flag applies to this workspace's crates only, cargo
+# caps lints of dependencies. Set here once, so that every build shares one set of flags.
+export RUSTFLAGS="${RUSTFLAGS:+$RUSTFLAGS }-D warnings"
+
 start=$SECONDS
 mark=$SECONDS
 took() {
@@ -22,6 +27,18 @@ took "rust tests"
 echo "== rust: benchmarks compile (they run with cargo bench, never in the tests)"
 cargo check --workspace --benches
 took "benchmarks compile"
+echo "== rust: the publishable crates package (metadata, path dependencies with versions, licence texts)"
+# --no-verify: the build of each package is what `cargo test` just did; a full verification
+# (`cargo package --workspace --exclude lightsout-py --exclude lightsout-fuzz`) compiles everything again.
+publishable=(lightsout-core lightsout-topo lightsout-cli lightsout-ffi)
+for crate in "${publishable[@]}"; do
+  files=$(cargo package --quiet --allow-dirty --list -p "$crate")
+  for f in LICENSE-MIT LICENSE-APACHE Cargo.toml; do
+    grep -qx "$f" <<<"$files" || { echo "the $crate package lacks $f" >&2; exit 1; }
+  done
+done
+cargo package --quiet --allow-dirty --no-verify "${publishable[@]/#/-p=}"
+took "crates package"
 
 for part in scripts/test-parts/*.sh; do
   [ -e "$part" ] || continue

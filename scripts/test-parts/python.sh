@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# The Python package: build it into a virtual environment (.venv at the repository root,
-# created on first use and reused), then run the pytest suite, check the type stubs with
-# mypy's stubtest and execute the example notebooks headless. The notebook board's browser tests
-# drive Debian's chromium (installed here when missing) through selenium, on a test page and in a
+# The Python package: build its release wheel (abi3, manylinux2014 through maturin's --zig) and
+# sdist once, check them (platform tag with auditwheel, licence files), install that wheel into a
+# virtual environment (.venv at the repository root, created on first use and reused), then run
+# the pytest suite, check the type stubs with mypy's stubtest and execute the example notebooks
+# headless. The same wheel goes into a fresh virtual environment with no Rust toolchain on the
+# PATH for a smoke test (tests/smoke/wheel_smoke.py). The notebook board's browser tests drive
+# Debian's chromium (installed here when missing) through selenium, on a test page and in a
 # real JupyterLab started on 127.0.0.1 for the run.
 # Needs only Python 3.9+ with venv/pip and Rust. LIGHTSOUT_PYTHON picks the interpreter.
 set -euo pipefail
@@ -16,11 +19,11 @@ if [ ! -x "$VENV/bin/python" ]; then
 fi
 PY="$VENV/bin/python"
 # Install the tools only when one is missing, so reruns do not touch the network.
-if ! "$PY" -c "import maturin, numpy, pytest, nbclient, nbformat, ipykernel, networkx, mypy, anywidget, gymnasium, selenium, dask.array, dask.bag, distributed, jupyterlab" 2>/dev/null; then
+if ! "$PY" -c "import maturin, ziglang, auditwheel, numpy, pytest, nbclient, nbformat, ipykernel, networkx, mypy, anywidget, gymnasium, selenium, dask.array, dask.bag, distributed, mkdocs, mkdocstrings_handlers.python, jupyterlab" 2>/dev/null; then
   echo "-- python: installing build and test tools"
   "$PY" -m pip install --quiet --upgrade pip
-  "$PY" -m pip install --quiet "maturin>=1.9.4,<2" numpy pytest nbclient nbformat ipykernel networkx mypy \
-    "anywidget>=0.9" "gymnasium>=1.0" selenium "dask[array,bag,distributed]" "jupyterlab>=4"
+  "$PY" -m pip install --quiet "maturin>=1.9.4,<2" ziglang auditwheel numpy pytest nbclient nbformat ipykernel networkx mypy \
+    "anywidget>=0.9" "gymnasium>=1.0" selenium "dask[array,bag,distributed]" "mkdocs>=1.6,<2" "mkdocstrings[python]>=0.26" "jupyterlab>=4"
 fi
 if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
   echo "-- python: installing chromium and chromium-driver (Debian) for the notebook board's browser tests"
@@ -30,17 +33,52 @@ fi
 # The browser tests fail, rather than skip, when the browser is missing.
 export LIGHTSOUT_BROWSER_TESTS=require
 
-echo "-- python: building the extension (release) into $VENV"
-# maturin develop installs the package in editable mode: python/lightsout plus the compiled
-# lightsout/_core*.so next to it. It rebuilds only what changed (cargo's target/).
-VIRTUAL_ENV="$PWD/$VENV" "$VENV/bin/maturin" develop --release --quiet
+target_dir="${CARGO_TARGET_DIR:-$PWD/target}"
+wheels="$target_dir/wheels"
+version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
+echo "-- python: building the release wheel (abi3, manylinux2014 through zig) and the sdist"
+# One build serves every test below: the wheel is installed into $VENV and into the fresh
+# environment of the smoke test. --zig links against glibc 2.17 whatever this machine has.
+# (Not `maturin build --sdist`: that builds the wheel again from the unpacked sdist, from scratch.)
+# The zig build goes to target/x86_64-unknown-linux-gnu (its own linker), apart from the C
+# library's target/release.
+rm -rf "$wheels"
+PATH="$PWD/$VENV/bin:$PATH" "$VENV/bin/maturin" build --release --quiet --zig --compatibility manylinux2014 \
+  --out "$wheels"
+"$VENV/bin/maturin" sdist --out "$wheels" >"$wheels/sdist.log" 2>&1 || { cat "$wheels/sdist.log"; exit 1; }
+wheel=$(ls "$wheels"/lightsout_solver-"$version"-*.whl)
+sdist=$(ls "$wheels"/lightsout_solver-"$version".tar.gz)
+case "$wheel" in
+  *-cp39-abi3-*manylinux_2_17_*.whl) ;;
+  *) echo "python.sh: $wheel is not an abi3 (Python >= 3.9) manylinux_2_17 (manylinux2014) wheel" >&2; exit 1 ;;
+esac
+"$VENV/bin/auditwheel" show "$wheel" | tee "$wheels/auditwheel.txt" | grep -q 'manylinux_2_17' || {
+  cat "$wheels/auditwheel.txt"
+  echo "python.sh: auditwheel does not find $wheel consistent with manylinux_2_17 (manylinux2014)" >&2
+  exit 1
+}
+"$PY" - "$wheel" "$sdist" <<'PYEOF'
+import sys, tarfile, zipfile
+wheel, sdist = sys.argv[1:]
+names = zipfile.ZipFile(wheel).namelist()
+for f in ("LICENSE-MIT", "LICENSE-APACHE"):
+    assert any(n.endswith(".dist-info/licenses/" + f) for n in names), f"{wheel} lacks {f} in its dist-info/licenses"
+members = tarfile.open(sdist).getnames()
+for f in ("LICENSE-MIT", "LICENSE-APACHE", "CHANGELOG.md", "pyproject.toml"):
+    assert any(m.endswith("/" + f) for m in members), f"{sdist} lacks {f}"
+print(f"-- python: {wheel.rsplit('/', 1)[-1]} and {sdist.rsplit('/', 1)[-1]} carry the licence texts")
+PYEOF
+echo "-- python: installing the wheel into $VENV"
+"$PY" -m pip install --quiet --no-deps --force-reinstall "$wheel"
 
 # The command line's --scheduler runs this package: the tests run the binary with this venv.
 cargo build --quiet -p lightsout-cli
 export LIGHTSOUT_CLI="${CARGO_TARGET_DIR:-$PWD/target}/debug/lightsout"
 
 echo "-- python: pytest"
-"$PY" -m pytest -q tests/python --doctest-modules python/lightsout
+# The doctests run on the installed package (--pyargs), the one the wheel put in $VENV.
+"$PY" -m pytest -q tests/python
+"$PY" -m pytest -q --doctest-modules --pyargs lightsout -p no:cacheprovider
 
 echo "-- python: stubtest"
 "$PY" -m mypy.stubtest lightsout
@@ -60,4 +98,12 @@ for path in sorted(glob.glob("examples/notebooks/*.ipynb")):
     cells = sum(1 for c in nb.cells if c.cell_type == "code")
     print(f"{path}: {cells} code cells ran without error")
 PYEOF
+echo "-- python: the wheel alone, in a fresh environment with no Rust toolchain on the PATH"
+smoke=$(mktemp -d)
+trap 'rm -rf "$smoke"' EXIT
+"$PYTHON" -m venv "$smoke/venv"
+"$smoke/venv/bin/python" -m pip install --quiet "$wheel"
+# Only the system directories: cargo and rustc live in ~/.cargo/bin (rustup), not there.
+(cd "$smoke" && env -i HOME="$smoke" PATH="$smoke/venv/bin:/usr/bin:/bin" "$smoke/venv/bin/python" \
+  "$OLDPWD/tests/smoke/wheel_smoke.py" "$version")
 echo "-- python: all passed"

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The documentation site (mkdocs.yml): MkDocs with mkdocstrings, from the virtual environment that
+# scripts/test-parts/python.sh made (.venv, where it installed mkdocs and the package's wheel).
+# `mkdocs build --strict` fails on any warning, a link to a missing page or a missing anchor
+# included (never with --quiet, which hides warnings from the count). The command-line reference
+# is the binary's --help; the rustdoc of the library crates (built here with warnings denied,
+# broken intra-doc links included) is copied into the site. The site goes to target/site.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+VENV=.venv
+if [ ! -x "$VENV/bin/mkdocs" ]; then
+  echo "site.sh: $VENV/bin/mkdocs is missing: scripts/test-parts/python.sh installs it (run it first)" >&2
+  exit 1
+fi
+target_dir="${CARGO_TARGET_DIR:-$PWD/target}"
+echo "-- site: rustdoc of lightsout-core and lightsout-topo (warnings denied)"
+cargo build --quiet -p lightsout-cli
+RUSTDOCFLAGS="-D warnings" cargo doc --quiet --no-deps -p lightsout-core -p lightsout-topo
+echo "-- site: mkdocs build --strict"
+start=$SECONDS
+LIGHTSOUT_CLI="$target_dir/debug/lightsout" "$VENV/bin/mkdocs" build --strict --site-dir "$target_dir/site"
+for page in index.html guide/cli.html api/python.html BENCHMARKS.html rustdoc/lightsout_core/index.html; do
+  [ -s "$target_dir/site/$page" ] || { echo "site.sh: the site lacks $page" >&2; exit 1; }
+done
+grep -q 'lightsout solve' "$target_dir/site/guide/cli.html" || { echo "site.sh: the command-line reference has no solve help" >&2; exit 1; }
+grep -q 'minimal_solution' "$target_dir/site/api/python.html" || { echo "site.sh: the Python reference lacks Game.minimal_solution" >&2; exit 1; }
+echo "-- site: built in $((SECONDS - start)) s: $target_dir/site/index.html"
