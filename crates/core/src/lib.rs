@@ -45,6 +45,7 @@ mod rows;
 pub mod solutions;
 pub mod solver;
 pub mod structured;
+pub mod system;
 
 pub use batch::BatchSolver;
 pub use bitmatrix::{pack_bits, unpack_bits, BitMatrix};
@@ -56,3 +57,4 @@ pub use minimal::{minimal_solution, Budget, MinimalSolution, Minimizer, Stats};
 pub use ring::RingSolver;
 pub use solutions::Solutions;
 pub use solver::{Engine, Solver};
+pub use system::FactoredSystem;

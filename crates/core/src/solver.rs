@@ -9,6 +9,7 @@ use crate::limits::{bits_per_entry, check_dense_bits, check_dense_work};
 use crate::matrix::{Matrix, SparseMatrix};
 use crate::rows::Rows;
 use crate::solutions::Solutions;
+use crate::system::{factored_system, field_generators, FactoredSystem};
 
 /// Which elimination engine factors M.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -309,17 +310,12 @@ impl Solver {
 
     /// Every solution, lazily: `p^nullity` of them for a solvable board.
     pub fn solutions(&self, lights: &[u32]) -> Result<Solutions> {
-        let particular = self.solve(lights)?;
-        Ok(Solutions::new(self.modulus(), particular, self.null_basis()))
+        FactoredSystem::solutions(self, lights)
     }
 
     /// How many solutions the board has: `p^nullity` if solvable, else zero.
     pub fn count_solutions(&self, lights: &[u32]) -> Result<SolutionCount> {
-        Ok(if self.is_solvable(lights)? {
-            SolutionCount::new(self.modulus(), self.nullity())
-        } else {
-            SolutionCount::zero(self.modulus())
-        })
+        FactoredSystem::count_solutions(self, lights)
     }
 
     /// The board after pressing: `b + M s`.
@@ -344,6 +340,21 @@ impl Solver {
         }
     }
 }
+
+factored_system!(Solver {
+    fn buttons(&self) -> usize {
+        Solver::buttons(self)
+    }
+    fn kernel_size(&self) -> SolutionCount {
+        SolutionCount::new(self.modulus(), self.nullity())
+    }
+    fn quiet_generators(&self, count: Option<usize>) -> Result<(Vec<Vec<u32>>, Vec<u32>)> {
+        Ok(field_generators(self.modulus(), self.null_basis(), count))
+    }
+    fn random_solvable(&self, seed: u64) -> Result<Vec<u32>> {
+        Ok(Solver::random_solvable(self, seed))
+    }
+});
 
 /// `lights + M presses` over GF(2) for M in bit-packed rows: light r changes by the parity of
 /// row r and the presses.

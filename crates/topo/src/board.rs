@@ -209,7 +209,7 @@ impl Game {
         if self.solver_path() != crate::SolverPath::Chasing {
             return Ok(None);
         }
-        Ok(self.structured_solver()?.and_then(|s| s.grid()))
+        Ok(Some(self.grid_solver_built()?))
     }
 
     /// The structured solver over Z_k of a composite-modulus grid, torus or cylinder, when the
@@ -218,10 +218,7 @@ impl Game {
         if !self.uses_ring_chasing() {
             return Ok(None);
         }
-        let ring = self
-            .ring_grid
-            .get_or_try_init(|| crate::backend::Structured::ring(self.shape(), self.rule(), self.modulus()))?;
-        Ok(Some(ring))
+        Ok(Some(self.ring_grid_solver_built()?))
     }
 
     /// A compact board of a grid as the grid solver's packed board.

@@ -107,24 +107,6 @@ pub(crate) fn check_bytes(what: &'static str, needed: u128) -> Result<()> {
 }
 
 impl Game {
-    /// How this game's questions are answered (see [`SolverPath`]), from its description alone.
-    pub fn solver_path(&self) -> SolverPath {
-        if self.uses_structured_solver() {
-            match self.shape() {
-                Shape::Grid { .. } => SolverPath::Chasing,
-                _ => SolverPath::WrappedChasing,
-            }
-        } else if self.uses_ring_chasing() {
-            SolverPath::RingChasing
-        } else if self.uses_banded_solver() {
-            SolverPath::Banded
-        } else if self.modulus().is_prime() {
-            SolverPath::Dense
-        } else {
-            SolverPath::Ring
-        }
-    }
-
     /// The bytes building M takes at its peak, estimated from the description: the press sets
     /// (24 bytes a button plus 8 an entry) and the columns made from them (24 bytes a button plus
     /// 16 an entry, counting the temporary copy of an explicit matrix).

@@ -1,12 +1,13 @@
 //! [`Game`]: a shape, a press rule and a modulus, with M and its solver built lazily.
 
-use crate::backend::Structured;
 use crate::error::{Error, Result};
 use crate::layout::{self, Layout};
 use crate::once::Once;
 use crate::shape::{Rule, Shape};
 use crate::spec::Spec;
+use lightsout_core::banded::BandedSolver;
 use lightsout_core::ring::RingGridSolver;
+use lightsout_core::structured::{GridSolver, WrapSolver};
 use lightsout_core::{Matrix, Modulus, RingSolver, Solver, SparseMatrix};
 
 /// A Lights Out game: where the lights are ([`Shape`]), what a press does ([`Rule`]) and the
@@ -40,8 +41,11 @@ pub struct Game {
     matrix: Once<SparseMatrix>,
     solver: Once<Solver>,
     ring: Once<RingSolver>,
-    pub(crate) structured: Once<Structured>,
-    pub(crate) ring_grid: Once<RingGridSolver>,
+    /// The engine of each chasing or banded path ([`Game::engine`]); at most one is ever built.
+    pub(crate) grid_engine: Once<GridSolver>,
+    pub(crate) wrap_engine: Once<WrapSolver>,
+    pub(crate) banded_engine: Once<BandedSolver>,
+    pub(crate) ring_grid_engine: Once<RingGridSolver>,
     /// The rank of a dense bit matrix, by elimination of M alone (see [`Game::rank`]).
     pub(crate) dense_rank: Once<usize>,
 }
@@ -92,8 +96,10 @@ impl Game {
             matrix: Once::default(),
             solver: Once::default(),
             ring: Once::default(),
-            structured: Once::default(),
-            ring_grid: Once::default(),
+            grid_engine: Once::default(),
+            wrap_engine: Once::default(),
+            banded_engine: Once::default(),
+            ring_grid_engine: Once::default(),
             dense_rank: Once::default(),
         };
         game.check_footprint()?;

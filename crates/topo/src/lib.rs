@@ -36,7 +36,6 @@
 
 #![warn(missing_docs)]
 
-mod backend;
 mod board;
 mod cube;
 mod difficulty;
@@ -50,19 +49,20 @@ mod layout;
 mod once;
 mod presets;
 mod queries;
+pub mod route;
 pub mod shape;
 pub mod spec;
 pub mod svg;
 pub mod text;
 mod worst;
 
-pub use backend::{RING_CHASING_MIN_LIGHTS, STRUCTURED_MIN_LIGHTS};
 pub use board::{BoardFormat, Encoding, Order};
 pub use error::{Error, Result};
 pub use fewest::MAX_NULL_BASIS_BYTES;
 pub use footprint::{SolverPath, MAX_GAME_BYTES};
 pub use game::Game;
 pub use geometry::Geometry;
+pub use route::{RING_CHASING_MIN_LIGHTS, STRUCTURED_MIN_LIGHTS};
 pub use shape::{Edges, Rule, Shape, MAX_CELLS, MAX_PRESS_ENTRIES, MAX_STENCIL_OFFSETS};
 pub use spec::Spec;
 

@@ -1,21 +1,12 @@
-//! The questions a [`Game`] answers (rank, solving, counting, pressing), each routed to the
-//! core's structured solvers when the game has one and is large, to the banded solver for
-//! other large GF(2) games with a geometry, else to the dense solver: the field solver for a
-//! prime modulus, the ring solver ([`lightsout_core::RingSolver`]) for a composite one.
+//! The questions a [`Game`] answers (rank, solving, counting, pressing): each asks the one
+//! engine that [`Game::engine`] routes the game to (see [`crate::route`]).
 
-use crate::backend::{Structured, RING_CHASING_MIN_LIGHTS, STRUCTURED_MIN_LIGHTS};
 use crate::error::Result;
+use crate::footprint::SolverPath;
 use crate::game::Game;
-use lightsout_core::ring::RingGridSolver;
-use lightsout_core::{RingSolver, SolutionCount, Solutions, Solver};
-
-/// Where the answers come from (see [`Game::uses_structured_solver`]).
-enum Source<'a> {
-    Structured(&'a Structured),
-    Field(&'a Solver),
-    Ring(&'a RingSolver),
-    RingGrid(&'a RingGridSolver),
-}
+#[allow(unused_imports)] // named by the docs below
+use crate::route::{RING_CHASING_MIN_LIGHTS, STRUCTURED_MIN_LIGHTS};
+use lightsout_core::{SolutionCount, Solutions};
 
 impl Game {
     /// Whether the answers of [`Game::solve`], [`Game::rank`] and the other questions below come
@@ -32,9 +23,7 @@ impl Game {
     /// assert!(big.apply(&board, &big.solve(&board).unwrap()).unwrap().iter().all(|&x| x == 0));
     /// ```
     pub fn uses_structured_solver(&self) -> bool {
-        self.size() >= STRUCTURED_MIN_LIGHTS
-            && self.modulus().is_prime()
-            && Structured::applies(self.shape(), self.rule())
+        matches!(self.solver_path(), SolverPath::Chasing | SolverPath::WrappedChasing)
     }
 
     /// Whether the answers come from the core's structured solver over Z_k
@@ -50,9 +39,7 @@ impl Game {
     /// assert!(big.apply(&board, &big.solve(&board).unwrap()).unwrap().iter().all(|&x| x == 0));
     /// ```
     pub fn uses_ring_chasing(&self) -> bool {
-        self.size() >= RING_CHASING_MIN_LIGHTS
-            && !self.modulus().is_prime()
-            && Structured::applies(self.shape(), self.rule())
+        self.solver_path() == SolverPath::RingChasing
     }
 
     /// Whether the questions below are answered by the core's banded solver: GF(2) games with
@@ -70,66 +57,37 @@ impl Game {
     /// assert!(game.apply(&board, &game.solve(&board).unwrap()).unwrap().iter().all(|&x| x == 0));
     /// ```
     pub fn uses_banded_solver(&self) -> bool {
-        self.size() >= STRUCTURED_MIN_LIGHTS && Structured::banded_applies(self.shape(), self.rule(), self.modulus())
-    }
-
-    pub(crate) fn structured_solver(&self) -> Result<Option<&Structured>> {
-        if self.uses_structured_solver() {
-            self.structured.get_or_try_init(|| Structured::new(self.shape(), self.rule(), self.modulus())).map(Some)
-        } else if self.uses_banded_solver() {
-            self.structured.get_or_try_init(|| Structured::banded(self.matrix()?)).map(Some)
-        } else {
-            Ok(None)
-        }
-    }
-
-    /// The solver that answers: structured or banded, else the dense field solver for a prime
-    /// modulus, else the ring solver.
-    fn source(&self) -> Result<Source<'_>> {
-        if let Some(ring) = self.ring_grid_solver()? {
-            return Ok(Source::RingGrid(ring));
-        }
-        Ok(match self.structured_solver()? {
-            Some(s) => Source::Structured(s),
-            None if self.modulus().is_prime() => Source::Field(self.solver()?),
-            None => Source::Ring(self.ring_solver()?),
-        })
+        self.solver_path() == SolverPath::Banded
     }
 
     /// The rank of M over Z_p. For a composite modulus Z_k is not a field and this is an error
     /// that points to [`Game::kernel_size`] and [`Game::elementary_divisors`].
     pub fn rank(&self) -> Result<usize> {
-        // A dense bit matrix: the rank alone is an elimination of M, a third of the work of the
-        // factorisation [M | I] that solving needs (and the same engine).
-        if let crate::Rule::Dense { rows } = self.rule() {
-            return self
-                .dense_rank
-                .get_or_try_init(|| {
-                    let mut m = rows.0.as_ref().clone();
-                    let rank = lightsout_core::elim::gf2::rank(&mut m);
-                    lightsout_core::interrupt::check()?;
-                    Ok(rank)
-                })
-                .copied();
+        match self.bit_matrix_rank()? {
+            Some(rank) => Ok(rank),
+            None => Ok(self.engine()?.rank()?),
         }
-        match self.source()? {
-            Source::Structured(s) => Ok(s.rank()),
-            Source::Field(s) => Ok(s.rank()),
-            Source::Ring(r) => Ok(r.rank()?),
-            Source::RingGrid(r) => Ok(r.rank()?),
-        }
+    }
+
+    /// For a dense bit matrix, its rank by elimination of M alone, a third of the work of the
+    /// factorisation `[M | I]` that solving needs (and the same engine): the questions that
+    /// follow from the rank never factor such a game. `None` for every other rule.
+    fn bit_matrix_rank(&self) -> Result<Option<usize>> {
+        let crate::Rule::Dense { rows } = self.rule() else { return Ok(None) };
+        let rank = self.dense_rank.get_or_try_init(|| {
+            let mut m = rows.0.as_ref().clone();
+            let rank = lightsout_core::elim::gf2::rank(&mut m);
+            lightsout_core::interrupt::check()?;
+            Ok(rank)
+        })?;
+        Ok(Some(*rank))
     }
     /// The nullity of M: the dimension of the quiet patterns (prime moduli only, like
     /// [`Game::rank`]).
     pub fn nullity(&self) -> Result<usize> {
-        if let crate::Rule::Dense { .. } = self.rule() {
-            return Ok(self.size() - self.rank()?);
-        }
-        match self.source()? {
-            Source::Structured(s) => Ok(s.nullity()),
-            Source::Field(s) => Ok(s.nullity()),
-            Source::Ring(r) => Ok(r.nullity()?),
-            Source::RingGrid(r) => Ok(r.nullity()?),
+        match self.bit_matrix_rank()? {
+            Some(rank) => Ok(self.size() - rank),
+            None => Ok(self.engine()?.nullity()?),
         }
     }
     /// The number of quiet patterns (zero included), which every solvable board has as its
@@ -141,18 +99,16 @@ impl Game {
     /// assert!(g.rank().is_err()); // Z_4 is not a field
     /// ```
     pub fn kernel_size(&self) -> Result<SolutionCount> {
-        match self.source()? {
-            Source::Ring(r) => Ok(r.kernel_size()),
-            Source::RingGrid(r) => Ok(r.kernel_size()),
-            _ => Ok(SolutionCount::new(self.modulus(), self.nullity()?)),
+        match self.bit_matrix_rank()? {
+            Some(rank) => Ok(SolutionCount::new(self.modulus(), self.size() - rank)),
+            None => Ok(self.engine()?.kernel_size()),
         }
     }
     /// The number of solvable boards: `p^rank` over Z_p.
     pub fn solvable_boards(&self) -> Result<SolutionCount> {
-        match self.source()? {
-            Source::Ring(r) => Ok(r.solvable_boards()),
-            Source::RingGrid(r) => Ok(r.solvable_boards()),
-            _ => Ok(SolutionCount::new(self.modulus(), self.rank()?)),
+        match self.bit_matrix_rank()? {
+            Some(rank) => Ok(SolutionCount::new(self.modulus(), rank)),
+            None => Ok(self.engine()?.solvable_boards()),
         }
     }
     /// The Smith normal form of M over Z_k: one divisor of k per light, ascending in
@@ -164,24 +120,15 @@ impl Game {
     /// assert_eq!(g.elementary_divisors().unwrap(), vec![1, 1, 1, 3]);
     /// ```
     pub fn elementary_divisors(&self) -> Result<Vec<u32>> {
-        match self.source()? {
-            Source::Ring(r) => Ok(r.elementary_divisors()),
-            Source::RingGrid(r) => Ok(r.elementary_divisors()),
-            _ => {
-                let rank = self.rank()?;
-                Ok((0..self.size()).map(|i| if i < rank { 1 } else { self.modulus().get() }).collect())
-            }
+        match self.bit_matrix_rank()? {
+            Some(rank) => Ok((0..self.size()).map(|i| if i < rank { 1 } else { self.modulus().get() }).collect()),
+            None => Ok(self.engine()?.elementary_divisors()?),
         }
     }
     /// Generators of the quiet patterns (presses that change nothing): a basis over Z_p; over
     /// Z_k generators whose additive orders are [`Game::null_orders`].
     pub fn null_basis(&self) -> Result<Vec<Vec<u32>>> {
-        match self.source()? {
-            Source::Structured(s) => s.null_basis(),
-            Source::Field(s) => Ok(s.null_basis()),
-            Source::Ring(r) => Ok(r.null_basis()),
-            Source::RingGrid(r) => Ok(r.null_basis()?),
-        }
+        Ok(self.engine()?.null_basis()?)
     }
     /// The additive order of each vector of [`Game::null_basis`] (p for each over Z_p); the
     /// quiet patterns are the sums `Σ c_i g_i` with `c_i` in `0..order_i`, each once.
@@ -191,10 +138,9 @@ impl Game {
     /// assert_eq!(g.null_orders().unwrap(), vec![2, 2, 4, 4]); // 2 * 2 * 4 * 4 = 64 patterns
     /// ```
     pub fn null_orders(&self) -> Result<Vec<u32>> {
-        match self.source()? {
-            Source::Ring(r) => Ok(r.null_orders()),
-            Source::RingGrid(r) => Ok(r.null_orders()?),
-            _ => Ok(vec![self.modulus().get(); self.nullity()?]),
+        match self.bit_matrix_rank()? {
+            Some(rank) => Ok(vec![self.modulus().get(); self.size() - rank]),
+            None => Ok(self.engine()?.null_orders()?),
         }
     }
     /// The first `count` vectors of [`Game::null_basis`] (all of them if `count` is at least
@@ -209,12 +155,7 @@ impl Game {
     /// assert_eq!(big.apply(&first[0], &first[1]).unwrap(), first[0]); // pressing one changes nothing
     /// ```
     pub fn quiet_patterns(&self, count: usize) -> Result<Vec<Vec<u32>>> {
-        match self.source()? {
-            Source::Structured(s) => s.quiet_patterns(count),
-            Source::Field(s) => Ok(s.null_basis().into_iter().take(count).collect()),
-            Source::Ring(r) => Ok(r.null_basis().into_iter().take(count).collect()),
-            Source::RingGrid(r) => Ok(r.quiet_patterns(count)?),
-        }
+        Ok(self.engine()?.quiet_patterns(count)?)
     }
 
     /// Solutions of the board, enough for the first `limit` of [`Game::solutions`] (in the
@@ -231,90 +172,52 @@ impl Game {
     /// assert_eq!(first, g.solutions(&board).unwrap().take(4).collect::<Vec<_>>());
     /// ```
     pub fn solutions_limited(&self, lights: &[u32], limit: u64) -> Result<Solutions> {
-        if self.uses_ring_chasing() {
-            // The first m generators whose orders multiply to at least `limit`.
-            let orders = self.null_orders()?;
-            let (mut m, mut reach) = (0usize, 1u128);
-            while m < orders.len() && reach < limit as u128 {
-                reach *= orders[m] as u128;
-                m += 1;
-            }
-            let particular = self.solve(lights)?;
-            return Ok(Solutions::with_orders(
-                self.modulus(),
-                particular,
-                self.quiet_patterns(m)?,
-                orders[..m].to_vec(),
-            ));
-        }
-        if !self.modulus().is_prime() {
-            return self.solutions(lights);
-        }
-        let nullity = self.nullity()?;
-        let p = self.modulus().get() as u128;
+        self.check_values("lights", lights, self.size())?;
+        let engine = self.engine()?;
+        // The first m generators whose orders multiply to at least `limit`.
+        let orders = engine.null_orders()?;
         let (mut m, mut reach) = (0usize, 1u128);
-        while m < nullity && reach < limit as u128 {
+        while m < orders.len() && reach < limit as u128 {
+            reach *= orders[m] as u128;
             m += 1;
-            reach *= p;
         }
-        let particular = self.solve(lights)?;
-        Ok(Solutions::new(self.modulus(), particular, self.quiet_patterns(m)?))
+        let particular = engine.solve(lights)?;
+        let (basis, orders) = engine.quiet_generators(Some(m))?;
+        Ok(Solutions::with_orders(self.modulus(), particular, basis, orders))
     }
 
     /// Whether the board (a light vector) can be turned off.
     pub fn is_solvable(&self, lights: &[u32]) -> Result<bool> {
         self.check_values("lights", lights, self.size())?;
-        match self.source()? {
-            Source::Structured(s) => s.is_solvable(lights),
-            Source::Field(s) => Ok(s.is_solvable(lights)?),
-            Source::Ring(r) => Ok(r.is_solvable(lights)?),
-            Source::RingGrid(r) => Ok(r.is_solvable(lights)?),
-        }
+        Ok(self.engine()?.is_solvable(lights)?)
     }
     /// Presses that turn the board off; an error with the obstruction if there are none
     /// (check with [`crate::Error::is_unsolvable`]).
     pub fn solve(&self, lights: &[u32]) -> Result<Vec<u32>> {
         self.check_values("lights", lights, self.size())?;
-        match self.source()? {
-            Source::Structured(s) => s.solve(lights),
-            Source::Field(s) => Ok(s.solve(lights)?),
-            Source::Ring(r) => Ok(r.solve(lights)?),
-            Source::RingGrid(r) => Ok(r.solve(lights)?),
-        }
+        Ok(self.engine()?.solve(lights)?)
     }
     /// Every solution, lazily.
     pub fn solutions(&self, lights: &[u32]) -> Result<Solutions> {
         self.check_values("lights", lights, self.size())?;
-        match self.source()? {
-            Source::Structured(s) => s.solutions(lights),
-            Source::Field(s) => Ok(s.solutions(lights)?),
-            Source::Ring(r) => Ok(r.solutions(lights)?),
-            Source::RingGrid(r) => Ok(r.solutions(lights)?),
-        }
+        Ok(self.engine()?.solutions(lights)?)
     }
     /// How many solutions the board has (exact).
     pub fn count_solutions(&self, lights: &[u32]) -> Result<SolutionCount> {
         self.check_values("lights", lights, self.size())?;
-        match self.source()? {
-            Source::Structured(s) => s.count_solutions(lights),
-            Source::Field(s) => Ok(s.count_solutions(lights)?),
-            Source::Ring(r) => Ok(r.count_solutions(lights)?),
-            Source::RingGrid(r) => Ok(r.count_solutions(lights)?),
-        }
+        Ok(self.engine()?.count_solutions(lights)?)
     }
     /// The board after pressing: `lights + M presses`. Needs M (or the structured solver), never
     /// a factorisation.
     pub fn apply(&self, lights: &[u32], presses: &[u32]) -> Result<Vec<u32>> {
         self.check_values("lights", lights, self.size())?;
         self.check_values("presses", presses, self.size())?;
-        if self.uses_ring_chasing() {
-            return Structured::ring_press(self.shape(), self.rule(), self.modulus(), lights, presses);
-        }
-        // The banded solver would need its factorisation; M alone does it.
-        if !self.uses_banded_solver() {
-            if let Some(s) = self.structured_solver()? {
-                return s.apply(lights, presses);
-            }
+        // The chasing engines press without factoring anything; the banded solver would need
+        // its factorisation, where M alone does it.
+        match self.solver_path() {
+            SolverPath::RingChasing => return self.chased_press(lights, presses),
+            SolverPath::Chasing | SolverPath::WrappedChasing => return Ok(self.engine()?.apply(lights, presses)?),
+            _ => {}
         }
         if let crate::Rule::Dense { rows } = self.rule() {
             // Light r changes by the parity of row r and the presses: no factorisation.

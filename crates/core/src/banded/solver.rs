@@ -9,6 +9,7 @@ use crate::error::{Error, Result};
 use crate::field::{check_vector, random_presses, Field, Modulus};
 use crate::matrix::SparseMatrix;
 use crate::solutions::Solutions;
+use crate::system::{factored_system, field_generators, FactoredSystem};
 
 /// The memory the banded solver uses unless told otherwise: 8 GiB.
 pub const DEFAULT_MAX_BAND_BYTES: u64 = 8 << 30;
@@ -340,17 +341,12 @@ impl BandedSolver {
 
     /// Every solution, lazily: `p^nullity` of them for a solvable board.
     pub fn solutions(&self, lights: &[u32]) -> Result<Solutions> {
-        let particular = self.solve(lights)?;
-        Ok(Solutions::new(self.modulus(), particular, self.null_basis()?))
+        FactoredSystem::solutions(self, lights)
     }
 
     /// How many solutions the board has: `p^nullity` if solvable, else zero.
     pub fn count_solutions(&self, lights: &[u32]) -> Result<SolutionCount> {
-        Ok(if self.is_solvable(lights)? {
-            SolutionCount::new(self.modulus(), self.nullity())
-        } else {
-            SolutionCount::zero(self.modulus())
-        })
+        FactoredSystem::count_solutions(self, lights)
     }
 
     /// The board after pressing: `b + M s`.
@@ -364,6 +360,22 @@ impl BandedSolver {
         self.matrix.mul_vec(&presses).expect("presses have one entry per button")
     }
 }
+
+factored_system!(BandedSolver {
+    fn buttons(&self) -> usize {
+        BandedSolver::buttons(self)
+    }
+    fn kernel_size(&self) -> SolutionCount {
+        SolutionCount::new(self.modulus(), self.nullity())
+    }
+    fn quiet_generators(&self, count: Option<usize>) -> Result<(Vec<Vec<u32>>, Vec<u32>)> {
+        let basis = self.quiet_patterns(count.unwrap_or(usize::MAX))?;
+        Ok(field_generators(self.modulus(), basis, None))
+    }
+    fn random_solvable(&self, seed: u64) -> Result<Vec<u32>> {
+        Ok(BandedSolver::random_solvable(self, seed))
+    }
+});
 
 /// A right-hand side, pivot values or a solution: bit-packed for GF(2), one value each else.
 enum Rhs {

@@ -11,6 +11,7 @@ use crate::ring::part::{BoardShape, Lifted, Lifting, Part, PartEngine};
 use crate::ring::planes::{check_planes, planes_from_bytes, planes_to_bytes, press_planes, zero_planes, PlaneOps};
 use crate::solutions::Solutions;
 use crate::structured::{PackedBoard, Wrap, MAX_UNPACKED_OBSTRUCTION};
+use crate::system::{factored_system, FactoredSystem};
 
 /// Lights Out on a `rows x cols` board (edges of `wrap` joined; the plus rule with
 /// `self_toggle`, else the neighbours rule) over Z_k for any `k >= 2`, never building M.
@@ -116,25 +117,13 @@ impl RingGridSolver {
             .unwrap_or(0)
     }
 
-    fn field_only(&self, what: &str) -> Result<()> {
-        if self.modulus.is_prime() {
-            return Ok(());
-        }
-        Err(Error::InvalidArgument(format!(
-            "{what} is defined over a field, and modulus {} is not prime: use the kernel size and \
-             the elementary divisors instead",
-            self.modulus
-        )))
-    }
     /// The rank over Z_p; an error for composite k.
     pub fn rank(&self) -> Result<usize> {
-        self.field_only("rank")?;
-        Ok(self.factored.parts[0].image_exponent())
+        FactoredSystem::rank(self)
     }
     /// The nullity over Z_p; an error for composite k.
     pub fn nullity(&self) -> Result<usize> {
-        self.field_only("nullity")?;
-        Ok(self.factored.parts[0].kernel_exponent())
+        FactoredSystem::nullity(self)
     }
 
     /// The number of quiet patterns (zero included): the number of solutions of every
@@ -193,13 +182,11 @@ impl RingGridSolver {
     }
     /// Every solution, lazily.
     pub fn solutions(&self, board: &[u32]) -> Result<Solutions> {
-        let particular = self.solve(board)?;
-        let (basis, orders) = self.null_basis_with_orders()?;
-        Ok(Solutions::with_orders(self.modulus, particular, basis, orders))
+        FactoredSystem::solutions(self, board)
     }
     /// How many solutions the board has.
     pub fn count_solutions(&self, board: &[u32]) -> Result<SolutionCount> {
-        Ok(if self.is_solvable(board)? { self.kernel_size() } else { SolutionCount::zero(self.modulus) })
+        FactoredSystem::count_solutions(self, board)
     }
     /// The board after pressing: `b + M s (mod k)`.
     pub fn apply(&self, board: &[u32], presses: &[u32]) -> Result<Vec<u32>> {
@@ -238,6 +225,30 @@ impl RingGridSolver {
         Ok(self.plan.apply(&vec![0; self.lights()], &presses))
     }
 }
+
+factored_system!(RingGridSolver {
+    fn buttons(&self) -> usize {
+        self.lights()
+    }
+    fn kernel_size(&self) -> SolutionCount {
+        RingGridSolver::kernel_size(self)
+    }
+    fn quiet_generators(&self, count: Option<usize>) -> Result<(Vec<Vec<u32>>, Vec<u32>)> {
+        self.factored.null_basis(count)
+    }
+    fn solvable_boards(&self) -> SolutionCount {
+        RingGridSolver::solvable_boards(self)
+    }
+    fn elementary_divisors(&self) -> Result<Vec<u32>> {
+        Ok(RingGridSolver::elementary_divisors(self))
+    }
+    fn null_orders(&self) -> Result<Vec<u32>> {
+        RingGridSolver::null_orders(self)
+    }
+    fn random_solvable(&self, seed: u64) -> Result<Vec<u32>> {
+        RingGridSolver::random_solvable(self, seed)
+    }
+});
 
 /// Boards as bit planes (a grid over Z_(2^e)) and as one byte a light (k <= 256).
 impl RingGridSolver {

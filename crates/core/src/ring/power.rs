@@ -1,9 +1,11 @@
 //! The engine over one prime power Z/p^e: Smith form by pivots of least p-adic valuation.
 
+use crate::count::SolutionCount;
 use crate::error::{Error, Result};
 use crate::field::{check_vector, inverse_mod, Modulus};
 use crate::limits::{check_dense, check_dense_work};
 use crate::matrix::{Matrix, SparseMatrix};
+use crate::system::FactoredSystem;
 
 /// M over Z/q, `q = p^e`, factored as `P M Q = D` with P (lights x lights) and Q
 /// (buttons x buttons) invertible and `D = diag(p^(v_0), …, p^(v_(r-1)), 0, …)`, `v_i < e`.
@@ -30,6 +32,8 @@ use crate::matrix::{Matrix, SparseMatrix};
 /// ```
 #[derive(Clone, Debug)]
 pub struct PowerSolver {
+    /// M itself, for pressing ([`FactoredSystem::apply`]); small beside P and Q.
+    matrix: SparseMatrix,
     p: u32,
     e: u32,
     modulus: Modulus,
@@ -140,7 +144,7 @@ impl PowerSolver {
             }
             vals.push(v);
         }
-        Ok(PowerSolver { p, e, modulus, lights, buttons, vals, left, right_t })
+        Ok(PowerSolver { matrix: matrix.clone(), p, e, modulus, lights, buttons, vals, left, right_t })
     }
 
     /// The prime p.
@@ -294,6 +298,42 @@ impl PowerSolver {
     /// [`PowerSolver::solve`]: a board b is solvable iff `y·b = 0` for every one of them.
     pub fn obstructions(&self) -> Vec<Vec<u32>> {
         (0..self.lights).filter(|&i| self.vals.get(i).is_none_or(|&v| v > 0)).map(|i| self.obstruction_row(i)).collect()
+    }
+}
+
+impl FactoredSystem for PowerSolver {
+    fn modulus(&self) -> Modulus {
+        self.modulus
+    }
+    fn lights(&self) -> usize {
+        self.lights
+    }
+    fn buttons(&self) -> usize {
+        self.buttons
+    }
+    fn kernel_size(&self) -> SolutionCount {
+        SolutionCount::from_prime_powers(self.modulus, &[(self.p, self.kernel_exponent())])
+            .expect("p is the prime of the modulus p^e")
+    }
+    fn is_solvable(&self, board: &[u32]) -> Result<bool> {
+        PowerSolver::is_solvable(self, board)
+    }
+    fn solve(&self, board: &[u32]) -> Result<Vec<u32>> {
+        PowerSolver::solve(self, board)
+    }
+    fn quiet_generators(&self, count: Option<usize>) -> Result<(Vec<Vec<u32>>, Vec<u32>)> {
+        let (mut basis, mut orders) = self.null_basis();
+        basis.truncate(count.unwrap_or(usize::MAX));
+        orders.truncate(basis.len());
+        Ok((basis, orders))
+    }
+    fn apply(&self, board: &[u32], presses: &[u32]) -> Result<Vec<u32>> {
+        self.matrix.apply(board, presses)
+    }
+    fn elementary_divisors(&self) -> Result<Vec<u32>> {
+        let diagonal = self.lights.min(self.buttons);
+        let pivots = self.vals.iter().map(|&v| self.p.pow(v));
+        Ok(pivots.chain(std::iter::repeat(self.modulus.get())).take(diagonal).collect())
     }
 }
 

@@ -1,13 +1,14 @@
 //! [`RingSolver`]: M factored over Z_k for any k, one engine per prime-power factor.
 
 use crate::count::SolutionCount;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::field::{check_vector, random_presses, Modulus};
 use crate::matrix::SparseMatrix;
 use crate::ring::crt::Factored;
 use crate::ring::part::{Part, PartEngine};
 use crate::solutions::Solutions;
 use crate::solver::{Engine, Solver};
+use crate::system::{factored_system, FactoredSystem};
 
 /// M factored over Z_k for any `k >= 2`: the field [`Solver`] for a prime k (same answers,
 /// same fast paths), else one engine per prime-power factor of k with the answers recombined
@@ -68,22 +69,13 @@ impl RingSolver {
         }
     }
 
-    fn field_only(&self, what: &str) -> Result<&Solver> {
-        self.field_solver().ok_or_else(|| {
-            Error::InvalidArgument(format!(
-                "{what} is defined over a field, and modulus {} is not prime: use the kernel size \
-                 and the elementary divisors instead",
-                self.modulus()
-            ))
-        })
-    }
     /// The rank over Z_p; an error for composite k, where Z_k is not a field.
     pub fn rank(&self) -> Result<usize> {
-        Ok(self.field_only("rank")?.rank())
+        FactoredSystem::rank(self)
     }
     /// The nullity over Z_p; an error for composite k (see [`RingSolver::kernel_size`]).
     pub fn nullity(&self) -> Result<usize> {
-        Ok(self.field_only("nullity")?.nullity())
+        FactoredSystem::nullity(self)
     }
 
     /// The number of quiet patterns (the kernel of M, zero included), which is also the number
@@ -165,14 +157,12 @@ impl RingSolver {
 
     /// Every solution, lazily: the kernel size of them for a solvable board.
     pub fn solutions(&self, lights: &[u32]) -> Result<Solutions> {
-        let particular = self.solve(lights)?;
-        let (basis, orders) = self.null_basis_with_orders();
-        Ok(Solutions::with_orders(self.modulus(), particular, basis, orders))
+        FactoredSystem::solutions(self, lights)
     }
 
     /// How many solutions the board has: the kernel size if solvable, else zero.
     pub fn count_solutions(&self, lights: &[u32]) -> Result<SolutionCount> {
-        Ok(if self.is_solvable(lights)? { self.kernel_size() } else { SolutionCount::zero(self.modulus()) })
+        FactoredSystem::count_solutions(self, lights)
     }
 
     /// The board after pressing: `b + M s (mod k)`.
@@ -187,3 +177,27 @@ impl RingSolver {
         self.matrix.mul_vec(&presses).expect("presses have one entry per button")
     }
 }
+
+factored_system!(RingSolver {
+    fn buttons(&self) -> usize {
+        RingSolver::buttons(self)
+    }
+    fn kernel_size(&self) -> SolutionCount {
+        RingSolver::kernel_size(self)
+    }
+    fn quiet_generators(&self, count: Option<usize>) -> Result<(Vec<Vec<u32>>, Vec<u32>)> {
+        self.factored.null_basis(count)
+    }
+    fn solvable_boards(&self) -> SolutionCount {
+        RingSolver::solvable_boards(self)
+    }
+    fn elementary_divisors(&self) -> Result<Vec<u32>> {
+        Ok(RingSolver::elementary_divisors(self))
+    }
+    fn null_orders(&self) -> Result<Vec<u32>> {
+        Ok(RingSolver::null_orders(self))
+    }
+    fn random_solvable(&self, seed: u64) -> Result<Vec<u32>> {
+        Ok(RingSolver::random_solvable(self, seed))
+    }
+});

@@ -12,6 +12,7 @@ use crate::error::{Error, Result};
 use crate::field::{check_vector, Modulus};
 use crate::limits::{bits_per_entry, check_dense, check_dense_bits, check_lights};
 use crate::solutions::Solutions;
+use crate::system::{factored_system, field_generators, FactoredSystem};
 
 /// How a [`GridSolver`] handles the `n x n` system left after chasing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -514,17 +515,12 @@ impl GridSolver {
 
     /// Every solution, lazily: `p^nullity` of them for a solvable board.
     pub fn solutions(&self, board: &[u32]) -> Result<Solutions> {
-        let particular = self.solve(board)?;
-        Ok(Solutions::new(self.modulus, particular, self.null_basis()?))
+        FactoredSystem::solutions(self, board)
     }
 
     /// How many solutions the board has: `p^nullity` if solvable, else zero.
     pub fn count_solutions(&self, board: &[u32]) -> Result<SolutionCount> {
-        Ok(if self.is_solvable(board)? {
-            SolutionCount::new(self.modulus, self.nullity())
-        } else {
-            SolutionCount::zero(self.modulus)
-        })
+        FactoredSystem::count_solutions(self, board)
     }
 
     /// The board after pressing: `b + M s`.
@@ -781,6 +777,22 @@ impl GridSolver {
         Err(internal("no quiet pattern detects an unsolvable board"))
     }
 }
+
+factored_system!(GridSolver {
+    fn buttons(&self) -> usize {
+        self.lights()
+    }
+    fn kernel_size(&self) -> SolutionCount {
+        SolutionCount::new(self.modulus, self.nullity())
+    }
+    fn quiet_generators(&self, count: Option<usize>) -> Result<(Vec<Vec<u32>>, Vec<u32>)> {
+        let basis = self.quiet_patterns(count.unwrap_or(usize::MAX))?;
+        Ok(field_generators(self.modulus, basis, None))
+    }
+    fn random_solvable(&self, seed: u64) -> Result<Vec<u32>> {
+        GridSolver::random_solvable(self, seed)
+    }
+});
 
 pub(crate) fn internal(what: &str) -> Error {
     Error::InvalidArgument(format!("internal error in the structured solver: {what}; please report this board"))

@@ -20,6 +20,7 @@ use crate::error::{Error, Result};
 use crate::field::{check_vector, Modulus};
 use crate::limits::{check_dense, check_lights};
 use crate::solutions::Solutions;
+use crate::system::{factored_system, field_generators, FactoredSystem};
 
 /// Which opposite edges of a `rows x cols` board are joined.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -432,17 +433,12 @@ impl WrapSolver {
 
     /// Every solution, lazily: `p^nullity` of them for a solvable board.
     pub fn solutions(&self, board: &[u32]) -> Result<Solutions> {
-        let particular = self.solve(board)?;
-        Ok(Solutions::new(self.modulus, particular, self.null_basis()?))
+        FactoredSystem::solutions(self, board)
     }
 
     /// How many solutions the board has: `p^nullity` if solvable, else zero.
     pub fn count_solutions(&self, board: &[u32]) -> Result<SolutionCount> {
-        Ok(if self.is_solvable(board)? {
-            SolutionCount::new(self.modulus, self.nullity())
-        } else {
-            SolutionCount::zero(self.modulus)
-        })
+        FactoredSystem::count_solutions(self, board)
     }
 
     /// The board after pressing: `b + M s` (each press changes every light of its set once).
@@ -482,6 +478,19 @@ impl WrapSolver {
         Ok(out)
     }
 }
+
+factored_system!(WrapSolver {
+    fn buttons(&self) -> usize {
+        self.lights()
+    }
+    fn kernel_size(&self) -> SolutionCount {
+        SolutionCount::new(self.modulus, self.nullity())
+    }
+    fn quiet_generators(&self, count: Option<usize>) -> Result<(Vec<Vec<u32>>, Vec<u32>)> {
+        let basis = self.quiet_patterns(count.unwrap_or(usize::MAX))?;
+        Ok(field_generators(self.modulus, basis, None))
+    }
+});
 
 /// Decide whether an `n x n` torus over GF(2) with the plus rule (a press changes itself and its
 /// four wrapped neighbours) can be switched off, given its lit lights as `(row, column)`

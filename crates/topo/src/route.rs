@@ -1,0 +1,205 @@
+//! The one route: which engine of the core answers a game, decided once from its description.
+//!
+//! [`Game::solver_path`] reads the shape, rule, modulus and size and names a [`SolverPath`];
+//! [`Game::engine`] builds that path's engine on first use and hands it out as a
+//! `&dyn FactoredSystem`. Every question of [`crate::Game`] (rank, solving, counting, quiet
+//! patterns, …) asks that value; none matches on the engine kind. The paths:
+//! - grids, tori and cylinders with the plus or neighbours rule, large, prime modulus: the
+//!   chasing [`GridSolver`] or [`WrapSolver`] (M never built);
+//! - the same boards over a composite modulus: [`RingGridSolver`], one chasing engine per
+//!   prime-power factor;
+//! - other large GF(2) games with a geometry: the [`BandedSolver`] of M;
+//! - the rest: dense elimination of M, the field [`lightsout_core::Solver`] for a prime, the
+//!   [`lightsout_core::RingSolver`] for a composite modulus.
+//!
+//! A new engine implements `FactoredSystem` in the core, gets a [`SolverPath`] variant, a line
+//! in [`Game::solver_path`] and one in [`Game::engine`]: nothing else changes.
+
+use crate::error::Result;
+use crate::footprint::SolverPath;
+use crate::game::Game;
+use crate::shape::{Rule, Shape};
+use lightsout_core::banded::BandedSolver;
+use lightsout_core::ring::RingGridSolver;
+use lightsout_core::structured::{GridSolver, Wrap, WrapSolver};
+use lightsout_core::{FactoredSystem, Modulus};
+
+/// Games with at least this many lights are solved by the structured solvers when their shape
+/// and rule allow it; smaller games use the dense [`lightsout_core::Solver`], whose answers
+/// (the particular solution, the null basis) then match [`crate::Game::solver`] exactly.
+pub const STRUCTURED_MIN_LIGHTS: usize = 4096;
+
+/// Grids, tori and cylinders over a composite modulus with at least this many lights are chased
+/// over each prime-power factor ([`lightsout_core::ring::RingGridSolver`]). The threshold is far
+/// below [`STRUCTURED_MIN_LIGHTS`] because the dense Smith form over Z/p^e is much slower than
+/// elimination over a field: about 0.1 s at 1024 lights but some 800 s at 4095, while chasing
+/// takes milliseconds at either size.
+pub const RING_CHASING_MIN_LIGHTS: usize = 1024;
+
+/// Whether a game of this shape and rule can be chased: grids, tori and cylinders with the
+/// plus or neighbours rule.
+fn chases(shape: &Shape, rule: &Rule) -> bool {
+    matches!(rule, Rule::Plus | Rule::Neighbours)
+        && matches!(shape, Shape::Grid { .. } | Shape::Torus { .. } | Shape::Cylinder { .. })
+}
+
+/// Rows, columns and joined edges of a board that chases (our cylinders join left and right,
+/// so every row is a cycle).
+fn frame(shape: &Shape) -> Result<(usize, usize, Wrap)> {
+    Ok(match *shape {
+        Shape::Torus { rows, cols } => (rows, cols, Wrap::Torus),
+        Shape::Cylinder { rows, cols } => (rows, cols, Wrap::Horizontal),
+        Shape::Grid { rows, cols } => (rows, cols, Wrap::None),
+        _ => {
+            return Err(crate::Error::invalid(format!(
+                "no structured solver for a {} (grids, tori and cylinders with the plus or neighbours rule only)",
+                shape.describe()
+            )))
+        }
+    })
+}
+
+impl Game {
+    /// How this game's questions are answered (see [`SolverPath`]), from its description alone.
+    pub fn solver_path(&self) -> SolverPath {
+        let large = self.size() >= STRUCTURED_MIN_LIGHTS;
+        let prime = self.modulus().is_prime();
+        let chases = chases(self.shape(), self.rule());
+        if large && prime && chases {
+            match self.shape() {
+                Shape::Grid { .. } => SolverPath::Chasing,
+                _ => SolverPath::WrappedChasing,
+            }
+        } else if !prime && chases && self.size() >= RING_CHASING_MIN_LIGHTS {
+            SolverPath::RingChasing
+        } else if large
+            && self.modulus() == Modulus::TWO
+            && !chases
+            && !matches!(self.shape(), Shape::Graph { .. } | Shape::Explicit { .. })
+        {
+            // Graphs and explicit games stay dense: their band can be as wide as the game.
+            SolverPath::Banded
+        } else if prime {
+            SolverPath::Dense
+        } else {
+            SolverPath::Ring
+        }
+    }
+
+    /// The engine that answers this game's questions, built on first use on the path
+    /// [`Game::solver_path`] names (an error, before anything large is allocated, when it
+    /// would not fit).
+    ///
+    /// ```
+    /// use lightsout_topo::Game;
+    /// let big = Game::grid(300, 300, 2).unwrap(); // chased: M is never built
+    /// let engine = big.engine().unwrap();
+    /// let board = engine.random_solvable(1).unwrap();
+    /// assert!(engine.apply(&board, &engine.solve(&board).unwrap()).unwrap().iter().all(|&x| x == 0));
+    /// assert_eq!(engine.nullity().unwrap(), big.nullity().unwrap());
+    /// ```
+    pub fn engine(&self) -> Result<&dyn FactoredSystem> {
+        Ok(match self.solver_path() {
+            SolverPath::Dense => self.solver()?,
+            SolverPath::Ring => self.ring_solver()?,
+            SolverPath::Chasing => self.grid_solver_built()?,
+            SolverPath::WrappedChasing => self.wrap_engine.get_or_try_init(|| {
+                let (rows, cols, wrap) = frame(self.shape())?;
+                Ok(WrapSolver::new(rows, cols, wrap, self.self_toggle(), self.modulus())?)
+            })?,
+            SolverPath::RingChasing => self.ring_grid_solver_built()?,
+            SolverPath::Banded => self.banded_engine.get_or_try_init(|| Ok(BandedSolver::new(self.matrix()?)?))?,
+        })
+    }
+
+    /// Whether a press changes the pressed light itself (the plus rule) or only its
+    /// neighbours: the one thing the chasing engines need to know of the rule.
+    fn self_toggle(&self) -> bool {
+        matches!(self.rule(), Rule::Plus)
+    }
+
+    /// The chasing grid engine (built on first use); only on [`SolverPath::Chasing`].
+    pub(crate) fn grid_solver_built(&self) -> Result<&GridSolver> {
+        self.grid_engine.get_or_try_init(|| {
+            let (rows, cols, _) = frame(self.shape())?;
+            Ok(GridSolver::new(rows, cols, self.self_toggle(), self.modulus())?)
+        })
+    }
+
+    /// The chasing engine over each prime-power factor (built on first use); only on
+    /// [`SolverPath::RingChasing`].
+    pub(crate) fn ring_grid_solver_built(&self) -> Result<&RingGridSolver> {
+        self.ring_grid_engine.get_or_try_init(|| {
+            let (rows, cols, wrap) = frame(self.shape())?;
+            Ok(RingGridSolver::new(rows, cols, wrap, self.self_toggle(), self.modulus())?)
+        })
+    }
+
+    /// `lights + M presses` over Z_k for a board that chases, without factoring anything.
+    pub(crate) fn chased_press(&self, lights: &[u32], presses: &[u32]) -> Result<Vec<u32>> {
+        let (rows, cols, wrap) = frame(self.shape())?;
+        Ok(RingGridSolver::press(rows, cols, wrap, self.self_toggle(), self.modulus(), lights, presses)?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::{press_matrix, Layout};
+    use lightsout_core::Solver;
+
+    /// The chasing engine of a small board (the route sends such boards to the dense solver).
+    fn chasing_engine(shape: &Shape, rule: &Rule, modulus: Modulus) -> Box<dyn FactoredSystem> {
+        let (rows, cols, wrap) = frame(shape).unwrap();
+        let self_toggle = matches!(rule, Rule::Plus);
+        match wrap {
+            Wrap::None => Box::new(GridSolver::new(rows, cols, self_toggle, modulus).unwrap()),
+            _ => Box::new(WrapSolver::new(rows, cols, wrap, self_toggle, modulus).unwrap()),
+        }
+    }
+
+    /// The structured solvers agree with the dense solver on the matrices this crate builds,
+    /// including sides of 1 and 2 where wrap-around makes press sets smaller (sets, not sums),
+    /// and the orientation of cylinders (left and right edges joined).
+    #[test]
+    fn structured_solvers_agree_with_the_dense_matrix() {
+        for p in [2u64, 3, 5] {
+            let modulus = Modulus::new(p).unwrap();
+            for rows in 1..=6 {
+                for cols in 1..=6 {
+                    for shape in
+                        [Shape::Grid { rows, cols }, Shape::Torus { rows, cols }, Shape::Cylinder { rows, cols }]
+                    {
+                        for rule in [Rule::Plus, Rule::Neighbours] {
+                            let what = format!("{} {} p={p}", shape.describe(), rule.name());
+                            let m = press_matrix(&shape, &rule, &Layout::new(&shape), modulus).unwrap();
+                            let dense = Solver::new(&m).unwrap();
+                            let fast = chasing_engine(&shape, &rule, modulus);
+                            assert_eq!(fast.rank().unwrap(), dense.rank(), "{what}");
+                            let n = rows * cols;
+                            for seed in 0..6u64 {
+                                let board: Vec<u32> =
+                                    (0..n as u64).map(|i| ((i * 7 + seed * 13 + i * i * seed) % p) as u32).collect();
+                                let presses: Vec<u32> = board.iter().rev().copied().collect();
+                                assert_eq!(
+                                    fast.apply(&board, &presses).unwrap(),
+                                    dense.apply(&board, &presses).unwrap(),
+                                    "{what}"
+                                );
+                                let solvable = dense.is_solvable(&board).unwrap();
+                                assert_eq!(fast.is_solvable(&board).unwrap(), solvable, "{what}");
+                                match fast.solve(&board).map_err(crate::Error::from) {
+                                    Ok(s) => assert!(dense.apply(&board, &s).unwrap().iter().all(|&x| x == 0)),
+                                    Err(e) => assert!(!solvable && e.is_unsolvable(), "{what}: {e}"),
+                                }
+                            }
+                            for v in fast.null_basis().unwrap() {
+                                assert!(m.mul_vec(&v).unwrap().iter().all(|&x| x == 0), "{what}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
