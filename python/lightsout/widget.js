@@ -511,9 +511,9 @@ function render({ model, el }) {
   });
   svg.addEventListener("focusout", () => cells[focused]?.classList.remove("lo-focus"));
   svg.addEventListener("keydown", (e) => {
-    const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-    if (e.key in moves) {
-      const j = neighbour(focused, ...moves[e.key]);
+    const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    if (e.key in arrows) {
+      const j = neighbour(focused, ...arrows[e.key]);
       if (j >= 0) focusLight(j);
       e.preventDefault();
     } else if (e.key === " " || e.key === "Enter") {

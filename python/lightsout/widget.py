@@ -4,9 +4,14 @@ Needs the optional extra: ``pip install "lightsout-solver[widget]"``. The front 
 module shipped next to this file (``widget.js``): no build step, nothing fetched at run time.
 
 Click a light to press its button. *hint* rings the next press of a fewest-press solution,
-*solve* plays one press by press, *undo* and *reset* go back, *new* deals a random board of the
-chosen difficulty (presses its fewest-press solution needs) and *quiet* shows the quiet
-patterns one after another. The state is plain data that Python reads and drives::
+*solve* plays one press by press (a click or any button stops it, keeping what was pressed),
+*undo* and *reset* go back, *new* deals a random board of the chosen difficulty (presses its
+fewest-press solution needs; 0 for any) and *quiet* shows the quiet patterns one after another.
+The keyboard plays too: Tab reaches every button and the board, arrow keys move between lights,
+Space or Enter presses one. The board follows the host's light or dark theme (JupyterLab's CSS
+variables, with fallbacks elsewhere), scales down to its output area (at least 14 px a light,
+then it scrolls) and marks edges glued straight or with a twist, with a legend. The state is
+plain data that Python reads and drives::
 
     w = lo.play(lo.preset("classic"))
     w.press(2, 3)        # as a click would

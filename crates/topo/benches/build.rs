@@ -31,6 +31,24 @@ fn build(c: &mut Criterion) {
     group.bench_function("grid 1000x1000 solve (solver built)", |b| b.iter(|| grid.solve(black_box(&board)).unwrap()));
     group.finish();
 
+    // The glued surfaces go through banded elimination; a game built, a board dealt and solved
+    // at about the side each reaches in a second (`examples/surface_reach.rs` finds it).
+    let mut group = c.benchmark_group("glued surfaces");
+    for (name, shape) in [
+        ("mobius 200x200", Shape::Mobius { rows: 200, cols: 200 }),
+        ("klein 200x200", Shape::Klein { rows: 200, cols: 200 }),
+        ("projective 200x200", Shape::Projective { rows: 200, cols: 200 }),
+    ] {
+        group.bench_function(format!("{name} build, deal and solve"), |b| {
+            b.iter(|| {
+                let game = Game::with_rule(shape.clone(), Rule::Plus, 2).unwrap();
+                let board = game.random_solvable(1).unwrap();
+                game.solve(black_box(&board)).unwrap().len()
+            })
+        });
+    }
+    group.finish();
+
     let game = Game::grid(1000, 1000, 3).unwrap();
     let lights: Vec<u32> = (0..game.size() as u32).map(|i| i.wrapping_mul(2_654_435_761) % 3).collect();
     let printed = text::format_board(&game, &lights).unwrap();
