@@ -115,6 +115,16 @@ pub(crate) fn narrowed<'py>(game: &Game, obj: &Bound<'py, PyAny>, what: &str) ->
     } else {
         return Ok(None);
     };
+    // Any other memory order is first copied to C order by numpy (a pass at memory speed), so
+    // the check below runs over one slice.
+    let contiguous;
+    let arr = if arr.is_c_contiguous() {
+        arr
+    } else {
+        contiguous =
+            obj.py().import("numpy")?.call_method1("ascontiguousarray", (arr,))?.cast_into::<PyUntypedArray>()?;
+        &contiguous
+    };
     let out = PyArrayDyn::<u8>::zeros(obj.py(), shape.clone(), false);
     {
         let mut write = out.try_readwrite().map_err(|e| PyValueError::new_err(e.to_string()))?;
@@ -124,28 +134,50 @@ pub(crate) fn narrowed<'py>(game: &Game, obj: &Bound<'py, PyAny>, what: &str) ->
     Ok(Some((Compact { arr: out, format, shape }, dt.for_results(p))))
 }
 
-/// Every entry of `arr`, in C order, into `out` as a byte, checked to lie in `0..p`.
-fn narrow<T: Element + Cell>(
+/// An entry widened to `u64`, so that one unsigned comparison with p checks it (a negative
+/// value wraps to a huge one): the check and the narrowing then run as one branch-free loop.
+trait Wide: Copy {
+    fn wide(self) -> u64;
+}
+macro_rules! wide {
+    ($via:ty: $($t:ty),*) => {
+        $(impl Wide for $t {
+            #[inline]
+            fn wide(self) -> u64 {
+                self as $via as u64
+            }
+        })*
+    };
+}
+wide!(u64: bool, u8, u16, u32, u64);
+wide!(i64: i8, i16, i32, i64);
+
+/// Every entry of the C-contiguous `arr` into `out` as a byte, checked to lie in `0..p`.
+fn narrow<T: Element + Cell + Wide>(
     arr: &Bound<'_, PyUntypedArray>,
     out: &mut [u8],
     shape: &[usize],
     what: &str,
     p: u32,
 ) -> PyResult<()> {
+    const CHUNK: usize = 1 << 12;
     let typed = arr.cast::<PyArrayDyn<T>>().map_err(|e| PyTypeError::new_err(e.to_string()))?;
     let view = typed.try_readonly().map_err(|e| PyValueError::new_err(format!("{what}: {e}")))?;
-    let put = |(i, (o, &v)): (usize, (&mut u8, &T))| match v.to_u32().filter(|&x| x < p) {
-        Some(x) => {
-            *o = x as u8;
-            Ok(())
+    let slice = view.as_slice().map_err(|e| PyValueError::new_err(format!("{what}: {e}")))?;
+    let p64 = p as u64;
+    for (c, (o, s)) in out.chunks_mut(CHUNK).zip(slice.chunks(CHUNK)).enumerate() {
+        let mut bad = false;
+        for (o, &v) in o.iter_mut().zip(s) {
+            let w = v.wide();
+            bad |= w >= p64;
+            *o = w as u8;
         }
-        None => Err(convert::out_of_range(what, shape, i, v.to_i128().to_string(), p)),
-    };
-    // `as_slice` is in memory order, which is C order only for C-contiguous arrays.
-    match view.as_slice().ok().filter(|_| arr.is_c_contiguous()) {
-        Some(slice) => out.iter_mut().zip(slice).enumerate().try_for_each(put),
-        None => out.iter_mut().zip(view.as_array().iter()).enumerate().try_for_each(put),
+        if bad {
+            let (j, v) = s.iter().enumerate().find(|(_, v)| v.wide() >= p64).expect("a bad entry in this chunk");
+            return Err(convert::out_of_range(what, shape, c * CHUNK + j, v.to_i128().to_string(), p));
+        }
     }
+    Ok(())
 }
 
 /// Bytes in `format` as a numpy array of its shape and of dtype `dt` (uint8 as is, other
