@@ -199,8 +199,10 @@ def minimal_solution(
     complete search (equal presses, weight, ``proven_optimal``, ``lower_bound``, ``explored``).
 
     ``tasks``: at least this many tasks (default 256, and at most 2**32 solutions each).
-    ``max_time``: seconds to wait; then the unfinished tasks are cancelled and the answer is the
-    best found, ``proven_optimal=False``, with a lower bound (as a single search cut short).
+    ``max_time``: seconds to wait, connecting to the scheduler or starting the local cluster
+    included; then the unfinished tasks are cancelled and the answer is the best found,
+    ``proven_optimal=False``, with a lower bound (as a single search cut short). A scheduler not
+    reached within it raises ``OSError``.
     ``progress``: show the cluster's progress (a bar on standard error, or Dask's widget in
     Jupyter). ``retries``: how often a failed task is run again (a lost worker's tasks are
     rescheduled by Dask itself). An unsolvable board raises ``UnsolvableError`` at once.
@@ -506,7 +508,8 @@ def fewest_presses(game: lo.Game, boards: Any, *, max_work: Optional[int] = None
     """The fewest-press count of each board (the label of a training example), lazily: an
     int64 Dask array of shape ``(B,)``, -1 for an unsolvable board (a bag of ints for a bag).
     Each count is proven (``max_work`` as in ``game.minimal_solution``; a board that cannot be
-    proven within it raises ``ValueError`` when computed)."""
+    proven within it raises ``ValueError`` when computed). Over a composite modulus the boards
+    are searched one by one, as ``game.minimal_solution`` does."""
     spec = game.spec()
     if isinstance(boards, db.Bag):
         return boards.map_partitions(
