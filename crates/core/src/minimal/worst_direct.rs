@@ -41,6 +41,20 @@ fn sparse(rows: &[Vec<u32>], support: &[usize]) -> Vec<Vec<(usize, u32)>> {
         .collect()
 }
 
+/// One step of the odometer over the generators' coefficients (`digits[i] < orders[i]`): the
+/// digit that went up, those below it wrapped to 0, or `None` after the last combination. A
+/// wrapped digit has added its generator `orders[i]` times, which is zero, so the member moves
+/// by exactly one generator each step.
+fn next_digit(digits: &mut [u32], orders: &[u32]) -> Option<usize> {
+    (0..digits.len()).find(|&i| {
+        digits[i] += 1;
+        digits[i] < orders[i] || {
+            digits[i] = 0;
+            false
+        }
+    })
+}
+
 /// The full press vector: `y` on the support, `k - 1` on every other button.
 fn full(k: u32, n: usize, support: &[usize], y: &[u32]) -> Vec<u32> {
     let mut x = vec![k - 1; n];
@@ -108,13 +122,7 @@ pub(crate) fn every_board(
             if w < lightest {
                 (lightest, lightest_at) = (w, at);
             }
-            let Some(i) = (0..digits.len()).find(|&i| {
-                digits[i] += 1;
-                digits[i] < orders[i] || {
-                    digits[i] = 0;
-                    false
-                }
-            }) else {
+            let Some(i) = next_digit(&mut digits, orders) else {
                 break;
             };
             for &(pos, g) in &gens[i] {
@@ -183,13 +191,7 @@ pub(crate) fn local_search(
         let mut t = 0u32;
         loop {
             out.push(t);
-            let Some(i) = (0..digits.len()).find(|&i| {
-                digits[i] += 1;
-                digits[i] < orders[i] || {
-                    digits[i] = 0;
-                    false
-                }
-            }) else {
+            let Some(i) = next_digit(&mut digits, orders) else {
                 break;
             };
             // Digits below i wrapped: their generator was added `order` times, zero in total.
