@@ -606,10 +606,10 @@ if __name__ == "__main__":
 
     from lightsout.distributed import _main as _entry
 
-    code = _entry()
+    _status = _entry()
     sys.stdout.flush()
     sys.stderr.flush()
     # The answer is out: end now rather than after closing a local cluster (a second or more,
     # or the rest of its start-up when a time limit cut that short). Dask's worker processes
     # watch this one and exit with it.
-    os._exit(code)
+    os._exit(_status)
