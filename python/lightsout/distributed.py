@@ -68,47 +68,99 @@ _local_lock = threading.Lock()
 _local: Optional[Tuple[Any, Any]] = None  # (LocalCluster, Client) started here
 
 
-def get_client(client: ClientLike = None) -> "distributed.Client":
+def get_client(client: ClientLike = None, timeout: Optional[float] = None) -> "distributed.Client":
     """The client to run on: ``client`` itself, a new client of the scheduler at that address,
     a ``LocalCluster`` on this machine for ``"local"``, or for ``None`` the current client if
-    there is one, else a ``LocalCluster`` (started once and kept for the process)."""
+    there is one, else a ``LocalCluster`` (started once and kept for the process).
+    ``timeout``: the most seconds to spend connecting to the scheduler or starting the local
+    cluster (``None``: Dask's own connect timeout), else ``TimeoutError``."""
     if isinstance(client, distributed.Client):
+        _check_running(client)
         return client
     if client is None:
         try:
             return distributed.get_client()
         except ValueError:
-            return _local_client()
+            return _local_client(timeout)
     if isinstance(client, str):
         if client == "local":
-            return _local_client()
-        return _client_at(client)
+            return _local_client(timeout)
+        return _client_at(client, timeout)
     raise TypeError(f"client must be a distributed.Client, a scheduler address or None, not {type(client).__name__}")
+
+
+def _check_running(client: "distributed.Client") -> None:
+    """A ValueError naming the state of a client that cannot run tasks (closed, or its
+    cluster closed), instead of Dask's AttributeError or "IOLoop is closed" later."""
+    status = str(getattr(client, "status", "unknown"))
+    cluster = getattr(client, "cluster", None)
+    cluster_status = getattr(getattr(cluster, "status", None), "name", None)
+    if status != "running" or cluster_status in ("closing", "closed", "failed"):
+        state = f"is {status}" + (f" and its cluster is {cluster_status}" if cluster_status not in (None, "running") else "")
+        raise ValueError(
+            f"the Dask client {state}, so it cannot run tasks: pass a running client, a scheduler "
+            "address, or None or 'local' for a cluster on this machine"
+        )
 
 
 _clients: Dict[str, Any] = {}
 
 
-def _client_at(address: str) -> "distributed.Client":
+def _client_at(address: str, timeout: Optional[float] = None) -> "distributed.Client":
     """One client per scheduler address, kept for the process."""
     with _local_lock:
         if address not in _clients:
+            # Dask's connect timeout (distributed.comm.timeouts.connect, 30 s by default), or
+            # less when the time limit leaves less.
+            configured = dask.utils.parse_timedelta(dask.config.get("distributed.comm.timeouts.connect"), default="s")
+            if timeout is not None:
+                timeout = max(min(timeout, configured), 0.01)
             try:
-                # The connect timeout is Dask's (distributed.comm.timeouts.connect, 30 s by default).
-                _clients[address] = distributed.Client(address, set_as_default=False)
+                extra = {} if timeout is None else {"timeout": timeout}
+                _clients[address] = distributed.Client(address, set_as_default=False, **extra)
             except (OSError, TimeoutError) as e:
-                raise OSError(f"cannot reach the Dask scheduler at {address!r}: {e}") from e
+                within = "" if timeout is None else f" within {timeout:.3g} s"
+                raise OSError(f"cannot reach the Dask scheduler at {address!r}{within}: {e}") from e
         return _clients[address]
 
 
-def _local_client() -> "distributed.Client":
-    global _local
+_starting: Optional[threading.Thread] = None
+
+
+def _local_client(timeout: Optional[float] = None) -> "distributed.Client":
+    """The LocalCluster of this process, started on first use on a thread of its own, so that a
+    caller with a time limit can stop waiting (``TimeoutError``) while it keeps starting."""
+    global _starting
     with _local_lock:
-        if _local is None:
-            cluster = distributed.LocalCluster(processes=True, dashboard_address=None)
-            _local = (cluster, distributed.Client(cluster, set_as_default=False))
-            atexit.register(_close_local)
-        return _local[1]
+        if _local is None and _starting is None:
+            _starting = threading.Thread(target=_start_local, name="lightsout-local-cluster", daemon=True)
+            _starting.start()
+        starting = _starting
+    if starting is not None:
+        starting.join(timeout)
+        if starting.is_alive():
+            raise TimeoutError(f"the local Dask cluster did not start within {timeout:.3g} s")
+    if _local is None:
+        raise RuntimeError(f"the local Dask cluster did not start: {_start_error}")
+    return _local[1]
+
+
+_start_error: Optional[BaseException] = None
+
+
+def _start_local() -> None:
+    global _local, _starting, _start_error
+    try:
+        cluster = distributed.LocalCluster(processes=True, dashboard_address=None)
+        local = (cluster, distributed.Client(cluster, set_as_default=False))
+        with _local_lock:
+            _local = local
+        atexit.register(_close_local)
+    except BaseException as e:  # reported to every caller waiting for the cluster
+        _start_error = e
+    finally:
+        with _local_lock:
+            _starting = None
 
 
 def _close_local() -> None:
@@ -147,8 +199,10 @@ def minimal_solution(
     complete search (equal presses, weight, ``proven_optimal``, ``lower_bound``, ``explored``).
 
     ``tasks``: at least this many tasks (default 256, and at most 2**32 solutions each).
-    ``max_time``: seconds to wait; then the unfinished tasks are cancelled and the answer is the
-    best found, ``proven_optimal=False``, with a lower bound (as a single search cut short).
+    ``max_time``: seconds to wait, connecting to the scheduler or starting the local cluster
+    included; then the unfinished tasks are cancelled and the answer is the best found,
+    ``proven_optimal=False``, with a lower bound (as a single search cut short). A scheduler not
+    reached within it raises ``OSError``.
     ``progress``: show the cluster's progress (a bar on standard error, or Dask's widget in
     Jupyter). ``retries``: how often a failed task is run again (a lost worker's tasks are
     rescheduled by Dask itself). An unsolvable board raises ``UnsolvableError`` at once.
@@ -200,8 +254,18 @@ def _run_tasks(
     """Run tasks ``0..count`` of ``work`` on the cluster; the parts of the finished ones."""
     if not isinstance(retries, int) or retries < 0:
         raise ValueError(f"retries must be an int >= 0, not {retries!r}")
-    c = get_client(client)
+    # The time limit counts from here: connecting to the scheduler or starting the local
+    # cluster is part of it.
     started = time.monotonic()
+    try:
+        c = get_client(client, timeout=max_time)
+    except TimeoutError:
+        if not partial:
+            raise TimeoutError(
+                f"max_time ({max_time} s) ran out while starting the local Dask cluster; "
+                "a partial table would be wrong: raise max_time"
+            ) from None
+        return []  # no task ran: the answer is the best found without the cluster
     # Every worker gets the work once (a few kilobytes); tasks name it by its key.
     [shared] = c.scatter([work], broadcast=True, hash=True)
     futures = c.map(func, range(count), work=shared, retries=retries, pure=True, key=f"lightsout-{work.id:016x}")
@@ -325,16 +389,37 @@ def _solve_block_both(block: np.ndarray, spec: str) -> Tuple[np.ndarray, np.ndar
 
 
 def _solvable_block(block: np.ndarray, spec: str) -> np.ndarray:
-    return lo.solve_many(_game(spec), block, return_solvable=True)[1]
+    return _solvable(_game(spec), block)
+
+
+_batches: Dict[str, bool] = {}
+
+
+def _solvable(g: lo.Game, block: np.ndarray) -> np.ndarray:
+    """Whether each board of the block is solvable: by ``lightsout.solve_many`` where the game
+    has a bulk solver, else board by board as ``Game.is_solvable`` answers (over Z_k a game whose
+    elementary divisors block the pseudoinverse, such as the 4 x 4 grid over Z_4)."""
+    spec = g.spec()
+    if spec not in _batches:
+        try:
+            lo.solve_many(g, np.zeros((1, g.size), dtype=np.uint8))
+            _batches[spec] = True
+        except ValueError:
+            _batches[spec] = False
+    if _batches[spec]:
+        return lo.solve_many(g, block, return_solvable=True)[1]
+    return np.array([g.is_solvable(board) for board in block], dtype=bool)
 
 
 def _fewest_block(block: np.ndarray, spec: str, max_work: Optional[int]) -> np.ndarray:
     g = _game(spec)
-    if g.modulus**g.nullity <= _BATCH_MINIMAL_SOLUTIONS:
+    # The bulk minimizer takes prime moduli; over Z_k every board is searched by itself, as
+    # Game.minimal_solution does.
+    if _is_prime(g.modulus) and g.kernel_size <= _BATCH_MINIMAL_SOLUTIONS:
         # Few solutions per board: the batch minimizer examines them all, for every board at once.
         _, distances, solvable = lo.minimal_many(g, block, return_solvable=True)
         return np.where(solvable, distances, -1).astype(np.int64)
-    solvable = lo.solve_many(g, block, return_solvable=True)[1]
+    solvable = _solvable(g, block)
     out = np.full(len(block), -1, dtype=np.int64)
     for i in np.flatnonzero(solvable):
         best = g.minimal_solution(block[i], max_work=max_work, max_time=None)
@@ -344,6 +429,10 @@ def _fewest_block(block: np.ndarray, spec: str, max_work: Optional[int]) -> np.n
             )
         out[i] = best.weight
     return out
+
+
+def _is_prime(k: int) -> bool:
+    return k >= 2 and all(k % d for d in range(2, int(k**0.5) + 1))
 
 
 def _draw_block(index: np.ndarray, spec: str, seed: int) -> np.ndarray:
@@ -419,7 +508,8 @@ def fewest_presses(game: lo.Game, boards: Any, *, max_work: Optional[int] = None
     """The fewest-press count of each board (the label of a training example), lazily: an
     int64 Dask array of shape ``(B,)``, -1 for an unsolvable board (a bag of ints for a bag).
     Each count is proven (``max_work`` as in ``game.minimal_solution``; a board that cannot be
-    proven within it raises ``ValueError`` when computed)."""
+    proven within it raises ``ValueError`` when computed). Over a composite modulus the boards
+    are searched one by one, as ``game.minimal_solution`` does."""
     spec = game.spec()
     if isinstance(boards, db.Bag):
         return boards.map_partitions(
@@ -469,12 +559,21 @@ def _main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--scheduler", required=True, help="scheduler address, or 'local' for a LocalCluster")
     parser.add_argument("--tasks", type=int, default=None)
     parser.add_argument("--max-time", type=float, default=None)
+    parser.add_argument(
+        "--deadline",
+        type=float,
+        default=None,
+        help="seconds since the epoch by which the whole run ends (the interpreter's start-up included)",
+    )
     parser.add_argument("--progress", action="store_true")
     args = parser.parse_args(argv)
+    if args.deadline is not None:
+        left = max(0.0, args.deadline - time.time())
+        args.max_time = left if args.max_time is None else min(args.max_time, left)
     try:
         request = json.load(sys.stdin)
         game = lo.from_spec(request["spec"])
-        client = get_client(args.scheduler)
+        client: ClientLike = args.scheduler  # connected (or started) inside the time limit
         if args.command == "minimal":
             lights = np.asarray(request["lights"], dtype=np.int64)
             best = minimal_solution(
@@ -503,6 +602,14 @@ def _main(argv: Optional[List[str]] = None) -> int:
 if __name__ == "__main__":
     # Run the module under its own name, so that the tasks sent to the workers name
     # lightsout.distributed (importable there), not this __main__.
+    import os
+
     from lightsout.distributed import _main as _entry
 
-    sys.exit(_entry())
+    _status = _entry()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    # The answer is out: end now rather than after closing a local cluster (a second or more,
+    # or the rest of its start-up when a time limit cut that short). Dask's worker processes
+    # watch this one and exit with it.
+    os._exit(_status)

@@ -307,6 +307,12 @@ static void minimal(void) {
     EXPECT(lightsout_game_solve_minimal(g, board, 25, 0, 0.0, presses, 25, &info), LIGHTSOUT_OK, NULL);
     CHECK(info.weight == 15 && info.proven_optimal);
     lightsout_game_free(g);
+    /* Past the search over value histograms (modulus 257 > 255): searched, not the empty board.
+       The 1 x 2 grid's hardest board needs 256 presses. */
+    EXPECT(lightsout_game_new_grid(1, 2, 257, &g), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_worst_case(g, 0, 0.0, board, 2, presses, 2, &worst), LIGHTSOUT_OK, NULL);
+    CHECK(worst.weight == 256 && worst.upper_bound == 256 && worst.proven_optimal);
+    lightsout_game_free(g);
 }
 
 static void dataset(void) {

@@ -242,6 +242,36 @@ def test_bags_of_boards(client):
     assert client.compute(lod.fewest_presses(g, bag), sync=True) == [g.minimal_solution(b).weight for b in boards]
 
 
+def test_composite_moduli_take_the_routes_of_one_process(client):
+    # Over Z_6 the fewest presses are searched board by board (the bulk minimizer takes prime
+    # moduli; it used to fail inside every task), and over Z_4, where the 4 x 4 grid has no
+    # pseudoinverse, solvability is asked board by board as Game.is_solvable does (it raised).
+    for g in (lo.grid(2, 3, modulus=6), lo.grid(4, 4, modulus=4)):
+        raw = np.random.default_rng(g.modulus).integers(0, g.modulus, size=(30, g.size))
+        raw[::3] = [np.asarray(g.random_solvable(seed=i)).ravel() for i in range(10)]
+        flags = [g.is_solvable(b) for b in raw]
+        assert any(flags) and not all(flags)
+        got = client.compute(lod.is_solvable(g, da.from_array(raw, chunks=8)), sync=True)
+        assert got.tolist() == flags
+        labels = client.compute(lod.fewest_presses(g, da.from_array(raw, chunks=8)), sync=True)
+        assert labels.tolist() == [g.minimal_solution(b).weight if ok else -1 for b, ok in zip(raw, flags)]
+
+
+def test_closed_clients_are_named_clearly():
+    g = lo.torus(10, 30)  # nullity 20: the search goes to the cluster
+    board = g.random_solvable(seed=1)
+    cluster = distributed.LocalCluster(n_workers=1, processes=False, dashboard_address=None, silence_logs=40)
+    closed = distributed.Client(cluster, set_as_default=False)
+    closed.close()
+    with pytest.raises(ValueError, match="the Dask client is closed"):
+        lod.minimal_solution(g, board, client=closed)
+    orphan = distributed.Client(cluster, set_as_default=False)
+    cluster.close()
+    with pytest.raises(ValueError, match="the Dask client is .*cluster is closed|the Dask client is closed"):
+        lod.stats(lo.grid(3, 3), client=orphan)
+    orphan.close()
+
+
 def test_bad_batches_are_clear_errors():
     g = lo.preset("classic")
     with pytest.raises(ValueError, match=r"shape \(B, 25\) or \(B, 5, 5\)"):
@@ -305,6 +335,33 @@ def test_command_line_scheduler_errors(client, tmp_path):
     missing = run_cli("stats", "--grid", "3x3", "--scheduler", "local", python=str(empty / "bin" / "python"))
     assert missing.returncode == 2
     assert "No module named" in missing.stderr and "lightsout-solver[dask]" in missing.stderr
+
+
+def test_time_limits_count_connecting_and_cluster_start_up():
+    # An unreachable scheduler used to wait Dask's 30 s connect timeout whatever max_time said;
+    # the command line's --time-limit covers the interpreter's start-up and the local cluster's
+    # too. The margins are for a loaded machine: this checks that the limit is obeyed.
+    import subprocess
+    import sys
+
+    g = lo.torus(10, 30)
+    board = g.random_solvable(seed=3)
+    t0 = time.monotonic()
+    with pytest.raises(OSError, match=r"cannot reach the Dask scheduler at 'tcp://127.0.0.1:1' within"):
+        lod.minimal_solution(g, board, client="tcp://127.0.0.1:1", max_time=1.5)
+    assert time.monotonic() - t0 < 12
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DASK_")}
+    env["LIGHTSOUT_PYTHON"] = sys.executable
+    for scheduler, code in [("tcp://127.0.0.1:1", 2), ("local", 0)]:
+        t0 = time.monotonic()
+        run = subprocess.run(
+            [cli(), "solve", "--grid", "61x61", "--minimal", "--scheduler", scheduler, "--time-limit", "3"],
+            capture_output=True, text=True, env=env, timeout=120,
+        )
+        took = time.monotonic() - t0
+        assert run.returncode == code, run.stderr
+        assert took < 3 + 9, f"--scheduler {scheduler} --time-limit 3 took {took:.1f} s"
+    assert "Not proven fewest" in run.stdout
 
 
 def test_progress_bar_shows_the_cluster_tasks(client, capsys):

@@ -19,6 +19,7 @@ use error::{CliError, CliResult, EXIT_USAGE};
 use std::io::{BufWriter, Write};
 
 fn main() {
+    remote::STARTED.get_or_init(std::time::SystemTime::now);
     install_panic_hook();
     let cli = Cli::parse();
     let code = match run(cli) {

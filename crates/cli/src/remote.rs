@@ -13,6 +13,9 @@ use serde_json::{json, Value};
 use std::io::{IsTerminal, Write};
 use std::process::{Command, Stdio};
 
+/// When the command started: a `--time-limit` holds for the whole run from here.
+pub static STARTED: std::sync::OnceLock<std::time::SystemTime> = std::sync::OnceLock::new();
+
 /// The environment variable naming the Python interpreter.
 pub const PYTHON_VAR: &str = "LIGHTSOUT_PYTHON";
 
@@ -74,6 +77,13 @@ fn run(command: &str, scheduler: &str, seconds: f64, request: &Value) -> CliResu
     let mut args =
         vec!["-m".to_string(), "lightsout.distributed".into(), command.into(), "--scheduler".into(), scheduler.into()];
     args.extend(["--max-time".into(), seconds.to_string()]);
+    // The limit holds for the whole run: the interpreter's start-up, connecting to the scheduler
+    // or starting a local cluster count inside it, so the Python side is told when it ends.
+    let start = STARTED.get().copied().unwrap_or_else(std::time::SystemTime::now);
+    let start = start.duration_since(std::time::UNIX_EPOCH).map_or(0.0, |d| d.as_secs_f64());
+    if seconds.is_finite() {
+        args.extend(["--deadline".into(), format!("{:.3}", start + seconds)]);
+    }
     if std::io::stderr().is_terminal() {
         args.push("--progress".into());
     }

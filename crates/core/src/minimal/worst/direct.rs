@@ -41,6 +41,22 @@ fn sparse(rows: &[Vec<u32>], support: &[usize]) -> Vec<Vec<(usize, u32)>> {
         .collect()
 }
 
+/// One step of the odometer over the generators' coefficients (`digits[i] < orders[i]`): the
+/// digit `i` that went up, those below it wrapped to 0, or `None` after the last combination.
+/// The member then moves by generators `0..=i`, each once: digit i adds its generator, and a
+/// digit j < i going from `orders[j] - 1` to 0 adds `-(orders[j] - 1) g_j = g_j` (orders
+/// annihilate their generators). Step t is then the combination whose digits are t in mixed
+/// radix, digit 0 first.
+fn next_digit(digits: &mut [u32], orders: &[u32]) -> Option<usize> {
+    (0..digits.len()).find(|&i| {
+        digits[i] += 1;
+        digits[i] < orders[i] || {
+            digits[i] = 0;
+            false
+        }
+    })
+}
+
 /// The full press vector: `y` on the support, `k - 1` on every other button.
 fn full(k: u32, n: usize, support: &[usize], y: &[u32]) -> Vec<u32> {
     let mut x = vec![k - 1; n];
@@ -108,18 +124,10 @@ pub(crate) fn every_board(
             if w < lightest {
                 (lightest, lightest_at) = (w, at);
             }
-            let Some(i) = (0..digits.len()).find(|&i| {
-                digits[i] += 1;
-                digits[i] < orders[i] || {
-                    digits[i] = 0;
-                    false
-                }
-            }) else {
+            let Some(i) = next_digit(&mut digits, orders) else {
                 break;
             };
-            for &(pos, g) in &gens[i] {
-                // The wrapped digits below i added their generators a full order of times: y
-                // already holds x plus the new combination once generator i is added.
+            for &(pos, g) in gens[..=i].iter().flatten() {
                 let old = y[pos];
                 let new = if old + g >= k { old + g - k } else { old + g };
                 y[pos] = new;
@@ -183,17 +191,11 @@ pub(crate) fn local_search(
         let mut t = 0u32;
         loop {
             out.push(t);
-            let Some(i) = (0..digits.len()).find(|&i| {
-                digits[i] += 1;
-                digits[i] < orders[i] || {
-                    digits[i] = 0;
-                    false
-                }
-            }) else {
+            let Some(i) = next_digit(&mut digits, orders) else {
                 break;
             };
-            // Digits below i wrapped: their generator was added `order` times, zero in total.
-            t = ((t as u64 + col[i] as u64) % k as u64) as u32;
+            let step: u64 = col[..=i].iter().map(|&c| c as u64).sum();
+            t = ((t as u64 + step) % k as u64) as u32;
         }
         out
     };
