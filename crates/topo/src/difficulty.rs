@@ -4,8 +4,8 @@
 //! patterns came from, so both give the same board for the same seed.
 
 use crate::error::Result;
-use crate::minimal::QuietCoset;
 use crate::game::Game;
+use crate::minimal::QuietCoset;
 use lightsout_core::minimal::difficulty_walk;
 
 impl Game {

@@ -2,8 +2,8 @@
 //! with the quiet patterns of the same solver as [`Game::solve`].
 
 use crate::error::Result;
-use crate::minimal::check_null_basis;
 use crate::game::Game;
+use crate::minimal::check_null_basis;
 use lightsout_core::minimal::{self, Budget, WorstCase};
 
 impl Game {
