@@ -52,7 +52,9 @@ case "$wheel" in
   *-cp39-abi3-*manylinux_2_17_*.whl) ;;
   *) echo "python.sh: $wheel is not an abi3 (Python >= 3.9) manylinux_2_17 (manylinux2014) wheel" >&2; exit 1 ;;
 esac
-"$VENV/bin/auditwheel" show "$wheel" | tee "$wheels/auditwheel.txt" | grep -q 'manylinux_2_17' || {
+# (Into a file first: `grep -q` in a pipe ends early, and pipefail would count tee's broken pipe.)
+"$VENV/bin/auditwheel" show "$wheel" >"$wheels/auditwheel.txt"
+grep -q 'manylinux_2_17' "$wheels/auditwheel.txt" || {
   cat "$wheels/auditwheel.txt"
   echo "python.sh: auditwheel does not find $wheel consistent with manylinux_2_17 (manylinux2014)" >&2
   exit 1
