@@ -104,7 +104,7 @@ impl RingSolver {
         self.factored.is_solvable(lights)
     }
 
-    /// One solution, or [`Error::Unsolvable`] with an obstruction `y` over Z_k (`y M = 0`,
+    /// One solution, or [`crate::Error::Unsolvable`] with an obstruction `y` over Z_k (`y M = 0`,
     /// `y·(-b) != 0`); its index counts through [`RingSolver::obstructions`].
     pub fn solve(&self, lights: &[u32]) -> Result<Vec<u32>> {
         if let Some(s) = self.field_solver() {

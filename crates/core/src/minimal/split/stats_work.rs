@@ -45,7 +45,7 @@ pub struct StatsPart {
 
 impl StatsWork {
     /// Cut the statistics of `solver`'s game into at least `tasks` tasks (`None`: the default
-    /// split). Errors as [`super::stats`] without a budget: `p^buttons` must fit in 64 bits.
+    /// split). Errors as [`stats`](fn@crate::minimal::stats) without a budget: `p^buttons` must fit in 64 bits.
     pub fn new(solver: &Solver, tasks: Option<u64>) -> Result<Self> {
         let (p, n) = (solver.modulus().get(), solver.buttons());
         let (pivots, quiet) = (solver.pivots().to_vec(), solver.null_basis());
@@ -146,7 +146,7 @@ impl StatsWork {
     }
 
     /// The statistics from the answers of every task (in any order, repeats allowed if they
-    /// agree): exactly [`super::stats`] of the game. A task missing is an error.
+    /// agree): exactly [`stats`](fn@crate::minimal::stats) of the game. A task missing is an error.
     pub fn combine(&self, parts: &[StatsPart]) -> Result<Stats> {
         let mut answered: BTreeMap<u64, &StatsPart> = BTreeMap::new();
         for part in parts {
