@@ -10,6 +10,9 @@ else a ``LocalCluster`` started on first use and kept for the process.
   on the cluster and combine the answers into exactly the result of ``game.minimal_solution`` and
   ``lightsout.stats``, proof flag included. Tasks are idempotent and retried when a worker dies,
   so a lost worker never changes the answer.
+- :func:`worst_case` proves the worst case ("God's number") over GF(2) as a series of
+  decisions, each cut into subtrees run as idempotent tasks; a checkpoint file records the
+  finished ones, so that a run stopped by a crash or Ctrl-C carries on where it was.
 - :func:`solve_many`, :func:`is_solvable`, :func:`fewest_presses` and :func:`random_solvable`
   build lazy Dask collections over boards (a Dask array of shape ``(B, size)`` or
   ``(B, *game.shape)``, or a Dask bag of boards): one ``map_blocks`` on the batch solver per
@@ -23,7 +26,8 @@ else a ``LocalCluster`` started on first use and kept for the process.
 True
 
 ``python -m lightsout.distributed`` is the entry point of ``lightsout solve --minimal
---scheduler ADDRESS`` and ``lightsout stats --scheduler ADDRESS``.
+--scheduler ADDRESS``, ``lightsout stats --scheduler ADDRESS`` and ``lightsout worst
+--scheduler ADDRESS``.
 """
 
 from __future__ import annotations
@@ -60,6 +64,7 @@ __all__ = [
     "random_solvable",
     "solve_many",
     "stats",
+    "worst_case",
 ]
 
 ClientLike = Union[None, str, "distributed.Client"]
@@ -236,6 +241,241 @@ def stats(
     return work.combine(parts)
 
 
+_CHECKPOINT_FORMAT = "lightsout worst-case checkpoint"
+
+
+def worst_case(
+    game: lo.Game,
+    *,
+    client: ClientLike = None,
+    tasks: Optional[int] = None,
+    max_work: Optional[int] = None,
+    max_time: Optional[float] = None,
+    progress: bool = False,
+    retries: int = 3,
+    checkpoint: Optional[str] = None,
+    resume: Optional[str] = None,
+    local_work: int = 1 << 26,
+    checkpoint_every: float = 5.0,
+) -> lo.WorstCase:
+    """The worst case of ``game`` ("God's number"), proven on the cluster: the same answer as
+    ``game.worst_case()`` given the time to finish (equal ``weight``, ``upper_bound`` and
+    ``proven_optimal``; the board may be another one needing as many presses).
+
+    Over GF(2) the proof is a series of decisions, "does some board need at least w presses?",
+    from the averaging bound down; each is cut into at least ``tasks`` subtrees (default 256)
+    run as idempotent tasks, and a small decision is settled here at once. Other games (over
+    Z_p for p > 2, Z_k) are searched on this machine, within ``max_work``/``max_time``, as
+    ``game.worst_case`` does. ``max_work`` (default 2**32) pays for what runs here: the local
+    search for a hard board and those games.
+
+    ``max_time``: seconds for the whole run; then the unfinished tasks are cancelled and the
+    answer is the hardest board found with the bound proven so far (``proven_optimal=False``).
+    ``progress``: show each decision's tasks with an estimate of the time left.
+    ``retries``: how often a failed task runs again (a lost worker's tasks are rescheduled).
+    ``local_work``: a decision that one thread here settles within this many search entries
+    (default 2**26, a fraction of a second) is not sent to the cluster; 0 sends every one.
+
+    ``checkpoint``: a file to record the run in (the bound proven so far and the finished
+    tasks of the decision under way), written atomically after every decision and every
+    ``checkpoint_every`` seconds (default 5; 0: after every task). ``resume``: a checkpoint to carry on from (and to go on recording in, unless
+    ``checkpoint`` names another file); one written for another game, another split or by
+    another version raises ``ValueError`` naming the difference.
+    """
+    _check_time(max_time)
+    if not isinstance(game, lo.Game):
+        raise TypeError(f"game must be a lightsout.Game, not {type(game).__name__}")
+    if not isinstance(local_work, int) or local_work < 0:
+        raise ValueError(f"local_work must be an int >= 0, not {local_work!r}")
+    if not isinstance(checkpoint_every, (int, float)) or not 0 <= checkpoint_every < float("inf"):
+        raise ValueError(f"checkpoint_every must be a finite number of seconds >= 0, not {checkpoint_every!r}")
+    started = time.monotonic()
+    record = _Checkpoint.load(resume, game, tasks) if resume is not None else _Checkpoint(game, tasks)
+    path = checkpoint if checkpoint is not None else resume
+    here_time = None if max_time is None else max_time
+    split = _core.split_worst(game, tasks=record.tasks, max_work=max_work, max_time=here_time)
+    if record.upper_bound is not None:
+        try:
+            split.assume_upper_bound(record.upper_bound)
+        except ValueError as e:
+            raise ValueError(f"the checkpoint {resume!r} does not fit this game: {e}") from None
+
+    def left() -> Optional[float]:
+        return None if max_time is None else max(0.0, max_time - (time.monotonic() - started))
+
+    c = None
+    while split.decision is not None:
+        record.at(split)
+        if path is not None:
+            record.save(path)
+        if left() == 0.0:
+            break
+        if not record.done and local_work > 0 and split.try_here(local_work):
+            continue
+        work = split.work()
+        if record.work is not None and record.work != work.id:
+            raise ValueError(
+                f"the checkpoint {resume!r} records tasks of another cut of the decision at {split.decision} "
+                f"presses (work {record.work:#x}, this run's is {work.id:#x}): resume with the tasks it was made with"
+            )
+        record.work = work.id
+        if c is None:
+            try:
+                c = get_client(client, timeout=left())
+            except TimeoutError:
+                break
+        done = {task: _core.WorstPart(task, None, explored, work.id) for task, explored in record.done}
+        todo = [t for t in range(work.tasks) if t not in done]
+        saving = None if path is None else (path, checkpoint_every)
+        board = _run_decision(c, work, todo, done, record, saving, left(), progress, retries, split.decision)
+        if board is not None:
+            split.absorb([board])
+        elif len(done) == work.tasks:
+            split.absorb(list(done.values()))
+        else:
+            break  # out of time: the bound so far
+        record.done = []
+        record.work = None
+    record.at(split)
+    if path is not None:
+        record.save(path)
+    return split.result()
+
+
+def _run_decision(
+    c: "distributed.Client",
+    work: "_core.WorstWork",
+    todo: List[int],
+    done: Dict[int, "_core.WorstPart"],
+    record: "_Checkpoint",
+    saving: Optional[Tuple[str, float]],
+    max_time: Optional[float],
+    progress: bool,
+    retries: int,
+    decision: int,
+) -> Optional["_core.WorstPart"]:
+    """Run the tasks ``todo`` of one decision; the first part with a board, else None (with
+    the finished parts added to ``done`` and recorded in ``saving = (path, every seconds)``)."""
+    if not isinstance(retries, int) or retries < 0:
+        raise ValueError(f"retries must be an int >= 0, not {retries!r}")
+    if not todo:
+        return None
+    started = time.monotonic()
+    unit = f"tasks of the decision at {decision} presses"
+    bar = _Progress(c, [], unit, progress, first=len(done), total=work.tasks)
+    saved = time.monotonic()
+    try:
+        for round in range(retries + 1):
+            pending = [t for t in todo if t not in done]
+            if not pending:
+                return None
+            # Every worker gets the work once; a worker lost with it takes its copy along, and
+            # Dask cannot make scattered data again: the tasks that lost it run in a new round.
+            [shared] = c.scatter([work], broadcast=True, hash=False)
+            futures = c.map(
+                _run_worst_task, pending, work=shared, retries=retries, pure=True, key=f"lightsout-{work.id:016x}-{round}"
+            )
+            remaining = None if max_time is None else max(0.0, max_time - (time.monotonic() - started))
+            try:
+                for f in distributed.as_completed(futures, loop=c.loop, timeout=remaining):
+                    try:
+                        part = f.result()
+                    except Exception as e:
+                        if f.status in ("cancelled", "lost") or type(e).__name__.endswith("CancelledError"):
+                            continue  # its data went with a worker: run again in the next round
+                        raise
+                    if part.pressed is not None:
+                        return part
+                    done[part.task] = part
+                    record.done.append((part.task, part.explored))
+                    bar.update(len(done))
+                    if saving is not None and time.monotonic() - saved >= saving[1]:
+                        record.save(saving[0])
+                        saved = time.monotonic()
+            except (TimeoutError, distributed.TimeoutError):
+                return None
+            finally:
+                c.cancel(futures)
+        lost = len([t for t in todo if t not in done])
+        if lost:
+            raise RuntimeError(f"the cluster lost the work of {lost} tasks {retries + 1} times: raise retries")
+        return None
+    finally:
+        bar.close()
+
+
+def _run_worst_task(task: int, work: "_core.WorstWork") -> "_core.WorstPart":
+    return work.run(task)
+
+
+class _Checkpoint:
+    """What a worst-case run records: the game, the split's task count, the bound proven so
+    far and the finished tasks of the decision under way. Written atomically (a temporary file
+    renamed over the old one), so that a crash leaves the old record or the new one."""
+
+    def __init__(self, game: lo.Game, tasks: Optional[int]) -> None:
+        self.spec = game.spec()
+        self.tasks = tasks if tasks is not None else 256
+        self.upper_bound: Optional[int] = None
+        self.weight: Optional[int] = None
+        self.decision: Optional[int] = None
+        self.work: Optional[int] = None
+        self.done: List[Tuple[int, int]] = []
+
+    def at(self, split: "_core.WorstSplit") -> None:
+        self.upper_bound, self.weight, self.decision = split.upper_bound, split.weight, split.decision
+
+    def save(self, path: str) -> None:
+        import os
+
+        data = {
+            "format": _CHECKPOINT_FORMAT,
+            "version": lo.__version__,
+            "game": self.spec,
+            "tasks": self.tasks,
+            "upper_bound": self.upper_bound,
+            "weight": self.weight,
+            "decision": self.decision,
+            "work": None if self.work is None else f"{self.work:016x}",
+            "done": self.done,
+        }
+        tmp = f"{path}.tmp{os.getpid()}"
+        with open(tmp, "w") as f:
+            json.dump(data, f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+
+    @classmethod
+    def load(cls, path: str, game: lo.Game, tasks: Optional[int]) -> "_Checkpoint":
+        try:
+            with open(path) as f:
+                data = json.load(f)
+        except (OSError, ValueError) as e:
+            raise ValueError(f"cannot read the checkpoint {path!r}: {e}") from None
+        if not isinstance(data, dict) or data.get("format") != _CHECKPOINT_FORMAT:
+            raise ValueError(f"{path!r} is not a lightsout worst-case checkpoint")
+        if data.get("version") != lo.__version__:
+            raise ValueError(
+                f"the checkpoint {path!r} was written by lightsout {data.get('version')}, this is "
+                f"{lo.__version__}: its tasks may be cut differently, so start a new run"
+            )
+        if data.get("game") != game.spec():
+            raise ValueError(f"the checkpoint {path!r} is for another game ({data.get('game')!r}, not {game.spec()!r})")
+        if tasks is not None and tasks != data.get("tasks"):
+            raise ValueError(f"the checkpoint {path!r} was made with tasks={data.get('tasks')}, not {tasks}")
+        record = cls(game, data.get("tasks"))
+        try:
+            record.upper_bound = int(data["upper_bound"])
+            record.work = None if data.get("work") is None else int(data["work"], 16)
+            record.done = [(int(t), int(e)) for t, e in data.get("done", [])]
+            if not isinstance(record.tasks, int) or record.tasks < 1:
+                raise ValueError(f"tasks={record.tasks!r}")
+        except (KeyError, TypeError, ValueError) as e:
+            raise ValueError(f"the checkpoint {path!r} is damaged: {e}") from None
+        return record
+
+
 def _check_time(max_time: Optional[float]) -> None:
     if max_time is not None and not (isinstance(max_time, (int, float)) and 0 <= max_time < float("inf")):
         raise ValueError(f"max_time must be a finite number of seconds >= 0 or None, not {max_time!r}")
@@ -290,14 +530,26 @@ def _run_tasks(
 
 
 class _Progress:
-    """The cluster's progress: Dask's widget in Jupyter, else a text bar on standard error."""
+    """The cluster's progress: Dask's widget in Jupyter, else a text bar on standard error with
+    the time left, estimated from the tasks finished so far. ``first`` tasks of ``total`` were
+    finished before (a resumed run)."""
 
-    def __init__(self, client: "distributed.Client", futures: Sequence[Any], unit: str, show: bool) -> None:
-        self.total = len(futures)
+    def __init__(
+        self,
+        client: "distributed.Client",
+        futures: Sequence[Any],
+        unit: str,
+        show: bool,
+        first: int = 0,
+        total: Optional[int] = None,
+    ) -> None:
+        self.total = len(futures) + first if total is None else total
+        self.first = first
         self.unit = unit
         self.show = show
         self.start = time.monotonic()
-        self.text = show and not _in_notebook()
+        # Dask's widget follows futures; without them (a run in rounds) the text bar.
+        self.text = show and (not _in_notebook() or not futures)
         if show and not self.text:
             try:
                 distributed.progress(futures, notebook=True, scheduler=client.scheduler.address)
@@ -309,8 +561,10 @@ class _Progress:
             width = 30
             filled = int(width * done / max(self.total, 1))
             elapsed = time.monotonic() - self.start
+            fresh = done - self.first
+            eta = f" | {elapsed * (self.total - done) / fresh:.0f} s left" if 0 < fresh and done < self.total else ""
             sys.stderr.write(
-                f"\r[{'#' * filled}{' ' * (width - filled)}] {done}/{self.total} {self.unit} | {elapsed:.1f} s"
+                f"\r[{'#' * filled}{' ' * (width - filled)}] {done}/{self.total} {self.unit} | {elapsed:.1f} s{eta}"
             )
             sys.stderr.flush()
 
@@ -548,14 +802,14 @@ def random_solvable(game: lo.Game, count: int, *, seed: int = 0, chunks: Union[i
 
 
 def _main(argv: Optional[List[str]] = None) -> int:
-    """``python -m lightsout.distributed {minimal,stats} --scheduler ADDRESS``: reads a JSON
+    """``python -m lightsout.distributed {minimal,stats,worst} --scheduler ADDRESS``: reads a JSON
     request (``{"spec": ..., "lights": [...]}``) on standard input, writes the answer as JSON on
     standard output; progress and errors go to standard error. Exit status 2 on a bad request or
     a failure, with a JSON ``{"error": ...}`` on standard output."""
     import argparse
 
     parser = argparse.ArgumentParser(prog="python -m lightsout.distributed", description=_main.__doc__)
-    parser.add_argument("command", choices=["minimal", "stats"])
+    parser.add_argument("command", choices=["minimal", "stats", "worst"])
     parser.add_argument("--scheduler", required=True, help="scheduler address, or 'local' for a LocalCluster")
     parser.add_argument("--tasks", type=int, default=None)
     parser.add_argument("--max-time", type=float, default=None)
@@ -566,6 +820,9 @@ def _main(argv: Optional[List[str]] = None) -> int:
         help="seconds since the epoch by which the whole run ends (the interpreter's start-up included)",
     )
     parser.add_argument("--progress", action="store_true")
+    parser.add_argument("--max-work", type=int, default=None, help="worst: the work of what runs on this machine")
+    parser.add_argument("--checkpoint", default=None, help="worst: record the run in this file")
+    parser.add_argument("--resume", default=None, help="worst: carry on from this checkpoint")
     args = parser.parse_args(argv)
     if args.deadline is not None:
         left = max(0.0, args.deadline - time.time())
@@ -587,9 +844,29 @@ def _main(argv: Optional[List[str]] = None) -> int:
                 "explored": best.explored,
                 "method": best.method,
             }
-        else:
+        elif args.command == "stats":
             s = stats(game, client=client, tasks=args.tasks, max_time=args.max_time, progress=args.progress)
             answer = {"histogram": s.histogram, "rank": s.rank, "nullity": s.nullity, "modulus": s.modulus}
+        else:
+            w = worst_case(
+                game,
+                client=client,
+                tasks=args.tasks,
+                max_work=args.max_work,
+                max_time=args.max_time,
+                progress=args.progress,
+                checkpoint=args.checkpoint,
+                resume=args.resume,
+            )
+            answer = {
+                "board": np.asarray(w.board).reshape(-1).tolist(),
+                "presses": np.asarray(w.presses).reshape(-1).tolist(),
+                "weight": w.weight,
+                "proven_optimal": w.proven_optimal,
+                "upper_bound": w.upper_bound,
+                "explored": w.explored,
+                "note": w.note,
+            }
     except Exception as e:  # every failure becomes one message for the command line
         json.dump({"error": f"{type(e).__name__}: {e}"}, sys.stdout)
         sys.stdout.write("\n")

@@ -44,3 +44,18 @@ def chromium():
     driver = webdriver.Chrome(service=Service(driver_path), options=options)
     yield driver
     driver.quit()
+
+
+@pytest.fixture(scope="session")
+def client():
+    """A real dask.distributed LocalCluster of 2 worker processes, one per test run (shared by
+    the modules that test lightsout.distributed)."""
+    import distributed
+
+    cluster = distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=40
+    )
+    c = distributed.Client(cluster, set_as_default=False)
+    yield c
+    c.close()
+    cluster.close()

@@ -18,17 +18,6 @@ import lightsout as lo
 import lightsout.distributed as lod
 
 
-@pytest.fixture(scope="session")
-def client():
-    cluster = distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=40
-    )
-    c = distributed.Client(cluster, set_as_default=False)
-    yield c
-    c.close()
-    cluster.close()
-
-
 def same_minimal(a, b):
     assert np.array_equal(a.presses, b.presses)
     assert (a.weight, a.proven_optimal, a.lower_bound, a.explored, a.method) == (

@@ -361,7 +361,9 @@ Examples:
   lightsout worst --grid 9x9
   lightsout worst --preset classic --json
   lightsout worst --torus 6x6 --modulus 3 --svg hardest.svg
-  lightsout worst --grid 19x19 --time-limit 30";
+  lightsout worst --grid 19x19 --time-limit 30
+  lightsout worst --grid 16x16 --scheduler local --checkpoint 16.json --time-limit inf
+  lightsout worst --grid 16x16 --scheduler local --resume 16.json --time-limit inf";
 
 /// `lightsout worst`.
 #[derive(Debug, Args)]
@@ -373,9 +375,25 @@ pub struct WorstArgs {
     /// `inf` for no limit.
     #[arg(long, value_name = "SECONDS", default_value_t = 60.0, allow_negative_numbers = true)]
     pub time_limit: f64,
-    /// Stop after this much work (solution weights updated); no limit by default.
+    /// Stop after this much work (solution weights updated); no limit by default. With
+    /// --scheduler: the work of what runs on this machine (the local search).
     #[arg(long, value_name = "N")]
     pub max_work: Option<u64>,
+    /// Prove on a Dask cluster: a scheduler address (tcp://HOST:PORT) or `local` for this
+    /// machine's cores. Runs `python -m lightsout.distributed` (the interpreter in
+    /// $LIGHTSOUT_PYTHON, default python3; `pip install 'lightsout-solver[dask]'`).
+    #[arg(long, value_name = "ADDRESS")]
+    pub scheduler: Option<String>,
+    /// With --scheduler: cut each decision of the proof into at least N tasks (default 256).
+    #[arg(long, value_name = "N", requires = "scheduler")]
+    pub tasks: Option<u64>,
+    /// With --scheduler: record the run in FILE (the bound proven so far and the finished
+    /// tasks), so that --resume FILE carries on after a crash or Ctrl-C.
+    #[arg(long, value_name = "FILE", requires = "scheduler")]
+    pub checkpoint: Option<std::path::PathBuf>,
+    /// With --scheduler: carry on from the checkpoint FILE (and go on recording in it).
+    #[arg(long, value_name = "FILE", requires = "scheduler")]
+    pub resume: Option<std::path::PathBuf>,
     /// Output options.
     #[command(flatten)]
     pub output: OutputArgs,

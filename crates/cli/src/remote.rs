@@ -1,4 +1,5 @@
-//! `--scheduler ADDRESS`: the exact fewest-press proof or the statistics on a Dask cluster.
+//! `--scheduler ADDRESS`: the exact fewest-press proof, the statistics or the worst case on a
+//! Dask cluster.
 //!
 //! Dask is a Python system, so the command line does not host it: it runs the Python package's
 //! entry point, `python -m lightsout.distributed`, with the interpreter named by
@@ -7,7 +8,7 @@
 //! turn the board off, the table must fit the game) and printed exactly as a local run prints.
 
 use crate::error::{CliError, CliResult};
-use lightsout_core::minimal::{MinimalSolution, Stats};
+use lightsout_core::minimal::{MinimalSolution, Stats, WorstCase};
 use lightsout_topo::Game;
 use serde_json::{json, Value};
 use std::io::{IsTerminal, Write};
@@ -71,12 +72,78 @@ pub fn stats(game: &Game, scheduler: &str, seconds: f64) -> CliResult<Stats> {
     Ok(Stats::from_histogram(p, game.size(), rank, histogram))
 }
 
+/// Where and how long a worst-case proof runs.
+pub struct Cluster<'a> {
+    /// The scheduler's address, or `local`.
+    pub address: &'a str,
+    /// The time limit of the whole run (infinite: none).
+    pub seconds: f64,
+    /// Tasks per decision (`None`: the default).
+    pub tasks: Option<u64>,
+}
+
+/// The worst case of `game`, proven on the cluster; `files` are the checkpoint to record in
+/// and the one to resume from. The answer is checked: its presses turn its board off, and
+/// weigh what it says.
+pub fn worst(
+    game: &Game,
+    on: &Cluster<'_>,
+    max_work: Option<u64>,
+    files: (Option<&std::path::Path>, Option<&std::path::Path>),
+) -> CliResult<WorstCase> {
+    let request = json!({ "spec": game.spec().to_string() });
+    let mut extra: Vec<String> = Vec::new();
+    let path = |p: &std::path::Path| p.to_string_lossy().into_owned();
+    for (flag, value) in [
+        ("--tasks", on.tasks.map(|t| t.to_string())),
+        ("--max-work", max_work.map(|w| w.to_string())),
+        ("--checkpoint", files.0.map(path)),
+        ("--resume", files.1.map(path)),
+    ] {
+        if let Some(value) = value {
+            extra.extend([flag.to_string(), value]);
+        }
+    }
+    let answer = run_with("worst", on.address, on.seconds, &request, &extra)?;
+    let bad = |what: &str| CliError::input(format!("the Dask worst case answered without a valid {what}: {answer}"));
+    let vector = |key: &str| -> CliResult<Vec<u32>> {
+        answer[key]
+            .as_array()
+            .ok_or_else(|| bad(key))?
+            .iter()
+            .map(|v| v.as_u64().and_then(|x| u32::try_from(x).ok()))
+            .collect::<Option<_>>()
+            .ok_or_else(|| bad(key))
+    };
+    let (board, presses) = (vector("board")?, vector("presses")?);
+    let number = |key: &str| answer[key].as_u64().ok_or_else(|| bad(key));
+    let (weight, upper_bound, explored) = (number("weight")?, number("upper_bound")?, number("explored")?);
+    let proven_optimal = answer["proven_optimal"].as_bool().ok_or_else(|| bad("proven_optimal"))?;
+    let note = answer["note"].as_str().map(str::to_string);
+    let solves = game.apply(&board, &presses).map(|after| after.iter().all(|&x| x == 0)).unwrap_or(false);
+    if !solves || lightsout_core::minimal::weight(&presses) != weight || upper_bound < weight {
+        return Err(CliError::input(format!(
+            "the Dask worst case answered a board that its presses do not turn off with {weight} presses: \
+             is the Python package the same version as this command?"
+        )));
+    }
+    Ok(WorstCase { board, presses, weight, proven_optimal, upper_bound, explored, note })
+}
+
 /// Run `python -m lightsout.distributed COMMAND` and read its JSON answer.
 fn run(command: &str, scheduler: &str, seconds: f64, request: &Value) -> CliResult<Value> {
+    run_with(command, scheduler, seconds, request, &[])
+}
+
+/// [`run`] with more arguments for the entry point.
+fn run_with(command: &str, scheduler: &str, seconds: f64, request: &Value, extra: &[String]) -> CliResult<Value> {
     let python = std::env::var(PYTHON_VAR).ok().filter(|p| !p.trim().is_empty()).unwrap_or_else(|| "python3".into());
     let mut args =
         vec!["-m".to_string(), "lightsout.distributed".into(), command.into(), "--scheduler".into(), scheduler.into()];
-    args.extend(["--max-time".into(), seconds.to_string()]);
+    if seconds.is_finite() {
+        args.extend(["--max-time".into(), seconds.to_string()]);
+    }
+    args.extend(extra.iter().cloned());
     // The limit holds for the whole run: the interpreter's start-up, connecting to the scheduler
     // or starting a local cluster count inside it, so the Python side is told when it ends.
     let start = STARTED.get().copied().unwrap_or_else(std::time::SystemTime::now);

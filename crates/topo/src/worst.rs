@@ -4,7 +4,7 @@
 use crate::error::Result;
 use crate::game::Game;
 use crate::minimal::check_null_basis;
-use lightsout_core::minimal::{self, Budget, WorstCase};
+use lightsout_core::minimal::{self, Budget, WorstCase, WorstSplit};
 
 impl Game {
     /// The worst case of the game ("God's number"): a solvable board whose fewest-press
@@ -31,18 +31,56 @@ impl Game {
     /// ```
     pub fn worst_case(&self, budget: &Budget) -> Result<WorstCase> {
         let n = self.size();
-        let board_of = |x: &[u32]| {
-            self.board_solved_by(x).map_err(|e| match e {
-                crate::Error::Core(e) => e,
-                other => lightsout_core::Error::InvalidArgument(other.to_string()),
-            })
-        };
+        let (gens, orders) = self.worst_quiet()?;
+        Ok(minimal::worst_from_module(self.modulus(), n, &gens, &orders, budget, |x| self.board_of(x))?)
+    }
+
+    /// [`Game::worst_case`] cut into decisions and tasks for a cluster (see
+    /// [`lightsout_core::minimal::WorstSplit`]): `budget` pays for what runs here (the local
+    /// search, and the whole search of a game the decisions do not take), each decision is cut
+    /// into at least `tasks` tasks. [`Game::worst_of_split`] turns it into the answer.
+    ///
+    /// ```
+    /// use lightsout_core::minimal::Budget;
+    /// use lightsout_topo::Game;
+    /// let game = Game::grid(9, 9).unwrap();
+    /// let mut split = game.worst_split(&Budget::default(), Some(8)).unwrap();
+    /// while split.decision().is_some() {
+    ///     let work = split.work().unwrap().unwrap().clone();
+    ///     let parts: Vec<_> = (0..work.tasks()).map(|i| work.run(i).unwrap()).collect();
+    ///     split.absorb(&parts).unwrap();
+    /// }
+    /// let worst = game.worst_of_split(&split).unwrap();
+    /// assert_eq!((worst.weight, worst.proven_optimal), (game.worst_case(&Budget::default()).unwrap().weight, true));
+    /// ```
+    pub fn worst_split(&self, budget: &Budget, tasks: Option<u64>) -> Result<WorstSplit> {
+        let (gens, orders) = self.worst_quiet()?;
+        Ok(WorstSplit::new(self.modulus(), self.size(), &gens, &orders, budget, tasks)?)
+    }
+
+    /// The worst case as far as `split` got (proven once it has no decision left), its board
+    /// computed from its presses.
+    pub fn worst_of_split(&self, split: &WorstSplit) -> Result<WorstCase> {
+        Ok(split.result(|x| self.board_of(x))?)
+    }
+
+    /// The quiet patterns the worst-case search takes: a basis over a field (orders p), the
+    /// generators with their orders over Z_k.
+    fn worst_quiet(&self) -> Result<(Vec<Vec<u32>>, Vec<u32>)> {
         if !self.modulus().is_prime() {
-            let (gens, orders) = self.ring_quiet_patterns()?;
-            return Ok(minimal::worst_from_module(self.modulus(), n, &gens, &orders, budget, board_of)?);
+            return self.ring_quiet_patterns();
         }
-        check_null_basis(self.nullity()?, n)?;
+        check_null_basis(self.nullity()?, self.size())?;
         let basis = self.null_basis()?;
-        Ok(minimal::worst_from_quiet(self.modulus(), n, &basis, budget, board_of)?)
+        let orders = vec![self.modulus().get(); basis.len()];
+        Ok((basis, orders))
+    }
+
+    /// The board that `presses` solve, with the core's error type.
+    fn board_of(&self, presses: &[u32]) -> lightsout_core::Result<Vec<u32>> {
+        self.board_solved_by(presses).map_err(|e| match e {
+            crate::Error::Core(e) => e,
+            other => lightsout_core::Error::InvalidArgument(other.to_string()),
+        })
     }
 }

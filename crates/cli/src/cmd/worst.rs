@@ -13,10 +13,19 @@ pub fn run(args: WorstArgs, out: &mut dyn Write) -> CliResult<()> {
     let time = seconds(args.time_limit, "--time-limit").map_err(CliError::input)?;
     let game = args.topology.build()?.game;
     show::check_svg(&args.output, &game)?;
-    let worst = {
-        let _spinner = Spinner::start(format!("searching for the hardest board of {}", game.describe()), usize::MAX);
-        let budget = Budget { max_time: time, max_work: args.max_work.unwrap_or(u64::MAX) };
-        game.worst_case(&budget).map_err(|e| CliError::input(format!("{}: {e}", game.describe())))?
+    let budget = Budget { max_time: time, max_work: args.max_work.unwrap_or(u64::MAX) };
+    let worst = match &args.scheduler {
+        Some(address) => {
+            // The cluster's progress bar (on a terminal) takes the place of the spinner.
+            let seconds = time.map_or(f64::INFINITY, |t| t.as_secs_f64());
+            let on = crate::remote::Cluster { address, seconds, tasks: args.tasks };
+            crate::remote::worst(&game, &on, args.max_work, (args.checkpoint.as_deref(), args.resume.as_deref()))?
+        }
+        None => {
+            let _spinner =
+                Spinner::start(format!("searching for the hardest board of {}", game.describe()), usize::MAX);
+            game.worst_case(&budget).map_err(|e| CliError::input(format!("{}: {e}", game.describe())))?
+        }
     };
     if let Some(path) = &args.output.svg {
         show::write_svg(path, &game, Some(&worst.board), Some(&worst.presses))?;

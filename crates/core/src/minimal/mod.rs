@@ -61,8 +61,8 @@ pub use generate::{
 pub use many::{BatchMinimizer, Sampler, BLOCK_ROWS, MAX_BATCH_COSET};
 pub use module::minimal_in_module;
 pub use split::{
-    split_in_coset, split_in_coset_gf2, CosetPart, CosetSplit, CosetWork, StatsPart, StatsWork, DEFAULT_TASKS,
-    MAX_TASKS, MAX_TASK_MEMBERS,
+    split_in_coset, split_in_coset_gf2, CosetPart, CosetSplit, CosetWork, StatsPart, StatsWork, WorstPart, WorstSplit,
+    WorstWork, DEFAULT_TASKS, MAX_TASKS, MAX_TASK_MEMBERS,
 };
 pub use stats::nullity::{dense_grid_nullity, grid_nullity, nullity_table, nullity_table_with, NullityTable};
 pub use stats::ring::{ring_random_with_difficulty, ring_stats, MAX_RING_STATS_BOARDS};

@@ -11,7 +11,9 @@ mod game;
 mod grid_solver;
 mod many;
 mod results;
+#[macro_use]
 mod split;
+mod split_worst;
 mod stats;
 mod work;
 
@@ -267,6 +269,9 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<split::CosetPart>()?;
     m.add_class::<split::PyStatsWork>()?;
     m.add_class::<split::StatsPart>()?;
+    m.add_class::<split_worst::PyWorstSplit>()?;
+    m.add_class::<split_worst::WorstWork>()?;
+    m.add_class::<split_worst::WorstPart>()?;
     let unsolvable = py.get_type::<UnsolvableError>();
     unsolvable.setattr("obstruction", py.None())?;
     unsolvable.setattr("obstruction_index", py.None())?;
@@ -294,6 +299,7 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(many::dataset, m)?)?;
     m.add_function(wrap_pyfunction!(split::split_minimal, m)?)?;
     m.add_function(wrap_pyfunction!(split::split_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(split_worst::split_worst, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -28,8 +28,10 @@
 
 mod stats_work;
 mod wire;
+mod worst_work;
 
 pub use stats_work::{StatsPart, StatsWork};
+pub use worst_work::{WorstPart, WorstSplit, WorstWork};
 
 use super::coset::CosetBasis;
 use super::{gray, Budget, Deadline, Method, MinimalSolution};

@@ -36,7 +36,8 @@ use crate::error::{Error, Result};
 use crate::field::{check_vector, Field, Modulus};
 use crate::solver::Solver;
 use direct::Direct;
-use search::Problem;
+pub(crate) use search::{solve, start, Found, Problem};
+pub(crate) use walsh::{threads, Decision, Walsh, MAX_DIM};
 
 /// Exact search (local search, branch and bound) runs when the `p^U` coset members of a board
 /// are at most this many: the search keeps one weight per member.
@@ -106,11 +107,8 @@ pub fn worst_from_quiet(
     board_of: impl FnOnce(&[u32]) -> Result<Vec<u32>>,
 ) -> Result<WorstCase> {
     modulus.require_prime("worst_from_quiet (a basis of quiet patterns; worst_from_module takes Z_k)")?;
-    for v in basis {
-        check_vector("quiet pattern", v, n, modulus)?;
-    }
-    crate::limits::check_dense("the null basis", basis.len(), n)?;
-    let rows = reduce(modulus, basis.to_vec(), n);
+    let (rows, _) = checked_quiet(modulus, n, basis, &[])?;
+    let rows = reduce(modulus, rows, n);
     let orders = vec![modulus.get(); rows.len()];
     search(modulus, n, rows, orders, budget, board_of)
 }
@@ -138,6 +136,25 @@ pub fn worst_from_module(
     if modulus.is_prime() {
         return worst_from_quiet(modulus, n, gens, budget, board_of);
     }
+    let (gens, orders) = checked_quiet(modulus, n, gens, orders)?;
+    search(modulus, n, gens, orders, budget, board_of)
+}
+
+/// The quiet patterns of a worst-case search, checked: over a field a basis (`orders` are
+/// not read), over Z_k generators with their additive orders.
+pub(crate) fn checked_quiet(
+    modulus: Modulus,
+    n: usize,
+    gens: &[Vec<u32>],
+    orders: &[u32],
+) -> Result<(Vec<Vec<u32>>, Vec<u32>)> {
+    if modulus.is_prime() {
+        for v in gens {
+            check_vector("quiet pattern", v, n, modulus)?;
+        }
+        crate::limits::check_dense("the null basis", gens.len(), n)?;
+        return Ok((gens.to_vec(), Vec::new()));
+    }
     if orders.len() != gens.len() {
         return Err(Error::DimensionMismatch {
             what: "orders (one per generator)",
@@ -155,7 +172,7 @@ pub fn worst_from_module(
         }
     }
     crate::limits::check_dense("the quiet-pattern generators", gens.len(), n)?;
-    search(modulus, n, gens.to_vec(), orders.to_vec(), budget, board_of)
+    Ok((gens.to_vec(), orders.to_vec()))
 }
 
 /// The search behind both entry points: `rows` with coefficient `orders`.
@@ -168,55 +185,132 @@ fn search(
     board_of: impl FnOnce(&[u32]) -> Result<Vec<u32>>,
 ) -> Result<WorstCase> {
     let deadline = Deadline::start(budget);
-    let k = modulus.get();
-    let top = k as u64 - 1;
-    // Every board's solutions average at most (k + d - 2)/2 on a button whose column spans
-    // d·Z_k ((p-1)/2 over a field): the averaging bound, twice over.
-    let mut outside = 0u64;
-    let mut inside2 = 0u64;
-    let mut support = vec![false; n];
-    for (j, s) in support.iter_mut().enumerate() {
-        let d = rows.iter().fold(k, |g, r| gcd(g, r[j]));
-        if d == k {
-            outside += 1;
-        } else {
-            *s = true;
-            inside2 += (k + d - 2) as u64;
-        }
+    let witness = match Plan::new(modulus, n, rows, orders, budget, &deadline)? {
+        Plan::Settled(witness) => witness,
+        Plan::Search(s) => match search::solve(&s.problem, &s.search_budget(budget), &deadline) {
+            Some(found) => s.conclude(found)?,
+            None => s.trivial(None),
+        },
+    };
+    witness.with_board(board_of)
+}
+
+/// A worst case before its board is computed from its presses.
+#[derive(Debug, Clone)]
+pub(crate) struct Witness {
+    pub(crate) presses: Vec<u32>,
+    pub(crate) weight: u64,
+    pub(crate) proven_optimal: bool,
+    pub(crate) upper_bound: u64,
+    pub(crate) explored: u64,
+    pub(crate) note: Option<String>,
+}
+
+impl Witness {
+    /// The [`WorstCase`], its board `board_of(presses)`.
+    pub(crate) fn with_board(self, board_of: impl FnOnce(&[u32]) -> Result<Vec<u32>>) -> Result<WorstCase> {
+        Ok(WorstCase {
+            board: board_of(&self.presses)?,
+            presses: self.presses,
+            weight: self.weight,
+            proven_optimal: self.proven_optimal,
+            upper_bound: self.upper_bound,
+            explored: self.explored,
+            note: self.note,
+        })
     }
-    let averaging = top * outside + inside2 / 2;
-    // Few press vectors on the support: weigh every coset, exact and quicker than the search.
-    let on: Vec<usize> = (0..n).filter(|&j| support[j]).collect();
-    if on.len() as f64 * (k as f64).log2() <= direct::FEW_BOARDS_LOG2 {
-        if let Some(d) = direct::every_board(k, n, &on, &rows, &orders, budget.max_work, &deadline) {
-            if d.complete {
-                return Ok(WorstCase {
-                    board: board_of(&d.presses)?,
-                    presses: d.presses,
-                    weight: d.weight,
-                    proven_optimal: true,
-                    upper_bound: d.weight,
-                    explored: d.explored,
-                    note: None,
-                });
+}
+
+/// Where the worst case stands before the search over type histograms: settled by the quick
+/// routes (few boards, no exact search possible), or that search's problem. The single
+/// machine ([`search`]) and the split ([`crate::minimal::WorstSplit`]) both start here and end
+/// with [`Searching::conclude`].
+pub(crate) enum Plan {
+    Settled(Witness),
+    Search(Searching),
+}
+
+/// The search over type histograms, ready to run.
+pub(crate) struct Searching {
+    modulus: Modulus,
+    rows: Vec<Vec<u32>>,
+    orders: Vec<u32>,
+    /// Buttons no quiet pattern presses, each pressed `k - 1` times by every solution.
+    outside: u64,
+    /// The averaging bound: no board needs more presses.
+    averaging: u64,
+    /// Which buttons some quiet pattern presses.
+    support: Vec<bool>,
+    /// The work left to the search once the witness check is paid for.
+    search_work: u64,
+    pub(crate) problem: Problem,
+}
+
+impl Plan {
+    pub(crate) fn new(
+        modulus: Modulus,
+        n: usize,
+        rows: Vec<Vec<u32>>,
+        orders: Vec<u32>,
+        budget: &Budget,
+        deadline: &Deadline,
+    ) -> Result<Plan> {
+        let k = modulus.get();
+        let top = k as u64 - 1;
+        // Every board's solutions average at most (k + d - 2)/2 on a button whose column spans
+        // d·Z_k ((p-1)/2 over a field): the averaging bound, twice over.
+        let mut outside = 0u64;
+        let mut inside2 = 0u64;
+        let mut support = vec![false; n];
+        for (j, s) in support.iter_mut().enumerate() {
+            let d = rows.iter().fold(k, |g, r| gcd(g, r[j]));
+            if d == k {
+                outside += 1;
+            } else {
+                *s = true;
+                inside2 += (k + d - 2) as u64;
             }
         }
-    }
-    let members = orders.iter().try_fold(1u64, |a, &o| a.checked_mul(o as u64)).filter(|&m| m <= EXACT_MEMBERS);
-    // The work is capped hard: the witness check below visits every member, so the search gets
-    // what is left after it, and a budget that cannot pay for one board is no search at all.
-    let search_work = members.and_then(|m| budget.max_work.checked_sub(m)).filter(|&w| w > 0);
-    let problem = search_work.and_then(|_| Problem::new(k, modulus.is_prime(), n, &rows, &orders));
-    let found = problem.as_ref().and_then(|problem| {
-        let search_budget = Budget::new(search_work.unwrap_or(0), budget.max_time);
-        search::solve(problem, &search_budget, &deadline).map(|found| (problem, found))
-    });
-    let Some((problem, found)) = found else {
+        let averaging = top * outside + inside2 / 2;
+        let trivial = |note: Option<String>| trivial(top, outside, averaging, &support, note);
+        // Few press vectors on the support: weigh every coset, exact and quicker than the search.
+        let on: Vec<usize> = (0..n).filter(|&j| support[j]).collect();
+        if on.len() as f64 * (k as f64).log2() <= direct::FEW_BOARDS_LOG2 {
+            if let Some(d) = direct::every_board(k, n, &on, &rows, &orders, budget.max_work, deadline) {
+                if d.complete {
+                    return Ok(Plan::Settled(Witness {
+                        presses: d.presses,
+                        weight: d.weight,
+                        proven_optimal: true,
+                        upper_bound: d.weight,
+                        explored: d.explored,
+                        note: None,
+                    }));
+                }
+            }
+        }
+        let members = orders.iter().try_fold(1u64, |a, &o| a.checked_mul(o as u64)).filter(|&m| m <= EXACT_MEMBERS);
+        // The work is capped hard: the witness check visits every member, so the search gets
+        // what is left after it, and a budget that cannot pay for one board is no search at all.
+        let search_work = members.and_then(|m| budget.max_work.checked_sub(m)).filter(|&w| w > 0);
+        let problem = search_work.and_then(|_| Problem::new(k, modulus.is_prime(), n, &rows, &orders));
+        if let (Some(search_work), Some(problem)) = (search_work, problem) {
+            return Ok(Plan::Search(Searching {
+                modulus,
+                rows,
+                orders,
+                outside,
+                averaging,
+                support,
+                search_work,
+                problem,
+            }));
+        }
         // The search over type histograms cannot take this game at all (not for want of
         // budget): the press vectors are searched directly instead.
         let cannot = if members.is_none() {
             Some(format!("each board has more than {EXACT_MEMBERS} solutions, more than the exact search keeps"))
-        } else if search_work.is_some() && problem.is_none() {
+        } else if search_work.is_some() {
             Some(if k > 255 {
                 format!("the exact search takes moduli up to 255, not {k}")
             } else {
@@ -235,73 +329,94 @@ fn search(
         });
         if cannot.is_some() {
             let heavier = || {
-                let searched = direct::local_search(k, n, &on, &rows, &orders, budget.max_work, &deadline);
+                let searched = direct::local_search(k, n, &on, &rows, &orders, budget.max_work, deadline);
                 match (searched, direct::invariant_witness(k, n, &on, &rows)) {
                     (Some(a), Some(b)) if b.weight > a.weight => Some(Direct { explored: a.explored, ..b }),
                     (a, b) => a.or(b),
                 }
             };
-            let direct =
-                direct::every_board(k, n, &on, &rows, &orders, budget.max_work, &deadline).or_else(heavier).or_else(
-                    || direct::weigh_heavy_witness(k, modulus, n, &on, &rows, &orders, budget.max_work, &deadline),
-                );
+            let direct = direct::every_board(k, n, &on, &rows, &orders, budget.max_work, deadline)
+                .or_else(heavier)
+                .or_else(|| direct::weigh_heavy_witness(k, modulus, n, &on, &rows, &orders, budget.max_work, deadline));
             if let Some(d) = direct.filter(|d| d.weight > top * outside) {
                 let upper_bound = if d.complete { d.weight } else { averaging.max(d.weight) };
-                return Ok(WorstCase {
-                    board: board_of(&d.presses)?,
+                return Ok(Plan::Settled(Witness {
                     presses: d.presses,
                     weight: d.weight,
                     proven_optimal: d.weight == upper_bound,
                     upper_bound,
                     explored: d.explored,
                     note: note.filter(|_| !d.complete).map(|n| n + "; the board is the hardest a local search found"),
-                });
+                }));
             }
         }
-        // The buttons outside the quiet patterns pressed k - 1 times, the others not at all:
-        // every solution presses the outside ones alike and the rest at least 0 times, so this
-        // board needs exactly (k-1)·outside presses, with no search.
-        let presses: Vec<u32> = support.iter().map(|&s| if s { 0 } else { top as u32 }).collect();
-        let board = board_of(&presses)?;
-        let weight = top * outside;
-        return Ok(WorstCase {
-            board,
-            presses,
-            weight,
-            proven_optimal: weight == averaging,
-            upper_bound: averaging,
-            explored: 0,
-            note: note
-                .filter(|_| weight != averaging)
-                .map(|n| n + "; the board presses only the buttons outside the quiet patterns, with no search"),
-        });
-    };
-    let x = problem.presses(&found.states);
-    // Check the witness with the fewest-press search (exhaustive: the members are few here).
-    let exhaustive = Budget::new(u64::MAX, None);
-    let check = if modulus.is_prime() {
-        minimal_in_coset(modulus, &x, &rows, &exhaustive)?
-    } else {
-        minimal_in_module(modulus, &x, &rows, &orders, &exhaustive)?
-    };
-    if !check.proven_optimal || check.weight != top * outside + found.weight {
-        return Err(Error::InvalidArgument(format!(
-            "internal error: the hardest board found should need {} presses, the fewest-press search says {}",
-            top * outside + found.weight,
-            check.weight
-        )));
+        Ok(Plan::Settled(trivial(note)))
     }
-    let board = board_of(&check.presses)?;
-    let upper_bound = (top * outside + found.upper_bound).min(averaging).max(check.weight);
-    Ok(WorstCase {
-        board,
-        presses: check.presses,
-        weight: check.weight,
-        proven_optimal: upper_bound == check.weight,
-        upper_bound,
-        explored: found.explored + check.explored,
-        note: None,
-    })
+}
+
+/// The buttons outside the quiet patterns pressed k - 1 times, the others not at all: every
+/// solution presses the outside ones alike and the rest at least 0 times, so this board needs
+/// exactly (k-1)·outside presses, with no search.
+fn trivial(top: u64, outside: u64, averaging: u64, support: &[bool], note: Option<String>) -> Witness {
+    let presses: Vec<u32> = support.iter().map(|&s| if s { 0 } else { top as u32 }).collect();
+    let weight = top * outside;
+    Witness {
+        presses,
+        weight,
+        proven_optimal: weight == averaging,
+        upper_bound: averaging,
+        explored: 0,
+        note: note
+            .filter(|_| weight != averaging)
+            .map(|n| n + "; the board presses only the buttons outside the quiet patterns, with no search"),
+    }
+}
+
+impl Searching {
+    /// The buttons no quiet pattern presses: every solution presses each `k - 1` times.
+    pub(crate) fn outside(&self) -> u64 {
+        self.outside
+    }
+
+    /// The budget of the search itself: what is left after the witness check.
+    pub(crate) fn search_budget(&self, budget: &Budget) -> Budget {
+        Budget::new(self.search_work, budget.max_time)
+    }
+
+    /// The answer when the search could not pay for one board.
+    pub(crate) fn trivial(&self, note: Option<String>) -> Witness {
+        let top = self.modulus.get() as u64 - 1;
+        trivial(top, self.outside, self.averaging, &self.support, note)
+    }
+
+    /// The answer from what the search found (weights on the support), its board checked by
+    /// the exhaustive fewest-press search (the members are few here).
+    pub(crate) fn conclude(&self, found: Found) -> Result<Witness> {
+        let top = self.modulus.get() as u64 - 1;
+        let x = self.problem.presses(&found.states);
+        let exhaustive = Budget::new(u64::MAX, None);
+        let check = if self.modulus.is_prime() {
+            minimal_in_coset(self.modulus, &x, &self.rows, &exhaustive)?
+        } else {
+            minimal_in_module(self.modulus, &x, &self.rows, &self.orders, &exhaustive)?
+        };
+        if !check.proven_optimal || check.weight != top * self.outside + found.weight {
+            return Err(Error::InvalidArgument(format!(
+                "internal error: the hardest board found should need {} presses, the fewest-press search says {}",
+                top * self.outside + found.weight,
+                check.weight
+            )));
+        }
+        let upper_bound = (top * self.outside + found.upper_bound).min(self.averaging).max(check.weight);
+        Ok(Witness {
+            presses: check.presses,
+            weight: check.weight,
+            proven_optimal: upper_bound == check.weight,
+            upper_bound,
+            explored: found.explored + check.explored,
+            note: None,
+        })
+    }
 }
 
 fn gcd(a: u32, b: u32) -> u32 {

@@ -257,21 +257,13 @@ impl Problem {
 /// work never exceeds `budget.max_work`, and `None` when it cannot pay for weighing one board
 /// (or the deadline passes first).
 pub(crate) fn solve(problem: &Problem, budget: &Budget, deadline: &Deadline) -> Option<Found> {
-    let root2 = problem.root2();
-    let first = problem.size(problem.u) as u64 * problem.types.len() as u64;
-    if first > budget.max_work {
-        return None;
-    }
-    let local_work = (budget.max_work / 4).max(first);
-    let (states, weight, mut explored) = local_search(problem, local_work, deadline, 0.25, root2)?;
-    let mut found = Found { states, weight, upper_bound: root2 / 2, explored };
-    if 2 * weight + 1 >= root2 {
-        found.upper_bound = weight;
+    let found = start(problem, budget, deadline)?;
+    if found.upper_bound == found.weight || deadline.passed() {
+        // Proven by the averaging bound, or out of time (the engines' tables alone would
+        // overrun it).
         return Some(found);
     }
-    if deadline.passed() {
-        return Some(found); // the engines' tables alone would overrun it
-    }
+    let (weight, mut explored) = (found.weight, found.explored);
     let rest = budget.max_work.saturating_sub(explored);
     let tightened = if let Some(walsh) = Walsh::new(problem) {
         // Over GF(2) the Walsh engine proves; if it cannot within half of what is left, the
@@ -296,6 +288,21 @@ pub(crate) fn solve(problem: &Problem, budget: &Budget, deadline: &Deadline) -> 
     let bb = branch_and_bound(problem, found.states.clone(), weight, rest, deadline);
     explored += bb.explored;
     Some(Found { explored, ..bb })
+}
+
+/// The local search for a hard board (a quarter of the budget and the time), its upper bound
+/// the averaging bound, or its own weight when it reaches that; `None` when the budget cannot
+/// pay for weighing one board (or the deadline passes first).
+pub(crate) fn start(problem: &Problem, budget: &Budget, deadline: &Deadline) -> Option<Found> {
+    let root2 = problem.root2();
+    let first = problem.size(problem.u) as u64 * problem.types.len() as u64;
+    if first > budget.max_work {
+        return None;
+    }
+    let local_work = (budget.max_work / 4).max(first);
+    let (states, weight, explored) = local_search(problem, local_work, deadline, 0.25, root2)?;
+    let upper_bound = if 2 * weight + 1 >= root2 { weight } else { root2 / 2 };
+    Some(Found { states, weight, upper_bound, explored })
 }
 
 /// [`solve`] with the older branch and bound (the search of every field and ring) in place of

@@ -152,7 +152,7 @@ struct Run<'a> {
     pool: Option<&'a threads::Pool>,
 }
 
-mod threads;
+pub(crate) mod threads;
 
 impl Walsh {
     /// The Walsh form of `problem`, or `None` when it is not over GF(2) or too wide.
@@ -279,8 +279,36 @@ impl Walsh {
         (Some(pressed), run)
     }
 
+    /// The decision at `r` on this thread alone, within `max_work` (the split's first try).
+    pub(crate) fn decide_alone(&self, r: i32, max_work: u64, deadline: &Deadline) -> (Decision, u64) {
+        let (found, run) = self.search(r, max_work, deadline, &[], usize::MAX, None);
+        (Self::decision(found, run.stopped), run.work)
+    }
+
+    /// The decision at `r` in the subtree below `forced` (a job of [`threads::top_cut`]), with
+    /// no limit on the work.
+    pub(crate) fn decide_subtree(&self, r: i32, forced: &[i32], deadline: &Deadline) -> (Decision, u64) {
+        let (found, run) = self.search(r, u64::MAX, deadline, forced, usize::MAX, None);
+        (Self::decision(found, run.stopped), run.work)
+    }
+
+    fn decision(found: Option<Vec<u32>>, stopped: bool) -> Decision {
+        match found {
+            Some(pressed) => Decision::Feasible(pressed),
+            None if stopped => Decision::Unknown,
+            None => Decision::Infeasible,
+        }
+    }
+
+    /// Whether `forced` can be the first values of a search: one per position, each a value
+    /// its type can take (`|Y| <= count`, of the count's parity).
+    pub(crate) fn valid_prefix(&self, forced: &[i32]) -> bool {
+        let counts = self.levels.iter().flat_map(|l| l.types.iter().map(|t| t.count));
+        forced.len() <= self.positions() && forced.iter().zip(counts).all(|(&y, c)| y.abs() <= c && (c - y) % 2 == 0)
+    }
+
     /// The number of types in the search.
-    fn positions(&self) -> usize {
+    pub(crate) fn positions(&self) -> usize {
         *self.offsets.last().unwrap_or(&0)
     }
 }

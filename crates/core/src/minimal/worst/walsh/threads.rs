@@ -20,7 +20,7 @@ const JOBS_PER_THREAD: usize = 64;
 const CHUNK: u64 = 1 << 22;
 
 /// What the threads of one search share.
-pub(super) struct Pool {
+pub(crate) struct Pool {
     max_work: u64,
     /// Work granted to the threads so far (never above `max_work`).
     granted: AtomicU64,
@@ -29,6 +29,11 @@ pub(super) struct Pool {
 }
 
 impl Pool {
+    /// A pool of `max_work` entries.
+    pub(crate) fn new(max_work: u64) -> Pool {
+        Pool { max_work, granted: AtomicU64::new(0), done: AtomicBool::new(false) }
+    }
+
     pub(super) fn done(&self) -> bool {
         self.done.load(Ordering::Relaxed)
     }
@@ -55,6 +60,46 @@ impl Pool {
     }
 }
 
+/// The top of a decision's tree cut into subtrees.
+pub(crate) enum Cut {
+    /// The forced values of each subtree's first types (in search order, all of one length):
+    /// together they are the whole tree.
+    Jobs(Vec<Vec<i32>>),
+    /// The top of the tree has no node left: no board reaches the bound.
+    Infeasible,
+    /// The deadline or the pool stopped the cut.
+    Stopped,
+}
+
+/// Cut the tree of the decision at `r` at the first position in search order where it has at
+/// least `want` nodes (or the last position), with the work granted by `pool` (each try from
+/// scratch: the top of the tree is small). Returns the cut and the work it took.
+pub(crate) fn top_cut(w: &Walsh, r: i32, deadline: &Deadline, pool: &Pool, want: usize) -> (Cut, u64) {
+    let mut work = 0;
+    let mut jobs: Vec<Vec<i32>> = Vec::new();
+    for cut in 1..w.positions() {
+        let (found, run) = w.search(r, 0, deadline, &[], cut, Some(pool));
+        pool.give_back(&run);
+        work += run.work;
+        if run.stopped {
+            return (Cut::Stopped, work);
+        }
+        debug_assert!(found.is_none(), "a cut search reaches no leaf");
+        jobs = run.frontier;
+        if jobs.is_empty() {
+            return (Cut::Infeasible, work);
+        }
+        if jobs.len() >= want {
+            break;
+        }
+    }
+    if jobs.is_empty() {
+        // Fewer than two positions: the tree is tiny, search it whole.
+        jobs.push(Vec::new());
+    }
+    (Cut::Jobs(jobs), work)
+}
+
 /// [`Walsh::decide`] with `sequential` work on one thread first, then `threads` threads.
 pub(super) fn decide(
     w: &Walsh,
@@ -76,30 +121,14 @@ pub(super) fn decide(
         None if first == max_work || deadline.passed() => return (Decision::Unknown, work),
         None => {}
     }
-    let pool = Pool { max_work: max_work - work, granted: AtomicU64::new(0), done: AtomicBool::new(false) };
-    // The cut: the first position where the tree has enough nodes (each try from scratch, the
-    // top of the tree is small).
-    let mut jobs: Vec<Vec<i32>> = Vec::new();
-    for cut in 1..w.positions() {
-        let (found, run) = w.search(r, 0, deadline, &[], cut, Some(&pool));
-        pool.give_back(&run);
-        work += run.work;
-        if run.stopped {
-            return (Decision::Unknown, work);
-        }
-        debug_assert!(found.is_none(), "a cut search reaches no leaf");
-        jobs = run.frontier;
-        if jobs.is_empty() {
-            return (Decision::Infeasible, work);
-        }
-        if jobs.len() >= JOBS_PER_THREAD * threads {
-            break;
-        }
-    }
-    if jobs.is_empty() {
-        // Fewer than two positions: the tree is tiny, search it whole.
-        jobs.push(Vec::new());
-    }
+    let pool = Pool::new(max_work - work);
+    let (cut, spent) = top_cut(w, r, deadline, &pool, JOBS_PER_THREAD * threads);
+    work += spent;
+    let jobs = match cut {
+        Cut::Jobs(jobs) => jobs,
+        Cut::Infeasible => return (Decision::Infeasible, work),
+        Cut::Stopped => return (Decision::Unknown, work),
+    };
     let next = AtomicUsize::new(0);
     let board: Mutex<Option<Vec<u32>>> = Mutex::new(None);
     let stopped = AtomicBool::new(false);

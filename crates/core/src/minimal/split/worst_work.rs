@@ -1,0 +1,523 @@
+//! The worst case cut into tasks: [`WorstSplit`] on the client, [`WorstWork`] on the workers.
+//!
+//! Over GF(2) the worst case is proven by decisions: "does some board need at least w
+//! presses?", asked for w from the averaging bound down (see the Walsh engine in
+//! `minimal::worst`). Each decision is a tree search; its top is cut into subtrees (the
+//! nodes reaching one position in search order), and each subtree is one task. A task's answer
+//! is the same wherever and however often it runs: no board in its subtree, or a board. The
+//! client asks the decisions in the order of the single-machine search, so the combined result
+//! is the single-machine one (weight, upper bound, proof flag; the board may be another of the
+//! same weight).
+//!
+//! The split is built in steps so that a driver (the Dask one, say) can record them: the
+//! decision in question ([`WorstSplit::decision`]), a quick try on this machine
+//! ([`WorstSplit::try_here`]), the tasks ([`WorstSplit::work`]), their answers
+//! ([`WorstSplit::absorb`]), and a proven bound carried over from an earlier run
+//! ([`WorstSplit::assume_upper_bound`]).
+//!
+//! Games the decision engine does not take (over Z_p for p > 2, over Z_k, more than
+//! [`crate::minimal::EXACT_MEMBERS`] solutions per board) are searched whole by
+//! [`WorstSplit::new`], within its budget: they need no tasks.
+//!
+//! ```
+//! use lightsout_core::minimal::{plus_grid, worst_case, Budget, WorstSplit};
+//! use lightsout_core::{Modulus, Solver};
+//! let solver = Solver::new(&plus_grid(9, 9, Modulus::TWO).unwrap()).unwrap(); // nullity 8
+//! let mut split = WorstSplit::new(Modulus::TWO, 81, &solver.null_basis(), &[2; 8], &Budget::default(), Some(16)).unwrap();
+//! while split.decision().is_some() {
+//!     let work = split.work().unwrap().clone(); // travels to the workers as bytes
+//!     let parts: Vec<_> = (0..work.tasks()).map(|i| work.run(i).unwrap()).collect();
+//!     split.absorb(&parts).unwrap();
+//! }
+//! let board_of = |x: &[u32]| Ok(solver.apply(&vec![0; 81], x).unwrap());
+//! let worst = split.result(board_of).unwrap();
+//! let single = worst_case(&solver, &Budget::default()).unwrap();
+//! assert_eq!((worst.weight, worst.proven_optimal, worst.upper_bound), (single.weight, true, single.upper_bound));
+//! ```
+
+use super::wire::{fnv1a, Reader, Writer, WORST_MAGIC};
+use super::{DEFAULT_TASKS, MAX_TASKS};
+use crate::error::{Error, Result};
+use crate::field::Modulus;
+use crate::minimal::coset::reduce;
+use crate::minimal::worst::{self, Found, Plan, Problem, Searching, Walsh, Witness};
+use crate::minimal::{Budget, Deadline, WorstCase};
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+/// The worst case of a game cut into decisions and tasks (see the module docs).
+pub struct WorstSplit {
+    state: State,
+}
+
+enum State {
+    /// The answer needs no (more) tasks.
+    Settled(Witness),
+    /// Decisions left over GF(2).
+    Open(Box<Open>),
+}
+
+struct Open {
+    searching: Searching,
+    walsh: Walsh,
+    /// The reduced quiet patterns (the workers rebuild the engine from them).
+    rows: Vec<Vec<u32>>,
+    n: usize,
+    /// The hardest board the local search found (weights on the support).
+    found: Found,
+    /// The decision in question: does some board have `F <= r` everywhere (a board needing
+    /// `(N - r) / 2` presses on the support)? Every smaller r of its parity is ruled out.
+    r: i32,
+    /// The local search's board has `F <= reached`: the decisions stop there.
+    reached: i32,
+    tasks: u64,
+    /// The tasks of decision `r`, once cut.
+    work: Option<WorstWork>,
+    /// Work spent so far (the cut and the tries on this machine, the tasks' answers).
+    explored: u64,
+}
+
+impl WorstSplit {
+    /// Cut the worst case of the game whose quiet patterns are the combinations of `gens`
+    /// with coefficients below `orders` (as [`crate::minimal::worst_from_module`]; over a field,
+    /// a basis with `orders` all p). `budget` pays for what runs here: the quick routes, the
+    /// local search for a hard board (a quarter of it, as on one machine), and the whole search
+    /// of a game the decisions do not take. Each decision is cut into at least `tasks` tasks
+    /// (default [`DEFAULT_TASKS`]).
+    pub fn new(
+        modulus: Modulus,
+        n: usize,
+        gens: &[Vec<u32>],
+        orders: &[u32],
+        budget: &Budget,
+        tasks: Option<u64>,
+    ) -> Result<WorstSplit> {
+        let tasks = tasks.unwrap_or(DEFAULT_TASKS);
+        if tasks == 0 || tasks > MAX_TASKS {
+            return Err(Error::InvalidArgument(format!("tasks must be in 1..={MAX_TASKS}, not {tasks}")));
+        }
+        let (rows, orders) = worst::checked_quiet(modulus, n, gens, orders)?;
+        let rows = if modulus.is_prime() { reduce(modulus, rows, n) } else { rows };
+        let orders = if modulus.is_prime() { vec![modulus.get(); rows.len()] } else { orders };
+        let deadline = Deadline::start(budget);
+        let searching = match Plan::new(modulus, n, rows.clone(), orders, budget, &deadline)? {
+            Plan::Settled(witness) => return Ok(WorstSplit { state: State::Settled(witness) }),
+            Plan::Search(s) => s,
+        };
+        let search_budget = searching.search_budget(budget);
+        let Some(walsh) = Walsh::new(&searching.problem) else {
+            // Not a decision over GF(2): the whole search, here.
+            let witness = match worst::solve(&searching.problem, &search_budget, &deadline) {
+                Some(found) => searching.conclude(found)?,
+                None => searching.trivial(None),
+            };
+            return Ok(WorstSplit { state: State::Settled(witness) });
+        };
+        let Some(found) = worst::start(&searching.problem, &search_budget, &deadline) else {
+            return Ok(WorstSplit { state: State::Settled(searching.trivial(None)) });
+        };
+        if found.weight == found.upper_bound {
+            return Ok(WorstSplit { state: State::Settled(searching.conclude(found)?) });
+        }
+        let support = walsh.support();
+        let open = Open {
+            reached: support - 2 * found.weight as i32,
+            r: support & 1,
+            explored: found.explored,
+            searching,
+            walsh,
+            rows,
+            n,
+            found,
+            tasks,
+            work: None,
+        };
+        Ok(WorstSplit { state: State::Open(Box::new(open)) })
+    }
+
+    /// The decision in question: whether some board needs at least this many presses (every
+    /// larger count is ruled out). `None` once the answer is settled.
+    pub fn decision(&self) -> Option<u64> {
+        self.open().map(|o| o.presses_at(o.r))
+    }
+
+    /// The most presses any board can need, as proven so far.
+    pub fn upper_bound(&self) -> u64 {
+        match &self.state {
+            State::Settled(w) => w.upper_bound,
+            State::Open(o) => o.presses_at(o.r),
+        }
+    }
+
+    /// The fewest presses of the hardest board found so far.
+    pub fn weight(&self) -> u64 {
+        match &self.state {
+            State::Settled(w) => w.weight,
+            State::Open(o) => o.outside() + o.found.weight,
+        }
+    }
+
+    /// Try the decision in question on this machine's thread within `max_work` entries:
+    /// whether it was decided (the split then moves on). Small decisions need no tasks.
+    pub fn try_here(&mut self, max_work: u64) -> Result<bool> {
+        let Some(open) = self.open_mut() else { return Ok(true) };
+        let deadline = Deadline::start(&Budget::work_only(0));
+        let (decision, spent) = open.walsh.decide_alone(open.r, max_work, &deadline);
+        open.explored += spent;
+        crate::interrupt::check()?;
+        match decision {
+            worst::Decision::Unknown => Ok(false),
+            worst::Decision::Infeasible => {
+                self.rule_out()?;
+                Ok(true)
+            }
+            worst::Decision::Feasible(pressed) => {
+                self.settle_with(&pressed)?;
+                Ok(true)
+            }
+        }
+    }
+
+    /// The tasks of the decision in question (cut on the first call; `None` once settled).
+    pub fn work(&mut self) -> Result<Option<&WorstWork>> {
+        let Some(open) = self.open_mut() else { return Ok(None) };
+        if open.work.is_none() {
+            let deadline = Deadline::start(&Budget::work_only(0));
+            let pool = worst::threads::Pool::new(u64::MAX);
+            let want = usize::try_from(open.tasks).unwrap_or(usize::MAX);
+            let (cut, spent) = worst::threads::top_cut(&open.walsh, open.r, &deadline, &pool, want);
+            open.explored += spent;
+            crate::interrupt::check()?;
+            let jobs = match cut {
+                worst::threads::Cut::Jobs(jobs) => jobs,
+                // The top of the tree is empty: one task, which finds nothing.
+                worst::threads::Cut::Infeasible => vec![Vec::new()],
+                worst::threads::Cut::Stopped => return Err(Error::Interrupted),
+            };
+            if jobs.len() as u64 > MAX_TASKS {
+                return Err(Error::TooLarge {
+                    what: "the split of a worst-case decision",
+                    needed: jobs.len() as u128,
+                    unit: "tasks",
+                    limit: MAX_TASKS as u128,
+                });
+            }
+            open.work = Some(WorstWork::new(open.n, open.rows.clone(), open.r, jobs));
+        }
+        Ok(open.work.as_ref())
+    }
+
+    /// Take the answers of the decision's tasks (any order; repeats must agree): a board from
+    /// any task settles the worst case; no board from every task rules the decision out and
+    /// moves to the next. Fewer answers and no board is an error naming how many are missing.
+    pub fn absorb(&mut self, parts: &[WorstPart]) -> Result<()> {
+        let Some(open) = self.open_mut() else {
+            return Err(Error::InvalidArgument("the worst case is settled: no decision takes answers".into()));
+        };
+        let Some(work) = &open.work else {
+            return Err(Error::InvalidArgument("the decision's tasks were not cut yet: call work() first".into()));
+        };
+        let answered = work.check_parts(parts)?;
+        let spent: u64 = answered.values().map(|p| p.explored).sum();
+        let board = answered.values().find_map(|p| p.pressed.clone());
+        let (missing, tasks) = (work.tasks() - answered.len() as u64, work.tasks());
+        open.explored += spent;
+        match board {
+            Some(pressed) => self.settle_with(&pressed),
+            None if missing == 0 => self.rule_out(),
+            None => Err(Error::InvalidArgument(format!(
+                "{missing} of the {tasks} tasks are not answered and none found a board: the decision needs them all"
+            ))),
+        }
+    }
+
+    /// Carry over an upper bound proven by an earlier run of the same split (a checkpoint):
+    /// the decisions above it are skipped. It must lie between the hardest board found and
+    /// the bound proven so far.
+    pub fn assume_upper_bound(&mut self, bound: u64) -> Result<()> {
+        let Some(open) = self.open_mut() else {
+            return match bound == self.upper_bound() {
+                true => Ok(()),
+                false => Err(Error::InvalidArgument(format!(
+                    "the worst case is settled with the upper bound {}, not {bound}",
+                    self.upper_bound()
+                ))),
+            };
+        };
+        let (low, high) = (open.outside() + open.found.weight, open.presses_at(open.r));
+        if bound < low || bound > high {
+            return Err(Error::InvalidArgument(format!(
+                "an upper bound of {bound} presses does not fit this game: a board needing {low} is known and \
+                 {high} is the bound so far"
+            )));
+        }
+        let r = open.walsh.support() - 2 * (bound - open.outside()) as i32;
+        if r != open.r {
+            open.r = r;
+            open.work = None;
+            if open.r >= open.reached {
+                self.settle_found()?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The worst case as far as it got: proven once every decision is answered, else the
+    /// hardest board found with the bound proven so far. `board_of` turns presses into the
+    /// board they solve.
+    pub fn result(&self, board_of: impl FnOnce(&[u32]) -> Result<Vec<u32>>) -> Result<WorstCase> {
+        let witness = match &self.state {
+            State::Settled(w) => w.clone(),
+            State::Open(o) => {
+                let upper_bound = o.presses_at(o.r) - o.outside();
+                o.searching.conclude(Found { upper_bound, explored: o.explored, ..o.found.clone() })?
+            }
+        };
+        witness.with_board(board_of)
+    }
+
+    fn open(&self) -> Option<&Open> {
+        match &self.state {
+            State::Open(o) => Some(o),
+            State::Settled(_) => None,
+        }
+    }
+
+    fn open_mut(&mut self) -> Option<&mut Open> {
+        match &mut self.state {
+            State::Open(o) => Some(o),
+            State::Settled(_) => None,
+        }
+    }
+
+    /// No board reaches the decision: on to the next, or the local search's board is the
+    /// hardest.
+    fn rule_out(&mut self) -> Result<()> {
+        if let Some(open) = self.open_mut() {
+            open.r += 2;
+            open.work = None;
+            if open.r >= open.reached {
+                self.settle_found()?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Every decision above the local search's board is ruled out: it is the hardest.
+    fn settle_found(&mut self) -> Result<()> {
+        if let State::Open(o) = &self.state {
+            let found = Found { upper_bound: o.found.weight, explored: o.explored, ..o.found.clone() };
+            self.state = State::Settled(o.searching.conclude(found)?);
+        }
+        Ok(())
+    }
+
+    /// A board with `pressed[T]` buttons of each type pressed reaches the decision: it is the
+    /// hardest (every heavier decision was ruled out).
+    fn settle_with(&mut self, pressed: &[u32]) -> Result<()> {
+        let Some(open) = self.open() else { return Ok(()) };
+        let problem = &open.searching.problem;
+        let counts: Vec<u32> = problem.gf2_types().map(|(_, c)| c).collect();
+        if pressed.len() != counts.len() || pressed.iter().zip(&counts).any(|(a, c)| a > c) {
+            return Err(Error::InvalidArgument(format!(
+                "a task's board is malformed: it should press at most the buttons of each of {} types",
+                counts.len()
+            )));
+        }
+        let states = problem.gf2_states(pressed);
+        let weight = ((open.walsh.support() - open.r) / 2) as u64;
+        if problem.weight(&states) < weight {
+            return Err(Error::InvalidArgument(format!(
+                "a task's board needs {} presses on the support, not the {weight} of the decision: it does not \
+                 belong to this search",
+                problem.weight(&states)
+            )));
+        }
+        let found = Found { states, weight, upper_bound: weight, explored: open.explored };
+        let witness = open.searching.conclude(found)?;
+        self.state = State::Settled(witness);
+        Ok(())
+    }
+}
+
+impl Open {
+    /// Presses pressed by every solution (the buttons outside the quiet patterns).
+    fn outside(&self) -> u64 {
+        self.searching.outside()
+    }
+
+    /// The presses of a board with `F <= r` everywhere.
+    fn presses_at(&self, r: i32) -> u64 {
+        self.outside() + ((self.walsh.support() - r) / 2) as u64
+    }
+}
+
+/// What every task of one decision needs: the quiet patterns, the decision and the subtrees.
+/// Self-contained and sent to the workers as bytes ([`WorstWork::to_bytes`]); each worker
+/// builds the decision engine once.
+#[derive(Debug)]
+pub struct WorstWork {
+    n: usize,
+    rows: Vec<Vec<u32>>,
+    r: i32,
+    /// The forced first values of each task's subtree (all of one length).
+    jobs: Vec<Vec<i32>>,
+    id: u64,
+    engine: OnceLock<std::result::Result<(Problem, Walsh), String>>,
+}
+
+impl Clone for WorstWork {
+    fn clone(&self) -> Self {
+        WorstWork::new(self.n, self.rows.clone(), self.r, self.jobs.clone())
+    }
+}
+
+impl PartialEq for WorstWork {
+    fn eq(&self, other: &Self) -> bool {
+        self.id == other.id && self.to_bytes() == other.to_bytes()
+    }
+}
+
+/// The answer of one task of a worst-case decision.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WorstPart {
+    /// Which task (`0..tasks`).
+    pub task: u64,
+    /// A board reaching the decision, as the number of buttons pressed of each type of
+    /// buttons; `None`: its subtree has none.
+    pub pressed: Option<Vec<u32>>,
+    /// Entries of the search visited.
+    pub explored: u64,
+    /// [`WorstWork::id`] of the work it came from.
+    pub work: u64,
+}
+
+impl WorstWork {
+    fn new(n: usize, rows: Vec<Vec<u32>>, r: i32, jobs: Vec<Vec<i32>>) -> Self {
+        let mut work = WorstWork { n, rows, r, jobs, id: 0, engine: OnceLock::new() };
+        work.id = fnv1a(&work.to_bytes());
+        work
+    }
+
+    /// The number of tasks.
+    pub fn tasks(&self) -> u64 {
+        self.jobs.len() as u64
+    }
+
+    /// A fingerprint of the work (the same on every machine); parts carry it.
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+
+    /// The decision's engine, built on first use.
+    fn engine(&self) -> Result<&(Problem, Walsh)> {
+        let built = self.engine.get_or_init(|| {
+            let orders = vec![2; self.rows.len()];
+            let problem = Problem::new(2, true, self.n, &self.rows, &orders)
+                .ok_or_else(|| "its quiet patterns do not make a search problem".to_string())?;
+            let walsh = Walsh::new(&problem).ok_or_else(|| "its quiet patterns are too many".to_string())?;
+            Ok((problem, walsh))
+        });
+        built.as_ref().map_err(|why| Error::InvalidArgument(format!("this worst-case work cannot run: {why}")))
+    }
+
+    /// Run task `task`: search its subtree for a board reaching the decision.
+    pub fn run(&self, task: u64) -> Result<WorstPart> {
+        self.run_within(task, None)?.ok_or(Error::Interrupted)
+    }
+
+    /// [`WorstWork::run`] within `max_time` (`None`: no limit): `None` when the time ran out
+    /// first and the subtree is undecided (a sample of tasks measures a decision's cost so).
+    pub fn run_within(&self, task: u64, max_time: Option<std::time::Duration>) -> Result<Option<WorstPart>> {
+        if task >= self.tasks() {
+            return Err(Error::InvalidArgument(format!("task must be in 0..{}, not {task}", self.tasks())));
+        }
+        let (_, walsh) = self.engine()?;
+        let forced = &self.jobs[task as usize];
+        if !walsh.valid_prefix(forced) {
+            return Err(Error::InvalidArgument(format!(
+                "task {task}'s subtree does not fit the types of its quiet patterns"
+            )));
+        }
+        let deadline = Deadline::start(&Budget::new(u64::MAX, max_time));
+        let (decision, explored) = walsh.decide_subtree(self.r, forced, &deadline);
+        // A search cut short by an interrupt is no answer (see crate::interrupt).
+        crate::interrupt::check()?;
+        let pressed = match decision {
+            worst::Decision::Feasible(pressed) => Some(pressed),
+            worst::Decision::Infeasible => None,
+            worst::Decision::Unknown => return Ok(None),
+        };
+        Ok(Some(WorstPart { task, pressed, explored, work: self.id }))
+    }
+
+    /// The parts by task, checked to belong to this work and to agree when repeated.
+    fn check_parts<'a>(&self, parts: &'a [WorstPart]) -> Result<BTreeMap<u64, &'a WorstPart>> {
+        let mut answered: BTreeMap<u64, &WorstPart> = BTreeMap::new();
+        for part in parts {
+            if part.work != self.id {
+                return Err(Error::InvalidArgument(format!(
+                    "the answer of task {} comes from another decision (work {:#x}, this one is {:#x})",
+                    part.task, part.work, self.id
+                )));
+            }
+            if part.task >= self.tasks() {
+                return Err(Error::InvalidArgument(format!(
+                    "the answer of task {} is malformed: tasks are 0..{}",
+                    part.task,
+                    self.tasks()
+                )));
+            }
+            if let Some(seen) = answered.insert(part.task, part) {
+                if seen != part {
+                    return Err(Error::InvalidArgument(format!(
+                        "task {} was answered twice with different results",
+                        part.task
+                    )));
+                }
+            }
+        }
+        Ok(answered)
+    }
+
+    /// The work as bytes ([`WorstWork::from_bytes`] reads them back).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut w = Writer::new(WORST_MAGIC);
+        let cut = self.jobs.first().map_or(0, |j| j.len());
+        w.u64s(&[self.n as u64, self.rows.len() as u64, self.r as u64, cut as u64, self.jobs.len() as u64]);
+        for row in &self.rows {
+            w.u64s(&crate::bitmatrix::pack_bits(row));
+        }
+        for job in &self.jobs {
+            w.u32s(&job.iter().map(|&y| y as u32).collect::<Vec<_>>());
+        }
+        w.0
+    }
+
+    /// Read work written by [`WorstWork::to_bytes`], checking every field.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self> {
+        let mut r = Reader::new(bytes, WORST_MAGIC, "worst-case work")?;
+        let n = r.count(usize::MAX, "buttons")?;
+        let dim = r.count(worst::MAX_DIM, "quiet patterns")?;
+        let bound = r.count(n, "for the decision's bound")? as i32;
+        let cut = r.count(n, "forced values per task")?;
+        let jobs = r.count(MAX_TASKS as usize, "tasks")?;
+        // Checked before anything is allocated: the tasks' values are in the bytes.
+        if jobs == 0 || (cut == 0 && jobs != 1) || jobs.saturating_mul(cut).saturating_mul(4) > bytes.len() {
+            return Err(r.bad(format!("{jobs} tasks of {cut} forced values each do not fit in the bytes")));
+        }
+        let words = n.div_ceil(64);
+        let mut rows = Vec::with_capacity(dim);
+        for _ in 0..dim {
+            let packed = r.u64s(words)?;
+            crate::minimal::check_packed("a quiet pattern", &packed, n).map_err(|e| r.bad(e.to_string()))?;
+            rows.push(crate::bitmatrix::unpack_bits(&packed, n)?);
+        }
+        let mut forced = Vec::with_capacity(jobs);
+        for _ in 0..jobs {
+            forced.push(r.u32s(cut)?.into_iter().map(|y| y as i32).collect());
+        }
+        r.end()?;
+        Ok(WorstWork::new(n, rows, bound, forced))
+    }
+}

@@ -1,0 +1,196 @@
+//! The worst case cut into decisions and tasks for a cluster (`lightsout.distributed.worst_case`
+//! drives it on Dask): the client keeps the [`WorstSplit`], each decision's work travels to the
+//! workers as bytes, and the parts come back small.
+
+use super::args;
+use super::convert::Dt;
+use super::errors::LoResult;
+use super::game::PyGame;
+use super::results::WorstCase;
+use super::work::interruptible;
+use lightsout_core::minimal::{self, WorstSplit};
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use std::sync::{Arc, Mutex};
+
+/// The worst case of a game cut into decisions ("does some board need at least w presses?",
+/// from the averaging bound down), each cut into tasks (from `split_worst`). Loop while
+/// `decision` is not None: `try_here(max_work)` may settle a small decision at once; otherwise
+/// run every task of `work()` anywhere and `absorb` the parts (a part with a board settles the
+/// worst case; no board in every part rules the decision out). `result()` is the answer so far.
+#[pyclass(frozen, module = "lightsout._core", name = "WorstSplit")]
+pub(crate) struct PyWorstSplit {
+    split: Arc<Mutex<WorstSplit>>,
+    game: Py<PyGame>,
+}
+
+impl PyWorstSplit {
+    /// Run `f` on the split with the GIL released (Ctrl-C interrupts the wait).
+    fn with<T: Send + 'static>(
+        &self,
+        py: Python<'_>,
+        f: impl FnOnce(&mut WorstSplit) -> lightsout_core::Result<T> + Send + 'static,
+    ) -> LoResult<T> {
+        let split = Arc::clone(&self.split);
+        Ok(interruptible(py, move || f(&mut split.lock().unwrap_or_else(|e| e.into_inner())))??)
+    }
+
+    fn get<T>(&self, f: impl FnOnce(&WorstSplit) -> T) -> T {
+        f(&self.split.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+}
+
+#[pymethods]
+impl PyWorstSplit {
+    /// The decision in question: whether some board needs at least this many presses (every
+    /// larger count is ruled out). None once the answer is settled.
+    #[getter]
+    fn decision(&self) -> Option<u64> {
+        self.get(|s| s.decision())
+    }
+
+    /// The most presses any board can need, as proven so far.
+    #[getter]
+    fn upper_bound(&self) -> u64 {
+        self.get(|s| s.upper_bound())
+    }
+
+    /// The fewest presses of the hardest board found so far.
+    #[getter]
+    fn weight(&self) -> u64 {
+        self.get(|s| s.weight())
+    }
+
+    /// Try the decision in question here, on one thread, within `max_work` search entries
+    /// (GIL released): whether it was decided.
+    fn try_here(&self, py: Python<'_>, max_work: &Bound<'_, PyAny>) -> LoResult<bool> {
+        let max_work = args::nonneg(max_work, "max_work")?;
+        self.with(py, move |s| s.try_here(max_work))
+    }
+
+    /// The tasks of the decision in question (cut on the first call, GIL released), or None
+    /// once the answer is settled.
+    fn work(&self, py: Python<'_>) -> LoResult<Option<WorstWork>> {
+        let work = self.with(py, |s| Ok(s.work()?.cloned()))?;
+        Ok(work.map(|w| WorstWork { inner: Arc::new(w) }))
+    }
+
+    /// Take the parts of the decision's tasks (any order; repeats must agree).
+    fn absorb(&self, py: Python<'_>, parts: Vec<PyRef<'_, WorstPart>>) -> LoResult<()> {
+        let parts: Vec<minimal::WorstPart> = parts.iter().map(|p| p.inner.clone()).collect();
+        self.with(py, move |s| s.absorb(&parts))
+    }
+
+    /// Carry over an upper bound proven by an earlier run of the same game (a checkpoint).
+    fn assume_upper_bound(&self, py: Python<'_>, bound: &Bound<'_, PyAny>) -> LoResult<()> {
+        let bound = args::nonneg(bound, "bound")?;
+        self.with(py, move |s| s.assume_upper_bound(bound))
+    }
+
+    /// The worst case as far as it got: proven once `decision` is None, else the hardest board
+    /// found with the bound proven so far (`Game.worst_case`'s result type).
+    fn result(&self, py: Python<'_>) -> LoResult<WorstCase> {
+        let game = self.game.get();
+        let g = Arc::clone(&game.game);
+        let split = Arc::clone(&self.split);
+        let worst = interruptible(py, move || g.worst_of_split(&split.lock().unwrap_or_else(|e| e.into_inner())))??;
+        let board = game.array(py, &worst.board, true, Dt::I64)?.unbind();
+        let presses = game.array(py, &worst.presses, true, Dt::I64)?.unbind();
+        Ok(WorstCase::new(board, presses, &worst))
+    }
+
+    fn __repr__(&self) -> String {
+        self.get(|s| match s.decision() {
+            Some(d) => format!("<lightsout.WorstSplit: a board needing {d} presses? (found {})>", s.weight()),
+            None => format!("<lightsout.WorstSplit: settled at {} .. {}>", s.weight(), s.upper_bound()),
+        })
+    }
+}
+
+work_class! {
+    /// The tasks of one worst-case decision; `WorstWork(data)` rebuilds it from `bytes(work)`.
+    /// Each worker process builds the decision engine once.
+    WorstWork = "WorstWork" (minimal::WorstWork) -> WorstPart;
+    run:
+    /// Run task `task` (GIL released, Ctrl-C interrupts the wait): whether its subtree has a
+    /// board reaching the decision.
+    {
+        /// `run(task)` within `max_time` seconds (None: no limit): None when the time ran out
+        /// first (the subtree is undecided); a sample of tasks measures a decision's cost so.
+        #[pyo3(signature = (task, max_time=None))]
+        fn run_within(&self, py: Python<'_>, task: &Bound<'_, PyAny>, max_time: Option<f64>) -> LoResult<Option<WorstPart>> {
+            let task = args::nonneg(task, "task")?;
+            let limit = args::budget(None, max_time)?.max_time;
+            let limit = if max_time.is_none() { None } else { limit };
+            let work = Arc::clone(&self.inner);
+            let part = interruptible(py, move || work.run_within(task, limit))??;
+            Ok(part.map(|inner| WorstPart { inner }))
+        }
+    }
+}
+
+/// The answer of one worst-case task.
+#[pyclass(frozen, module = "lightsout._core", name = "WorstPart")]
+pub(crate) struct WorstPart {
+    inner: minimal::WorstPart,
+}
+
+#[pymethods]
+impl WorstPart {
+    #[new]
+    #[pyo3(signature = (task, pressed, explored, work))]
+    fn new(task: u64, pressed: Option<Vec<u32>>, explored: u64, work: u64) -> Self {
+        WorstPart { inner: minimal::WorstPart { task, pressed, explored, work } }
+    }
+    /// Which task.
+    #[getter]
+    fn task(&self) -> u64 {
+        self.inner.task
+    }
+    /// A board reaching the decision (buttons pressed per type of buttons), or None.
+    #[getter]
+    fn pressed(&self) -> Option<Vec<u32>> {
+        self.inner.pressed.clone()
+    }
+    /// Search entries visited.
+    #[getter]
+    fn explored(&self) -> u64 {
+        self.inner.explored
+    }
+    /// The id of the work it came from.
+    #[getter]
+    fn work(&self) -> u64 {
+        self.inner.work
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (u64, Option<Vec<u32>>, u64, u64))> {
+        let p = &slf.get().inner;
+        Ok((slf.get_type().into_any(), (p.task, p.pressed.clone(), p.explored, p.work)))
+    }
+
+    fn __repr__(&self) -> String {
+        let found = if self.inner.pressed.is_some() { "a board" } else { "no board" };
+        format!("WorstPart(task={}, {found}, explored={})", self.inner.task, self.inner.explored)
+    }
+}
+
+/// Cut `game.worst_case()` into decisions, each of at least `tasks` tasks (None: 256). The
+/// quick routes and the local search for a hard board run here within `max_work`/`max_time`
+/// (as `Game.worst_case`), with the GIL released; a game the decisions do not take (over Z_p
+/// for p > 2, Z_k, or too many solutions per board) is searched whole here within them.
+#[pyfunction]
+#[pyo3(signature = (game, *, tasks=None, max_work=None, max_time=None))]
+pub(crate) fn split_worst(
+    py: Python<'_>,
+    game: &Bound<'_, PyGame>,
+    tasks: Option<&Bound<'_, PyAny>>,
+    max_work: Option<&Bound<'_, PyAny>>,
+    max_time: Option<f64>,
+) -> LoResult<PyWorstSplit> {
+    let tasks = tasks.filter(|t| !t.is_none()).map(|t| args::nonneg(t, "tasks")).transpose()?;
+    let budget = args::budget(max_work, max_time)?;
+    let g = Arc::clone(&game.get().game);
+    let split = interruptible(py, move || g.worst_split(&budget, tasks))??;
+    Ok(PyWorstSplit { split: Arc::new(Mutex::new(split)), game: game.clone().unbind() })
+}
