@@ -62,6 +62,8 @@ fn bad_topologies() {
     fails(&["solve", "--cube", "0"], "", &["at least 1"]);
     // One board of 10^10 lights (4 bytes a light) is refused by its bytes, before any work.
     fails(&["solve", "--grid", "100000x100000"], "", &["too large", "40000000000 bytes"]);
+    // Sizes read as people write them, the exact count beside.
+    fails(&["solve", "--grid", "100000x100000"], "", &["needs 40 GB (40000000000 bytes), over the 4 GiB limit"]);
     // A 9-byte graph file declaring 2^24 vertices: refused from the description, at once.
     let huge = TempFile::new("huge.txt", "16777216\n");
     fails(&["analyze", "--graph", huge.path()], "", &["too large", "70368744177664 bytes"]);

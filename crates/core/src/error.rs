@@ -37,8 +37,10 @@ pub enum Error {
         /// The modulus p.
         modulus: u32,
     },
-    /// The problem would need more memory than the documented limit.
-    #[error("problem too large: {what} needs {needed} {unit}, the limit is {limit}")]
+    /// The problem would need more memory than the documented limit. Sizes in bytes read as
+    /// people write them, with the exact count beside: "needs 6.4 GB (6400000000 bytes), over
+    /// the 4 GiB limit".
+    #[error("problem too large: {what} needs {}", Amount(*.needed, .unit, *.limit))]
     TooLarge {
         /// What was being allocated.
         what: &'static str,
@@ -78,6 +80,58 @@ const OBSTRUCTION_SHOWN: usize = 100;
 
 /// The obstruction of an unsolvable board as text: `(0 1 1 0 ...)` in light order, or for a
 /// large game `{light 3: 1, light 17: 2, ...}` (at most [`OBSTRUCTION_SHOWN`] entries).
+/// How much a [`Error::TooLarge`] needs against its limit, bytes in human units.
+struct Amount<'a>(u128, &'a str, u128);
+
+impl std::fmt::Display for Amount<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let Amount(needed, unit, limit) = *self;
+        if unit != "bytes" {
+            return write!(f, "{needed} {unit}, the limit is {limit}");
+        }
+        write!(f, "{} ({needed} bytes), over the {} limit", human_bytes(needed), human_bytes(limit))
+    }
+}
+
+/// A byte count as people write it: in binary units when it is a whole number of them (the
+/// limits are: "4 GiB"), else in decimal units with two significant digits ("6.4 GB").
+///
+/// ```
+/// use lightsout_core::error::human_bytes;
+/// assert_eq!(human_bytes(6_400_000_000), "6.4 GB");
+/// assert_eq!(human_bytes(1 << 32), "4 GiB");
+/// assert_eq!(human_bytes(200_000_000), "200 MB");
+/// assert_eq!(human_bytes(999), "999 bytes");
+/// ```
+pub fn human_bytes(bytes: u128) -> String {
+    const BINARY: [&str; 6] = ["KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
+    const DECIMAL: [&str; 6] = ["kB", "MB", "GB", "TB", "PB", "EB"];
+    if bytes < 1000 {
+        return format!("{bytes} bytes");
+    }
+    for (i, unit) in BINARY.iter().enumerate().rev() {
+        let size = 1u128 << (10 * (i + 1));
+        if bytes >= size && bytes % size == 0 && bytes / size < 1024 {
+            return format!("{} {unit}", bytes / size);
+        }
+    }
+    let (mut value, mut unit) = (bytes as f64, "bytes");
+    for u in DECIMAL {
+        if value < 1000.0 {
+            break;
+        }
+        value /= 1000.0;
+        unit = u;
+    }
+    if value >= 1000.0 {
+        return format!("{bytes} bytes");
+    }
+    let digits = if value < 10.0 { 1 } else { 0 };
+    let text = format!("{value:.digits$}");
+    let text = text.strip_suffix(".0").unwrap_or(&text);
+    format!("{text} {unit}")
+}
+
 struct ObstructionText<'a>(&'a [u32]);
 
 impl std::fmt::Display for ObstructionText<'_> {

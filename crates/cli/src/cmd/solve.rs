@@ -223,10 +223,12 @@ fn check_all_fits(game: &Game) -> CliResult<()> {
     let limit = lightsout_core::limits::MAX_DENSE_BYTES;
     if needed > limit {
         return Err(CliError::input(format!(
-            "{}: --all needs all {} quiet patterns ({needed} bytes, the limit is {limit}); --limit K lists only \
-             the first K solutions",
+            "{}: --all needs all {} quiet patterns ({}, {needed} bytes, over the {} limit); --limit K lists \
+             only the first K solutions",
             game.describe(),
-            game.nullity()?
+            game.nullity()?,
+            lightsout_core::error::human_bytes(needed),
+            lightsout_core::error::human_bytes(limit)
         )));
     }
     Ok(())
