@@ -47,6 +47,10 @@ __all__ = [
     "StatsPart",
     "split_minimal",
     "split_stats",
+    "WorstSplit",
+    "WorstWork",
+    "WorstPart",
+    "split_worst",
     "__version__",
 ]
 

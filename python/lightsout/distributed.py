@@ -313,6 +313,8 @@ def worst_case(
         if not record.done and local_work > 0 and split.try_here(local_work):
             continue
         work = split.work()
+        if work is None:  # settled while cut (cannot happen with a decision in question)
+            continue
         if record.work is not None and record.work != work.id:
             raise ValueError(
                 f"the checkpoint {resume!r} records tasks of another cut of the decision at {split.decision} "
