@@ -11,7 +11,8 @@ mean; a task stopped at the cap counts as the cap, so the projection is then a l
     python python/benchmarks/worst_projection.py --sample 12 --cap 20 \\
         "grid 19x19:176" "grid 23x23:266" "torus 10x10:43" "grid 29x29:444"
 
-Each game is ``SPEC[:BOUND]``, SPEC as ``lightsout.from_spec`` takes it (``grid 19x19``).
+Each game is ``KIND RxC[:BOUND]`` with KIND one of lightsout's board constructors taking rows
+and columns (``grid 19x19``, ``torus 10x10:43``).
 """
 
 from __future__ import annotations
@@ -24,8 +25,15 @@ import time
 import lightsout as lo
 
 
+def game_of(text: str) -> lo.Game:
+    """``grid 19x19`` and the like."""
+    kind, _, dims = text.partition(" ")
+    rows, _, cols = dims.partition("x")
+    return getattr(lo, kind)(int(rows), int(cols))
+
+
 def project(spec: str, bound: int | None, tasks: int, sample: int, cap: float, seed: int) -> dict:
-    game = lo.from_spec(spec)
+    game = game_of(spec)
     split = lo._core.split_worst(game, tasks=tasks)
     if bound is not None:
         split.assume_upper_bound(bound)
@@ -63,7 +71,7 @@ def project(spec: str, bound: int | None, tasks: int, sample: int, cap: float, s
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("games", nargs="+", help="SPEC[:BOUND], e.g. 'grid 19x19:176'")
+    parser.add_argument("games", nargs="+", help="KIND RxC[:BOUND], e.g. 'grid 19x19:176'")
     parser.add_argument("--tasks", type=int, default=4096, help="subtrees per decision (default 4096)")
     parser.add_argument("--sample", type=int, default=12, help="tasks run per game (default 12)")
     parser.add_argument("--cap", type=float, default=20.0, help="seconds per task at most (default 20)")
