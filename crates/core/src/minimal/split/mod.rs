@@ -81,6 +81,21 @@ fn fixed_digits(p: u32, digits: usize, inner: u64, tasks: Option<u64>) -> Result
     Ok(t)
 }
 
+/// The parts of a split's tasks by task number: `check` accepts a part (it belongs to the work
+/// and is well formed) and names its task; a task answered twice must agree with itself.
+fn by_task<'a, P: PartialEq>(parts: &'a [P], check: impl Fn(&P) -> Result<u64>) -> Result<BTreeMap<u64, &'a P>> {
+    let mut answered: BTreeMap<u64, &P> = BTreeMap::new();
+    for part in parts {
+        let task = check(part)?;
+        if let Some(seen) = answered.insert(task, part) {
+            if seen != part {
+                return Err(Error::InvalidArgument(format!("task {task} was answered twice with different results")));
+            }
+        }
+    }
+    Ok(answered)
+}
+
 /// The base-p digits of `task`, least significant first.
 fn digits_of(p: u32, mut task: u64, t: usize) -> Vec<u32> {
     (0..t)
@@ -327,8 +342,7 @@ impl CosetWork {
 
     /// The parts by task, checked to belong to this work and to agree when repeated.
     fn check_parts<'a>(&self, parts: &'a [CosetPart]) -> Result<BTreeMap<u64, &'a CosetPart>> {
-        let mut answered: BTreeMap<u64, &CosetPart> = BTreeMap::new();
-        for part in parts {
+        by_task(parts, |part| {
             if part.work != self.id {
                 return Err(Error::InvalidArgument(format!(
                     "the answer of task {} comes from another search (work {:#x}, this one is {:#x})",
@@ -344,16 +358,8 @@ impl CosetWork {
                     self.p
                 )));
             }
-            if let Some(seen) = answered.insert(part.task, part) {
-                if seen != part {
-                    return Err(Error::InvalidArgument(format!(
-                        "task {} was answered twice with different results",
-                        part.task
-                    )));
-                }
-            }
-        }
-        Ok(answered)
+            Ok(part.task)
+        })
     }
 
     /// The work as bytes ([`CosetWork::from_bytes`] reads them back).

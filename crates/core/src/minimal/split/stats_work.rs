@@ -1,11 +1,10 @@
 //! The statistics of a game cut into tasks: [`StatsWork`] and the answers of its tasks.
 
 use super::wire::{fnv1a, Reader, Writer, STATS_MAGIC};
-use super::{digits_of, fixed_digits};
+use super::{by_task, digits_of, fixed_digits};
 use crate::error::{Error, Result};
 use crate::minimal::{gray, stats, Budget, Deadline, Stats};
 use crate::solver::Solver;
-use std::collections::BTreeMap;
 
 /// The statistics of a game cut into tasks (self-contained: it is also the work the tasks
 /// need, and it combines their answers).
@@ -148,8 +147,7 @@ impl StatsWork {
     /// The statistics from the answers of every task (in any order, repeats allowed if they
     /// agree): exactly [`stats`](fn@crate::minimal::stats) of the game. A task missing is an error.
     pub fn combine(&self, parts: &[StatsPart]) -> Result<Stats> {
-        let mut answered: BTreeMap<u64, &StatsPart> = BTreeMap::new();
-        for part in parts {
+        let answered = by_task(parts, |part| {
             if part.work != self.id || part.task >= self.tasks() {
                 return Err(Error::InvalidArgument(format!(
                     "the answer of task {} does not belong to this statistics run (work {:#x}, tasks 0..{})",
@@ -158,15 +156,8 @@ impl StatsWork {
                     self.tasks()
                 )));
             }
-            if let Some(seen) = answered.insert(part.task, part) {
-                if seen != part {
-                    return Err(Error::InvalidArgument(format!(
-                        "task {} was answered twice with different results",
-                        part.task
-                    )));
-                }
-            }
-        }
+            Ok(part.task)
+        })?;
         if answered.len() as u64 != self.tasks() {
             let missing: Vec<String> =
                 (0..self.tasks()).filter(|t| !answered.contains_key(t)).take(5).map(|t| t.to_string()).collect();

@@ -36,7 +36,7 @@
 //! ```
 
 use super::wire::{fnv1a, Reader, Writer, WORST_MAGIC};
-use super::{DEFAULT_TASKS, MAX_TASKS};
+use super::{by_task, DEFAULT_TASKS, MAX_TASKS};
 use crate::error::{Error, Result};
 use crate::field::Modulus;
 use crate::minimal::coset::reduce;
@@ -453,8 +453,7 @@ impl WorstWork {
 
     /// The parts by task, checked to belong to this work and to agree when repeated.
     fn check_parts<'a>(&self, parts: &'a [WorstPart]) -> Result<BTreeMap<u64, &'a WorstPart>> {
-        let mut answered: BTreeMap<u64, &WorstPart> = BTreeMap::new();
-        for part in parts {
+        by_task(parts, |part| {
             if part.work != self.id {
                 return Err(Error::InvalidArgument(format!(
                     "the answer of task {} comes from another decision (work {:#x}, this one is {:#x})",
@@ -468,16 +467,8 @@ impl WorstWork {
                     self.tasks()
                 )));
             }
-            if let Some(seen) = answered.insert(part.task, part) {
-                if seen != part {
-                    return Err(Error::InvalidArgument(format!(
-                        "task {} was answered twice with different results",
-                        part.task
-                    )));
-                }
-            }
-        }
-        Ok(answered)
+            Ok(part.task)
+        })
     }
 
     /// The work as bytes ([`WorstWork::from_bytes`] reads them back).
