@@ -59,3 +59,36 @@ def client():
     yield c
     c.close()
     cluster.close()
+
+
+def kill_a_worker_during(client, run):
+    """Call ``run()`` while a thread waits until the cluster is busy with it and then kills one
+    worker process outright (SIGKILL). Returns what ``run`` returned; asserts that the worker
+    died before ``run`` finished, and waits for the nanny to bring a new one up."""
+    import signal
+    import threading
+    import time
+
+    before = client.run(os.getpid)
+    killed = {}
+
+    def kill_one():
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if any(client.processing().values()):
+                break
+            time.sleep(0.01)
+        time.sleep(0.2)
+        address, pid = sorted(before.items())[0]
+        killed["at"] = time.monotonic()
+        os.kill(pid, signal.SIGKILL)
+
+    killer = threading.Thread(target=kill_one)
+    killer.start()
+    result = run()
+    done = time.monotonic()
+    killer.join()
+    assert killed and killed["at"] < done, "the worker must die while the work runs"
+    client.wait_for_workers(2, timeout=60)
+    assert set(client.run(os.getpid).values()) != set(before.values())
+    return result

@@ -3,20 +3,18 @@ processes: the answers equal the single-process ones, also when a worker or the 
 killed in the middle (the client resumes from its checkpoint)."""
 
 import json
-import os
 import pickle
 import signal
 import subprocess
 import sys
-import threading
 import time
 
-import numpy as np
 import pytest
 
 import lightsout as lo
 import lightsout.distributed as lod
 
+from conftest import kill_a_worker_during
 from test_distributed import run_cli
 
 
@@ -75,28 +73,8 @@ def test_the_games_send_decisions_to_the_cluster():
 def test_a_killed_worker_does_not_change_the_answer(client):
     g = lo.grid(16, 16)
     single = g.worst_case(max_time=None)
-    before = client.run(os.getpid)
-    killed = {}
-
-    def kill_one():
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if any(client.processing().values()):
-                break
-            time.sleep(0.01)
-        time.sleep(0.2)
-        address, pid = sorted(before.items())[0]
-        killed["at"] = time.monotonic()
-        os.kill(pid, signal.SIGKILL)
-
-    killer = threading.Thread(target=kill_one)
-    killer.start()
-    spread = lod.worst_case(g, client=client, tasks=256, local_work=0)
-    done = time.monotonic()
-    killer.join()
-    assert killed and killed["at"] < done, "the worker must die while the proof runs"
+    spread = kill_a_worker_during(client, lambda: lod.worst_case(g, client=client, tasks=256, local_work=0))
     same_worst(spread, single, g)
-    client.wait_for_workers(2, timeout=60)
 
 
 def test_a_killed_client_resumes_from_its_checkpoint(client, tmp_path):
