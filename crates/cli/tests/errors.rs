@@ -64,6 +64,13 @@ fn bad_topologies() {
     fails(&["solve", "--grid", "100000x100000"], "", &["too large", "40000000000 bytes"]);
     // Sizes read as people write them, the exact count beside.
     fails(&["solve", "--grid", "100000x100000"], "", &["needs 40 GB (40000000000 bytes), over the 4 GiB limit"]);
+    // ... and name the route that fits (packed boards), where there is one.
+    fails(&["solve", "--grid", "100000x100000"], "", &["lightsout.GridSolver in Python", "bit-packed"]);
+    fails(
+        &["solve", "--grid", "100000x100000", "--modulus", "5"],
+        "",
+        &["one board of this game (4 bytes a light) needs"],
+    );
     // A 9-byte graph file declaring 2^24 vertices: refused from the description, at once.
     let huge = TempFile::new("huge.txt", "16777216\n");
     fails(&["analyze", "--graph", huge.path()], "", &["too large", "70368744177664 bytes"]);

@@ -125,6 +125,12 @@ impl Game {
     /// one). Called by every constructor.
     pub(crate) fn check_footprint(&self) -> Result<()> {
         match self.solver_path() {
+            // A plain grid over GF(2) or GF(3) has a route that fits: name it.
+            SolverPath::Chasing if self.modulus().get() <= 3 => check_bytes(
+                "one board of this game (4 bytes a light; lightsout.GridSolver in Python and lightsout_grid_solver \
+                 in C take it bit-packed, 1 bit a light over GF(2) and 2 over GF(3))",
+                VECTOR_BYTES_PER_LIGHT * self.size() as u128,
+            ),
             SolverPath::Chasing | SolverPath::WrappedChasing | SolverPath::RingChasing => {
                 check_bytes("one board of this game (4 bytes a light)", VECTOR_BYTES_PER_LIGHT * self.size() as u128)
             }
