@@ -1,4 +1,5 @@
-"""A fewest-press proof, a statistics table and a labelled data set on a Dask cluster.
+"""A fewest-press proof, a worst-case proof, a statistics table and a labelled data set on a
+Dask cluster.
 
     python examples/dask_cluster.py                  # a LocalCluster on this machine
     python examples/dask_cluster.py tcp://HOST:8786  # any scheduler
@@ -6,7 +7,9 @@
 Needs `pip install 'lightsout-solver[dask]'`.
 """
 
+import os
 import sys
+import tempfile
 
 import distributed
 
@@ -23,6 +26,12 @@ def main() -> None:
     board = g.random_solvable(seed=1)
     best = lod.minimal_solution(g, board, client=client, progress=True)
     print(f"{g.describe()}: {best.weight} presses, proven optimal: {best.proven_optimal}")
+
+    # The worst case of the 16 x 16 grid, its decisions cut into tasks; a checkpoint records
+    # the run, and resume= carries on from it after a crash or Ctrl-C.
+    checkpoint = os.path.join(tempfile.mkdtemp(), "16x16.json")
+    worst = lod.worst_case(lo.grid(16, 16), client=client, checkpoint=checkpoint, progress=True)
+    print(f"16 x 16 grid: every board needs at most {worst.weight} presses: {worst.proven_optimal}")
 
     table = lod.stats(lo.torus(4, 5), client=client)
     print(table.table())
