@@ -52,7 +52,7 @@ def project(spec: str, bound: int | None, tasks: int, sample: int, cap: float, s
         times.append(time.process_time() - start)
         if part is None:
             capped += 1
-        elif part.pressed is not None:
+        elif part.board is not None:
             return dict(row, note=f"task {task} found a board needing {split.decision} presses")
     mean = sum(times) / len(times)
     sd = math.sqrt(sum((t - mean) ** 2 for t in times) / max(len(times) - 1, 1))

@@ -10,7 +10,7 @@ else a ``LocalCluster`` started on first use and kept for the process.
   on the cluster and combine the answers into exactly the result of ``game.minimal_solution`` and
   ``lightsout.stats``, proof flag included. Tasks are idempotent and retried when a worker dies,
   so a lost worker never changes the answer.
-- :func:`worst_case` proves the worst case ("God's number") over GF(2) as a series of
+- :func:`worst_case` proves the worst case ("God's number") over a field as a series of
   decisions, each cut into subtrees run as idempotent tasks; a checkpoint file records the
   finished ones, so that a run stopped by a crash or Ctrl-C carries on where it was.
 - :func:`solve_many`, :func:`is_solvable`, :func:`fewest_presses` and :func:`random_solvable`
@@ -262,10 +262,10 @@ def worst_case(
     ``game.worst_case()`` given the time to finish (equal ``weight``, ``upper_bound`` and
     ``proven_optimal``; the board may be another one needing as many presses).
 
-    Over GF(2) the proof is a series of decisions, "does some board need at least w presses?",
-    from the averaging bound down; each is cut into at least ``tasks`` subtrees (default 256)
-    run as idempotent tasks, and a small decision is settled here at once. Other games (over
-    Z_p for p > 2, Z_k) are searched on this machine, within ``max_work``/``max_time``, as
+    Over a field the proof is a series of decisions, "does some board need at least w
+    presses?", from the averaging bound down; each is cut into at least ``tasks`` subtrees
+    (default 256) run as idempotent tasks, and a small decision is settled here at once. Games
+    over Z_k (composite k) are searched on this machine, within ``max_work``/``max_time``, as
     ``game.worst_case`` does. ``max_work`` (default 2**32) pays for what runs here: the local
     search for a hard board and those games.
 
@@ -386,7 +386,7 @@ def _run_decision(
                         if f.status in ("cancelled", "lost") or type(e).__name__.endswith("CancelledError"):
                             continue  # its data went with a worker: run again in the next round
                         raise
-                    if part.pressed is not None:
+                    if part.board is not None:
                         return part
                     done[part.task] = part
                     record.done.append((part.task, part.explored))

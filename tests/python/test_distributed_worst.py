@@ -29,7 +29,7 @@ def same_worst(spread, single, game):
     assert game.minimal_solution(spread.board, max_time=None).weight == spread.weight
 
 
-# Games proven in seconds, nullity 6 to 10 (GF(2)), and games the decisions do not take.
+# Games proven in seconds, nullity 6 to 10 (GF(2)), over Z_3, and over Z_4 (no decisions).
 GAMES = [
     ("grid 9x9 (nullity 8)", lambda: lo.grid(9, 9), 8),
     ("torus 6x6 (nullity 8)", lambda: lo.torus(6, 6), 8),
@@ -37,6 +37,7 @@ GAMES = [
     ("grid 16x16 (nullity 8)", lambda: lo.grid(16, 16), 8),
     ("grid 11x23 (nullity 10)", lambda: lo.grid(11, 23), 10),
     ("grid 4x4 over Z_3", lambda: lo.grid(4, 4, modulus=3), None),
+    ("grid 8x8 over Z_3 (nullity 4)", lambda: lo.grid(8, 8, modulus=3), 4),
     ("grid 3x3 over Z_4", lambda: lo.grid(3, 3, modulus=4), None),
 ]
 
@@ -156,12 +157,12 @@ def test_work_and_parts_pickle_and_are_checked():
     again = pickle.loads(pickle.dumps(work))
     assert again.id == work.id and again.tasks == work.tasks >= 8
     part = pickle.loads(pickle.dumps(again.run(0)))
-    assert part.task == 0 and part.work == work.id and part.pressed is None
+    assert part.task == 0 and part.work == work.id and part.board is None
     within = work.run_within(0)
-    assert (within.task, within.pressed, within.explored) == (part.task, part.pressed, part.explored)
+    assert (within.task, within.board, within.explored) == (part.task, part.board, part.explored)
     # Within no time the subtree may be undecided (None), never wrongly decided.
     quick = work.run_within(work.tasks - 1, max_time=0.0)
-    assert quick is None or quick.pressed is None
+    assert quick is None or quick.board is None
     with pytest.raises(ValueError, match="not valid worst-case work"):
         lo._core.WorstWork(b"nonsense")
     with pytest.raises(ValueError, match=f"task must be in 0..{work.tasks}"):

@@ -88,7 +88,7 @@ fn a_run_stopped_in_the_middle_carries_on_from_its_bound_and_finished_tasks() {
     let bound = first.upper_bound();
     let work = first.work().unwrap().unwrap().clone();
     let done: Vec<WorstPart> = (0..work.tasks() / 2).map(|i| work.run(i).unwrap()).collect();
-    assert!(done.iter().all(|p| p.pressed.is_none()), "the decision is ruled out: no subtree has a board");
+    assert!(done.iter().all(|p| p.board.is_none()), "the decision is ruled out: no subtree has a board");
     let err = first.absorb(&done).unwrap_err().to_string();
     assert!(err.contains("are not answered"), "{err}");
     // A new process: the same split, the bound carried over, the same tasks, the rest run.
@@ -122,15 +122,17 @@ fn a_result_before_the_end_is_the_bound_so_far() {
 }
 
 #[test]
-fn games_the_decisions_do_not_take_are_settled_at_once() {
-    for (p, n) in [(3u64, 4usize), (5, 3), (2, 5)] {
+fn games_over_z_p_split_too_and_z_k_is_settled_at_once() {
+    let mut with_tasks = 0;
+    for (p, n) in [(3u64, 8usize), (3, 5), (5, 3), (2, 5)] {
         let solver = Solver::new(&plus_grid(n, n, Modulus::new(p).unwrap()).unwrap()).unwrap();
-        let split = split_of(&solver, 8);
-        assert_eq!(split.decision(), None, "Z_{p} {n} x {n}");
+        let mut split = split_of(&solver, 8);
+        with_tasks += run_everywhere(&mut split, p);
         let single = worst_case(&solver, &Budget::default()).unwrap();
         assert_same(&result(&split, &solver), &single, &solver, &format!("Z_{p} {n} x {n}"));
     }
-    // Z_4 through the generators and their orders.
+    assert!(with_tasks > 0, "no decision over Z_3 or Z_5 needed tasks");
+    // Z_4 through the generators and their orders: no decision engine, searched at once.
     let z4 = Modulus::ring(4).unwrap();
     let split = WorstSplit::new(z4, 2, &[vec![2, 2]], &[2], &Budget::default(), None).unwrap();
     assert_eq!(split.decision(), None);
@@ -150,7 +152,7 @@ fn foreign_or_forged_answers_and_bad_bytes_are_errors() {
     assert!(split.absorb(&[out_of_range]).unwrap_err().to_string().contains("malformed"));
     let twice = WorstPart { explored: part.explored + 1, ..part.clone() };
     assert!(split.absorb(&[part.clone(), twice]).unwrap_err().to_string().contains("twice"));
-    let forged = WorstPart { pressed: Some(vec![0; 3]), ..part.clone() };
+    let forged = WorstPart { board: Some(vec![0; 3]), ..part.clone() };
     assert!(split.absorb(&[forged]).unwrap_err().to_string().contains("malformed"));
     assert!(work.run(work.tasks()).is_err());
     // Bytes: every truncation and a wrong tag are errors, never a panic or a huge allocation.

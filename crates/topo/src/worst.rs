@@ -43,7 +43,7 @@ impl Game {
     /// ```
     /// use lightsout_core::minimal::Budget;
     /// use lightsout_topo::Game;
-    /// let game = Game::grid(9, 9).unwrap();
+    /// let game = Game::grid(9, 9, 2).unwrap();
     /// let mut split = game.worst_split(&Budget::default(), Some(8)).unwrap();
     /// while split.decision().is_some() {
     ///     let work = split.work().unwrap().unwrap().clone();

@@ -138,19 +138,19 @@ pub(crate) struct WorstPart {
 #[pymethods]
 impl WorstPart {
     #[new]
-    #[pyo3(signature = (task, pressed, explored, work))]
-    fn new(task: u64, pressed: Option<Vec<u32>>, explored: u64, work: u64) -> Self {
-        WorstPart { inner: minimal::WorstPart { task, pressed, explored, work } }
+    #[pyo3(signature = (task, board, explored, work))]
+    fn new(task: u64, board: Option<Vec<u32>>, explored: u64, work: u64) -> Self {
+        WorstPart { inner: minimal::WorstPart { task, board, explored, work } }
     }
     /// Which task.
     #[getter]
     fn task(&self) -> u64 {
         self.inner.task
     }
-    /// A board reaching the decision (buttons pressed per type of buttons), or None.
+    /// A board reaching the decision (the state of each type of buttons), or None.
     #[getter]
-    fn pressed(&self) -> Option<Vec<u32>> {
-        self.inner.pressed.clone()
+    fn board(&self) -> Option<Vec<u32>> {
+        self.inner.board.clone()
     }
     /// Search entries visited.
     #[getter]
@@ -166,19 +166,19 @@ impl WorstPart {
     #[allow(clippy::type_complexity)]
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (u64, Option<Vec<u32>>, u64, u64))> {
         let p = &slf.get().inner;
-        Ok((slf.get_type().into_any(), (p.task, p.pressed.clone(), p.explored, p.work)))
+        Ok((slf.get_type().into_any(), (p.task, p.board.clone(), p.explored, p.work)))
     }
 
     fn __repr__(&self) -> String {
-        let found = if self.inner.pressed.is_some() { "a board" } else { "no board" };
+        let found = if self.inner.board.is_some() { "a board" } else { "no board" };
         format!("WorstPart(task={}, {found}, explored={})", self.inner.task, self.inner.explored)
     }
 }
 
 /// Cut `game.worst_case()` into decisions, each of at least `tasks` tasks (None: 256). The
 /// quick routes and the local search for a hard board run here within `max_work`/`max_time`
-/// (as `Game.worst_case`), with the GIL released; a game the decisions do not take (over Z_p
-/// for p > 2, Z_k, or too many solutions per board) is searched whole here within them.
+/// (as `Game.worst_case`), with the GIL released; a game the decisions do not take (over Z_k,
+/// or too many solutions per board) is searched whole here within them.
 #[pyfunction]
 #[pyo3(signature = (game, *, tasks=None, max_work=None, max_time=None))]
 pub(crate) fn split_worst(

@@ -1,8 +1,8 @@
 //! The worst case cut into tasks: [`WorstSplit`] on the client, [`WorstWork`] on the workers.
 //!
-//! Over GF(2) the worst case is proven by decisions: "does some board need at least w
-//! presses?", asked for w from the averaging bound down (see the Walsh engine in
-//! `minimal::worst`). Each decision is a tree search; its top is cut into subtrees (the
+//! Over a field the worst case is proven by decisions: "does some board need at least w
+//! presses?", asked for w from the averaging bound down (the Walsh engine over GF(2), the
+//! decision search over Z_p for odd p, see `minimal::worst`). Each decision is a tree search; its top is cut into subtrees (the
 //! nodes reaching one position in search order), and each subtree is one task. A task's answer
 //! is the same wherever and however often it runs: no board in its subtree, or a board. The
 //! client asks the decisions in the order of the single-machine search, so the combined result
@@ -15,9 +15,9 @@
 //! ([`WorstSplit::absorb`]), and a proven bound carried over from an earlier run
 //! ([`WorstSplit::assume_upper_bound`]).
 //!
-//! Games the decision engine does not take (over Z_p for p > 2, over Z_k, more than
-//! [`crate::minimal::EXACT_MEMBERS`] solutions per board) are searched whole by
-//! [`WorstSplit::new`], within its budget: they need no tasks.
+//! Games the decision engines do not take (over Z_k, more than
+//! [`crate::minimal::EXACT_MEMBERS`] solutions per board, tables too large) are searched whole
+//! by [`WorstSplit::new`], within its budget: they need no tasks.
 //!
 //! ```
 //! use lightsout_core::minimal::{plus_grid, worst_case, Budget, WorstSplit};
@@ -25,7 +25,7 @@
 //! let solver = Solver::new(&plus_grid(9, 9, Modulus::TWO).unwrap()).unwrap(); // nullity 8
 //! let mut split = WorstSplit::new(Modulus::TWO, 81, &solver.null_basis(), &[2; 8], &Budget::default(), Some(16)).unwrap();
 //! while split.decision().is_some() {
-//!     let work = split.work().unwrap().clone(); // travels to the workers as bytes
+//!     let work = split.work().unwrap().unwrap().clone(); // travels to the workers as bytes
 //!     let parts: Vec<_> = (0..work.tasks()).map(|i| work.run(i).unwrap()).collect();
 //!     split.absorb(&parts).unwrap();
 //! }
@@ -40,7 +40,7 @@ use super::{by_task, DEFAULT_TASKS, MAX_TASKS};
 use crate::error::{Error, Result};
 use crate::field::Modulus;
 use crate::minimal::coset::reduce;
-use crate::minimal::worst::{self, Found, Plan, Problem, Searching, Walsh, Witness};
+use crate::minimal::worst::{self, Cut, Found, Plan, Problem, Searching, Walsh, Witness, ZpDecision, ZpEngine};
 use crate::minimal::{Budget, Deadline, WorstCase};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -59,22 +59,100 @@ enum State {
 
 struct Open {
     searching: Searching,
-    walsh: Walsh,
-    /// The reduced quiet patterns (the workers rebuild the engine from them).
+    /// The Walsh engine over GF(2); `None`: the Z_p engine, built from the problem when asked.
+    walsh: Option<Walsh>,
+    /// The modulus p and the reduced quiet patterns (the workers rebuild the engine from them).
+    p: u32,
     rows: Vec<Vec<u32>>,
     n: usize,
     /// The hardest board the local search found (weights on the support).
     found: Found,
-    /// The decision in question: does some board have `F <= r` everywhere (a board needing
-    /// `(N - r) / 2` presses on the support)? Every smaller r of its parity is ruled out.
-    r: i32,
-    /// The local search's board has `F <= reached`: the decisions stop there.
-    reached: i32,
+    /// The decision in question: does some board need `w` presses on the support? Every
+    /// larger w is ruled out; the decisions stop at the local search's board.
+    w: u64,
     tasks: u64,
-    /// The tasks of decision `r`, once cut.
+    /// The tasks of decision `w`, once cut.
     work: Option<WorstWork>,
     /// Work spent so far (the cut and the tries on this machine, the tasks' answers).
     explored: u64,
+}
+
+/// A decision engine that cuts: the Walsh one over GF(2), the Z_p one over odd primes. Both
+/// search the types in one order, a subtree given by the values of its first types (Walsh: the
+/// signed counts `Y`; Z_p: the index of each type's value histogram), as `u32`s.
+enum Decider<'a> {
+    Walsh(&'a Walsh, &'a Problem),
+    Zp(ZpEngine<'a>),
+}
+
+/// What a decision found in a subtree: a board (the state of each type), none, or no answer.
+enum Outcome {
+    Board(Vec<usize>),
+    Nothing,
+    Stopped,
+}
+
+impl<'a> Decider<'a> {
+    /// The engine for `problem` (`walsh`: its Walsh form, over GF(2)); `None` when neither
+    /// engine takes it.
+    fn new(problem: &'a Problem, walsh: Option<&'a Walsh>) -> Option<Decider<'a>> {
+        match walsh {
+            Some(w) => Some(Decider::Walsh(w, problem)),
+            None => ZpEngine::new(problem).map(Decider::Zp),
+        }
+    }
+
+    fn positions(&self) -> usize {
+        match self {
+            Decider::Walsh(w, _) => w.positions(),
+            Decider::Zp(e) => e.positions(),
+        }
+    }
+
+    fn valid_prefix(&self, forced: &[u32]) -> bool {
+        match self {
+            Decider::Walsh(w, _) => w.valid_prefix(&forced.iter().map(|&y| y as i32).collect::<Vec<_>>()),
+            Decider::Zp(e) => e.valid_prefix(&forced.iter().map(|&s| s as usize).collect::<Vec<_>>()),
+        }
+    }
+
+    /// Whether some board in the subtree below `forced` needs `w` presses on the support,
+    /// within `max_work`, recording the nodes reaching position `cut` (no deeper; `usize::MAX`:
+    /// no cut): the outcome, its work and the nodes recorded.
+    fn decide(
+        &self,
+        w: u64,
+        max_work: u64,
+        deadline: &Deadline,
+        forced: &[u32],
+        cut: usize,
+    ) -> (Outcome, u64, Vec<Vec<u32>>) {
+        match self {
+            Decider::Walsh(walsh, problem) => {
+                let r = walsh.support() - 2 * w as i32;
+                let forced: Vec<i32> = forced.iter().map(|&y| y as i32).collect();
+                let (decision, work, frontier) = walsh.decide_below(r, max_work, deadline, &forced, cut);
+                let outcome = match decision {
+                    worst::Decision::Feasible(pressed) => Outcome::Board(problem.gf2_states(&pressed)),
+                    worst::Decision::Infeasible => Outcome::Nothing,
+                    worst::Decision::Unknown => Outcome::Stopped,
+                };
+                let frontier = frontier.into_iter().map(|j| j.into_iter().map(|y| y as u32).collect()).collect();
+                (outcome, work, frontier)
+            }
+            Decider::Zp(e) => {
+                let forced: Vec<usize> = forced.iter().map(|&s| s as usize).collect();
+                let (decision, work, frontier) = e.decide_below(w, max_work, deadline, &forced, cut);
+                let outcome = match decision {
+                    ZpDecision::Feasible(states) => Outcome::Board(states),
+                    ZpDecision::Infeasible => Outcome::Nothing,
+                    ZpDecision::Unknown => Outcome::Stopped,
+                };
+                let frontier = frontier.into_iter().map(|j| j.into_iter().map(|s| s as u32).collect()).collect();
+                (outcome, work, frontier)
+            }
+        }
+    }
 }
 
 impl WorstSplit {
@@ -105,27 +183,27 @@ impl WorstSplit {
             Plan::Search(s) => s,
         };
         let search_budget = searching.search_budget(budget);
-        let Some(walsh) = Walsh::new(&searching.problem) else {
-            // Not a decision over GF(2): the whole search, here.
+        let walsh = Walsh::new(&searching.problem);
+        if Decider::new(&searching.problem, walsh.as_ref()).is_none() {
+            // Neither decision engine takes it: the whole search, here.
             let witness = match worst::solve(&searching.problem, &search_budget, &deadline) {
                 Some(found) => searching.conclude(found)?,
                 None => searching.trivial(None),
             };
             return Ok(WorstSplit { state: State::Settled(witness) });
-        };
+        }
         let Some(found) = worst::start(&searching.problem, &search_budget, &deadline) else {
             return Ok(WorstSplit { state: State::Settled(searching.trivial(None)) });
         };
         if found.weight == found.upper_bound {
             return Ok(WorstSplit { state: State::Settled(searching.conclude(found)?) });
         }
-        let support = walsh.support();
         let open = Open {
-            reached: support - 2 * found.weight as i32,
-            r: support & 1,
+            w: found.upper_bound,
             explored: found.explored,
             searching,
             walsh,
+            p: modulus.get(),
             rows,
             n,
             found,
@@ -138,14 +216,14 @@ impl WorstSplit {
     /// The decision in question: whether some board needs at least this many presses (every
     /// larger count is ruled out). `None` once the answer is settled.
     pub fn decision(&self) -> Option<u64> {
-        self.open().map(|o| o.presses_at(o.r))
+        self.open().map(|o| o.outside() + o.w)
     }
 
     /// The most presses any board can need, as proven so far.
     pub fn upper_bound(&self) -> u64 {
         match &self.state {
             State::Settled(w) => w.upper_bound,
-            State::Open(o) => o.presses_at(o.r),
+            State::Open(o) => o.outside() + o.w,
         }
     }
 
@@ -162,17 +240,17 @@ impl WorstSplit {
     pub fn try_here(&mut self, max_work: u64) -> Result<bool> {
         let Some(open) = self.open_mut() else { return Ok(true) };
         let deadline = Deadline::start(&Budget::work_only(0));
-        let (decision, spent) = open.walsh.decide_alone(open.r, max_work, &deadline);
+        let (outcome, spent, _) = open.decider().decide(open.w, max_work, &deadline, &[], usize::MAX);
         open.explored += spent;
         crate::interrupt::check()?;
-        match decision {
-            worst::Decision::Unknown => Ok(false),
-            worst::Decision::Infeasible => {
+        match outcome {
+            Outcome::Stopped => Ok(false),
+            Outcome::Nothing => {
                 self.rule_out()?;
                 Ok(true)
             }
-            worst::Decision::Feasible(pressed) => {
-                self.settle_with(&pressed)?;
+            Outcome::Board(states) => {
+                self.settle_with(&states)?;
                 Ok(true)
             }
         }
@@ -183,16 +261,20 @@ impl WorstSplit {
         let Some(open) = self.open_mut() else { return Ok(None) };
         if open.work.is_none() {
             let deadline = Deadline::start(&Budget::work_only(0));
-            let pool = worst::threads::Pool::new(u64::MAX);
             let want = usize::try_from(open.tasks).unwrap_or(usize::MAX);
-            let (cut, spent) = worst::threads::top_cut(&open.walsh, open.r, &deadline, &pool, want);
+            let decider = open.decider();
+            let (cut, spent) = worst::top_cut(decider.positions(), want, |cut| {
+                let (outcome, work, frontier) = decider.decide(open.w, u64::MAX, &deadline, &[], cut);
+                (matches!(outcome, Outcome::Stopped), frontier, work)
+            });
+            drop(decider);
             open.explored += spent;
             crate::interrupt::check()?;
             let jobs = match cut {
-                worst::threads::Cut::Jobs(jobs) => jobs,
+                Cut::Jobs(jobs) => jobs,
                 // The top of the tree is empty: one task, which finds nothing.
-                worst::threads::Cut::Infeasible => vec![Vec::new()],
-                worst::threads::Cut::Stopped => return Err(Error::Interrupted),
+                Cut::Infeasible => vec![Vec::new()],
+                Cut::Stopped => return Err(Error::Interrupted),
             };
             if jobs.len() as u64 > MAX_TASKS {
                 return Err(Error::TooLarge {
@@ -202,7 +284,7 @@ impl WorstSplit {
                     limit: MAX_TASKS as u128,
                 });
             }
-            open.work = Some(WorstWork::new(open.n, open.rows.clone(), open.r, jobs));
+            open.work = Some(WorstWork::new(open.p, open.n, open.rows.clone(), open.w, jobs));
         }
         Ok(open.work.as_ref())
     }
@@ -219,11 +301,11 @@ impl WorstSplit {
         };
         let answered = work.check_parts(parts)?;
         let spent: u64 = answered.values().map(|p| p.explored).sum();
-        let board = answered.values().find_map(|p| p.pressed.clone());
+        let board = answered.values().find_map(|p| p.board.clone());
         let (missing, tasks) = (work.tasks() - answered.len() as u64, work.tasks());
         open.explored += spent;
         match board {
-            Some(pressed) => self.settle_with(&pressed),
+            Some(states) => self.settle_with(&states.iter().map(|&s| s as usize).collect::<Vec<_>>()),
             None if missing == 0 => self.rule_out(),
             None => Err(Error::InvalidArgument(format!(
                 "{missing} of the {tasks} tasks are not answered and none found a board: the decision needs them all"
@@ -244,18 +326,18 @@ impl WorstSplit {
                 ))),
             };
         };
-        let (low, high) = (open.outside() + open.found.weight, open.presses_at(open.r));
+        let (low, high) = (open.outside() + open.found.weight, open.outside() + open.w);
         if bound < low || bound > high {
             return Err(Error::InvalidArgument(format!(
                 "an upper bound of {bound} presses does not fit this game: a board needing {low} is known and \
                  {high} is the bound so far"
             )));
         }
-        let r = open.walsh.support() - 2 * (bound - open.outside()) as i32;
-        if r != open.r {
-            open.r = r;
+        let w = bound - open.outside();
+        if w != open.w {
+            open.w = w;
             open.work = None;
-            if open.r >= open.reached {
+            if open.w <= open.found.weight {
                 self.settle_found()?;
             }
         }
@@ -269,8 +351,7 @@ impl WorstSplit {
         let witness = match &self.state {
             State::Settled(w) => w.clone(),
             State::Open(o) => {
-                let upper_bound = o.presses_at(o.r) - o.outside();
-                o.searching.conclude(Found { upper_bound, explored: o.explored, ..o.found.clone() })?
+                o.searching.conclude(Found { upper_bound: o.w, explored: o.explored, ..o.found.clone() })?
             }
         };
         witness.with_board(board_of)
@@ -294,9 +375,9 @@ impl WorstSplit {
     /// hardest.
     fn rule_out(&mut self) -> Result<()> {
         if let Some(open) = self.open_mut() {
-            open.r += 2;
+            open.w -= 1;
             open.work = None;
-            if open.r >= open.reached {
+            if open.w <= open.found.weight {
                 self.settle_found()?;
             }
         }
@@ -312,28 +393,26 @@ impl WorstSplit {
         Ok(())
     }
 
-    /// A board with `pressed[T]` buttons of each type pressed reaches the decision: it is the
-    /// hardest (every heavier decision was ruled out).
-    fn settle_with(&mut self, pressed: &[u32]) -> Result<()> {
+    /// A board with these states of the types reaches the decision: it is the hardest (every
+    /// heavier decision was ruled out).
+    fn settle_with(&mut self, states: &[usize]) -> Result<()> {
         let Some(open) = self.open() else { return Ok(()) };
         let problem = &open.searching.problem;
-        let counts: Vec<u32> = problem.gf2_types().map(|(_, c)| c).collect();
-        if pressed.len() != counts.len() || pressed.iter().zip(&counts).any(|(a, c)| a > c) {
+        if !problem.valid_states(states) {
             return Err(Error::InvalidArgument(format!(
-                "a task's board is malformed: it should press at most the buttons of each of {} types",
-                counts.len()
+                "a task's board is malformed: it should give one of the value histograms of each of {} types",
+                problem.type_count()
             )));
         }
-        let states = problem.gf2_states(pressed);
-        let weight = ((open.walsh.support() - open.r) / 2) as u64;
-        if problem.weight(&states) < weight {
+        let weight = problem.weight(states);
+        if weight < open.w {
             return Err(Error::InvalidArgument(format!(
-                "a task's board needs {} presses on the support, not the {weight} of the decision: it does not \
+                "a task's board needs {weight} presses on the support, not the {} of the decision: it does not \
                  belong to this search",
-                problem.weight(&states)
+                open.w
             )));
         }
-        let found = Found { states, weight, upper_bound: weight, explored: open.explored };
+        let found = Found { states: states.to_vec(), weight: open.w, upper_bound: open.w, explored: open.explored };
         let witness = open.searching.conclude(found)?;
         self.state = State::Settled(witness);
         Ok(())
@@ -346,9 +425,8 @@ impl Open {
         self.searching.outside()
     }
 
-    /// The presses of a board with `F <= r` everywhere.
-    fn presses_at(&self, r: i32) -> u64 {
-        self.outside() + ((self.walsh.support() - r) / 2) as u64
+    fn decider(&self) -> Decider<'_> {
+        Decider::new(&self.searching.problem, self.walsh.as_ref()).expect("the split is open only with an engine")
     }
 }
 
@@ -357,18 +435,20 @@ impl Open {
 /// builds the decision engine once.
 #[derive(Debug)]
 pub struct WorstWork {
+    p: u32,
     n: usize,
     rows: Vec<Vec<u32>>,
-    r: i32,
+    /// The decision: a board needing `w` presses on the support?
+    w: u64,
     /// The forced first values of each task's subtree (all of one length).
-    jobs: Vec<Vec<i32>>,
+    jobs: Vec<Vec<u32>>,
     id: u64,
-    engine: OnceLock<std::result::Result<(Problem, Walsh), String>>,
+    engine: OnceLock<std::result::Result<(Problem, Option<Walsh>), String>>,
 }
 
 impl Clone for WorstWork {
     fn clone(&self) -> Self {
-        WorstWork::new(self.n, self.rows.clone(), self.r, self.jobs.clone())
+        WorstWork::new(self.p, self.n, self.rows.clone(), self.w, self.jobs.clone())
     }
 }
 
@@ -383,9 +463,9 @@ impl PartialEq for WorstWork {
 pub struct WorstPart {
     /// Which task (`0..tasks`).
     pub task: u64,
-    /// A board reaching the decision, as the number of buttons pressed of each type of
-    /// buttons; `None`: its subtree has none.
-    pub pressed: Option<Vec<u32>>,
+    /// A board reaching the decision, as the state of each type of buttons (the index of its
+    /// value histogram); `None`: its subtree has none.
+    pub board: Option<Vec<u32>>,
     /// Entries of the search visited.
     pub explored: u64,
     /// [`WorstWork::id`] of the work it came from.
@@ -393,8 +473,8 @@ pub struct WorstPart {
 }
 
 impl WorstWork {
-    fn new(n: usize, rows: Vec<Vec<u32>>, r: i32, jobs: Vec<Vec<i32>>) -> Self {
-        let mut work = WorstWork { n, rows, r, jobs, id: 0, engine: OnceLock::new() };
+    fn new(p: u32, n: usize, rows: Vec<Vec<u32>>, w: u64, jobs: Vec<Vec<u32>>) -> Self {
+        let mut work = WorstWork { p, n, rows, w, jobs, id: 0, engine: OnceLock::new() };
         work.id = fnv1a(&work.to_bytes());
         work
     }
@@ -409,16 +489,19 @@ impl WorstWork {
         self.id
     }
 
-    /// The decision's engine, built on first use.
-    fn engine(&self) -> Result<&(Problem, Walsh)> {
+    /// The decision's problem and Walsh form, built on first use (the Z_p engine is built per
+    /// task: it borrows the problem).
+    fn engine(&self) -> Result<Decider<'_>> {
         let built = self.engine.get_or_init(|| {
-            let orders = vec![2; self.rows.len()];
-            let problem = Problem::new(2, true, self.n, &self.rows, &orders)
+            let orders = vec![self.p; self.rows.len()];
+            let problem = Problem::new(self.p, true, self.n, &self.rows, &orders)
                 .ok_or_else(|| "its quiet patterns do not make a search problem".to_string())?;
-            let walsh = Walsh::new(&problem).ok_or_else(|| "its quiet patterns are too many".to_string())?;
+            let walsh = Walsh::new(&problem);
             Ok((problem, walsh))
         });
-        built.as_ref().map_err(|why| Error::InvalidArgument(format!("this worst-case work cannot run: {why}")))
+        let bad = |why: &str| Error::InvalidArgument(format!("this worst-case work cannot run: {why}"));
+        let (problem, walsh) = built.as_ref().map_err(|why| bad(why))?;
+        Decider::new(problem, walsh.as_ref()).ok_or_else(|| bad("no decision engine takes its quiet patterns"))
     }
 
     /// Run task `task`: search its subtree for a board reaching the decision.
@@ -432,23 +515,23 @@ impl WorstWork {
         if task >= self.tasks() {
             return Err(Error::InvalidArgument(format!("task must be in 0..{}, not {task}", self.tasks())));
         }
-        let (_, walsh) = self.engine()?;
+        let decider = self.engine()?;
         let forced = &self.jobs[task as usize];
-        if !walsh.valid_prefix(forced) {
+        if !decider.valid_prefix(forced) {
             return Err(Error::InvalidArgument(format!(
                 "task {task}'s subtree does not fit the types of its quiet patterns"
             )));
         }
         let deadline = Deadline::start(&Budget::new(u64::MAX, max_time));
-        let (decision, explored) = walsh.decide_subtree(self.r, forced, &deadline);
+        let (outcome, explored, _) = decider.decide(self.w, u64::MAX, &deadline, forced, usize::MAX);
         // A search cut short by an interrupt is no answer (see crate::interrupt).
         crate::interrupt::check()?;
-        let pressed = match decision {
-            worst::Decision::Feasible(pressed) => Some(pressed),
-            worst::Decision::Infeasible => None,
-            worst::Decision::Unknown => return Ok(None),
+        let board = match outcome {
+            Outcome::Board(states) => Some(states.into_iter().map(|s| s as u32).collect()),
+            Outcome::Nothing => None,
+            Outcome::Stopped => return Ok(None),
         };
-        Ok(Some(WorstPart { task, pressed, explored, work: self.id }))
+        Ok(Some(WorstPart { task, board, explored, work: self.id }))
     }
 
     /// The parts by task, checked to belong to this work and to agree when repeated.
@@ -475,12 +558,12 @@ impl WorstWork {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut w = Writer::new(WORST_MAGIC);
         let cut = self.jobs.first().map_or(0, |j| j.len());
-        w.u64s(&[self.n as u64, self.rows.len() as u64, self.r as u64, cut as u64, self.jobs.len() as u64]);
+        w.u64s(&[self.p as u64, self.n as u64, self.rows.len() as u64, self.w, cut as u64, self.jobs.len() as u64]);
         for row in &self.rows {
-            w.u64s(&crate::bitmatrix::pack_bits(row));
+            w.u32s(row);
         }
         for job in &self.jobs {
-            w.u32s(&job.iter().map(|&y| y as u32).collect::<Vec<_>>());
+            w.u32s(job);
         }
         w.0
     }
@@ -488,27 +571,32 @@ impl WorstWork {
     /// Read work written by [`WorstWork::to_bytes`], checking every field.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self> {
         let mut r = Reader::new(bytes, WORST_MAGIC, "worst-case work")?;
+        let p = r.modulus()?;
+        if !Modulus::new(p as u64)?.is_prime() {
+            return Err(r.bad(format!("the modulus {p} is not a prime")));
+        }
         let n = r.count(usize::MAX, "buttons")?;
         let dim = r.count(worst::MAX_DIM, "quiet patterns")?;
-        let bound = r.count(n, "for the decision's bound")? as i32;
+        let w = r.count(n.saturating_mul(p as usize), "presses for the decision")? as u64;
         let cut = r.count(n, "forced values per task")?;
         let jobs = r.count(MAX_TASKS as usize, "tasks")?;
         // Checked before anything is allocated: the tasks' values are in the bytes.
         if jobs == 0 || (cut == 0 && jobs != 1) || jobs.saturating_mul(cut).saturating_mul(4) > bytes.len() {
             return Err(r.bad(format!("{jobs} tasks of {cut} forced values each do not fit in the bytes")));
         }
-        let words = n.div_ceil(64);
         let mut rows = Vec::with_capacity(dim);
         for _ in 0..dim {
-            let packed = r.u64s(words)?;
-            crate::minimal::check_packed("a quiet pattern", &packed, n).map_err(|e| r.bad(e.to_string()))?;
-            rows.push(crate::bitmatrix::unpack_bits(&packed, n)?);
+            let row = r.u32s(n)?;
+            if row.iter().any(|&v| v >= p) {
+                return Err(r.bad(format!("a quiet pattern has an entry outside 0..{p}")));
+            }
+            rows.push(row);
         }
         let mut forced = Vec::with_capacity(jobs);
         for _ in 0..jobs {
-            forced.push(r.u32s(cut)?.into_iter().map(|y| y as i32).collect());
+            forced.push(r.u32s(cut)?);
         }
         r.end()?;
-        Ok(WorstWork::new(n, rows, bound, forced))
+        Ok(WorstWork::new(p, n, rows, w, forced))
     }
 }

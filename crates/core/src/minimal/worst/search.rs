@@ -31,7 +31,7 @@ use local::local_search;
 
 mod local;
 pub(crate) mod spans;
-mod zp;
+pub(crate) mod zp;
 use crate::minimal::Budget;
 use crate::minimal::Deadline;
 use std::collections::HashMap;
@@ -209,6 +209,11 @@ impl Problem {
     /// number of buttons.
     pub(crate) fn gf2_types(&self) -> impl Iterator<Item = (u64, u32)> + '_ {
         self.types.iter().map(|t| (t.mask, t.columns.len() as u32))
+    }
+
+    /// Whether `states` gives every type one of its value histograms.
+    pub(crate) fn valid_states(&self, states: &[usize]) -> bool {
+        states.len() == self.types.len() && states.iter().zip(&self.types).all(|(&s, t)| s < t.states.len())
     }
 
     /// Over GF(2): the states with `pressed[T]` buttons of each type pressed.

@@ -152,7 +152,7 @@ struct Run<'a> {
     pool: Option<&'a threads::Pool>,
 }
 
-pub(crate) mod threads;
+mod threads;
 
 impl Walsh {
     /// The Walsh form of `problem`, or `None` when it is not over GF(2) or too wide.
@@ -279,17 +279,20 @@ impl Walsh {
         (Some(pressed), run)
     }
 
-    /// The decision at `r` on this thread alone, within `max_work` (the split's first try).
-    pub(crate) fn decide_alone(&self, r: i32, max_work: u64, deadline: &Deadline) -> (Decision, u64) {
-        let (found, run) = self.search(r, max_work, deadline, &[], usize::MAX, None);
-        (Self::decision(found, run.stopped), run.work)
-    }
-
-    /// The decision at `r` in the subtree below `forced` (a job of [`threads::top_cut`]), with
-    /// no limit on the work.
-    pub(crate) fn decide_subtree(&self, r: i32, forced: &[i32], deadline: &Deadline) -> (Decision, u64) {
-        let (found, run) = self.search(r, u64::MAX, deadline, forced, usize::MAX, None);
-        (Self::decision(found, run.stopped), run.work)
+    /// The decision at `r` on this thread alone, below the forced values `forced` of the
+    /// first types in search order, within `max_work`, recording the nodes that reach position
+    /// `cut` (and going no deeper; `usize::MAX`: no cut): the decision, its work and the nodes
+    /// recorded. A split decision's steps (see `minimal::split`).
+    pub(crate) fn decide_below(
+        &self,
+        r: i32,
+        max_work: u64,
+        deadline: &Deadline,
+        forced: &[i32],
+        cut: usize,
+    ) -> (Decision, u64, Vec<Vec<i32>>) {
+        let (found, run) = self.search(r, max_work, deadline, forced, cut, None);
+        (Self::decision(found, run.stopped), run.work, run.frontier)
     }
 
     fn decision(found: Option<Vec<u32>>, stopped: bool) -> Decision {

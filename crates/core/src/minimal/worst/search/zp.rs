@@ -108,6 +108,12 @@ struct Run<'a, 'e> {
     stopped: bool,
     states: Vec<usize>,
     need: Vec<u32>,
+    /// The states of the first types in search order (a subtree of a split decision).
+    forced: &'e [usize],
+    /// The search records the nodes that reach this position (and goes no deeper) into
+    /// `frontier`; `usize::MAX`: no cut.
+    cut: usize,
+    frontier: Vec<Vec<usize>>,
 }
 
 impl<'a> Engine<'a> {
@@ -211,6 +217,21 @@ impl<'a> Engine<'a> {
     /// Whether some board has every solution weigh at least `w` on the support, within
     /// `max_work` entries visited (never more) and the deadline.
     pub(crate) fn decide(&self, w: u64, max_work: u64, deadline: &Deadline) -> (Decision, u64) {
+        let (decision, work, _) = self.decide_below(w, max_work, deadline, &[], usize::MAX);
+        (decision, work)
+    }
+
+    /// [`Engine::decide`] in the subtree below the states `forced` of the first types in search
+    /// order, recording the nodes that reach position `cut` (and going no deeper) into the
+    /// frontier it returns with the work.
+    pub(crate) fn decide_below(
+        &self,
+        w: u64,
+        max_work: u64,
+        deadline: &Deadline,
+        forced: &[usize],
+        cut: usize,
+    ) -> (Decision, u64, Vec<Vec<usize>>) {
         let mut run = Run {
             e: self,
             w,
@@ -221,6 +242,9 @@ impl<'a> Engine<'a> {
             stopped: false,
             states: vec![0; self.problem.types.len()],
             need: vec![0; self.p],
+            forced,
+            cut,
+            frontier: Vec::new(),
         };
         let found = run.position(0, &mut vec![0]);
         let decision = if found {
@@ -230,7 +254,18 @@ impl<'a> Engine<'a> {
         } else {
             Decision::Infeasible
         };
-        (decision, run.work)
+        (decision, run.work, run.frontier)
+    }
+
+    /// The number of types in the search.
+    pub(crate) fn positions(&self) -> usize {
+        self.order.len()
+    }
+
+    /// Whether `forced` can be the first states of a search: one per position, each a state
+    /// of its type.
+    pub(crate) fn valid_prefix(&self, forced: &[usize]) -> bool {
+        forced.len() <= self.positions() && forced.iter().enumerate().all(|(i, &s)| s < self.ty(i).costs.len())
     }
 }
 
@@ -344,6 +379,10 @@ impl Run<'_, '_> {
         if i == problem.types.len() {
             return a.iter().all(|&x| x >= self.w);
         }
+        if i == self.cut {
+            self.frontier.push((0..i).map(|k| self.states[e.order[k]]).collect());
+            return false;
+        }
         let ty = e.ty(i);
         let size = problem.size(ty.level);
         let first = i == 0 || e.ty(i - 1).level != ty.level;
@@ -362,8 +401,9 @@ impl Run<'_, '_> {
             }
         }
         let shifts = &e.shifts[i];
+        let forced = self.forced.get(i).copied();
         for (s, cost) in ty.costs.iter().enumerate() {
-            if first && !ty.canonical[s] {
+            if (first && !ty.canonical[s]) || forced.is_some_and(|f| f != s) {
                 continue;
             }
             if !self.pay(3 * size + e.span_work[i]) {

@@ -6,6 +6,7 @@
 //! chunks, so the total never exceeds the budget.
 
 use super::{Deadline, Decision, Run, Walsh};
+use crate::minimal::worst::{top_cut, Cut};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
@@ -20,7 +21,7 @@ const JOBS_PER_THREAD: usize = 64;
 const CHUNK: u64 = 1 << 22;
 
 /// What the threads of one search share.
-pub(crate) struct Pool {
+pub(super) struct Pool {
     max_work: u64,
     /// Work granted to the threads so far (never above `max_work`).
     granted: AtomicU64,
@@ -30,7 +31,7 @@ pub(crate) struct Pool {
 
 impl Pool {
     /// A pool of `max_work` entries.
-    pub(crate) fn new(max_work: u64) -> Pool {
+    fn new(max_work: u64) -> Pool {
         Pool { max_work, granted: AtomicU64::new(0), done: AtomicBool::new(false) }
     }
 
@@ -60,46 +61,6 @@ impl Pool {
     }
 }
 
-/// The top of a decision's tree cut into subtrees.
-pub(crate) enum Cut {
-    /// The forced values of each subtree's first types (in search order, all of one length):
-    /// together they are the whole tree.
-    Jobs(Vec<Vec<i32>>),
-    /// The top of the tree has no node left: no board reaches the bound.
-    Infeasible,
-    /// The deadline or the pool stopped the cut.
-    Stopped,
-}
-
-/// Cut the tree of the decision at `r` at the first position in search order where it has at
-/// least `want` nodes (or the last position), with the work granted by `pool` (each try from
-/// scratch: the top of the tree is small). Returns the cut and the work it took.
-pub(crate) fn top_cut(w: &Walsh, r: i32, deadline: &Deadline, pool: &Pool, want: usize) -> (Cut, u64) {
-    let mut work = 0;
-    let mut jobs: Vec<Vec<i32>> = Vec::new();
-    for cut in 1..w.positions() {
-        let (found, run) = w.search(r, 0, deadline, &[], cut, Some(pool));
-        pool.give_back(&run);
-        work += run.work;
-        if run.stopped {
-            return (Cut::Stopped, work);
-        }
-        debug_assert!(found.is_none(), "a cut search reaches no leaf");
-        jobs = run.frontier;
-        if jobs.is_empty() {
-            return (Cut::Infeasible, work);
-        }
-        if jobs.len() >= want {
-            break;
-        }
-    }
-    if jobs.is_empty() {
-        // Fewer than two positions: the tree is tiny, search it whole.
-        jobs.push(Vec::new());
-    }
-    (Cut::Jobs(jobs), work)
-}
-
 /// [`Walsh::decide`] with `sequential` work on one thread first, then `threads` threads.
 pub(super) fn decide(
     w: &Walsh,
@@ -122,7 +83,12 @@ pub(super) fn decide(
         None => {}
     }
     let pool = Pool::new(max_work - work);
-    let (cut, spent) = top_cut(w, r, deadline, &pool, JOBS_PER_THREAD * threads);
+    let (cut, spent) = top_cut(w.positions(), JOBS_PER_THREAD * threads, |cut| {
+        let (found, run) = w.search(r, 0, deadline, &[], cut, Some(&pool));
+        pool.give_back(&run);
+        debug_assert!(found.is_none(), "a cut search reaches no leaf");
+        (run.stopped, run.frontier, run.work)
+    });
     work += spent;
     let jobs = match cut {
         Cut::Jobs(jobs) => jobs,
