@@ -49,51 +49,34 @@ trait Lane: Copy + Ord + std::fmt::Debug {
     fn abs(self) -> Self;
 }
 
-impl Lane for i16 {
-    #[inline(always)]
-    fn abs(self) -> Self {
-        self.wrapping_abs()
-    }
-    const ZERO: Self = 0;
-    const MAX: Self = i16::MAX;
-    fn from_i64(v: i64) -> Self {
-        v as i16
-    }
-    fn to_i64(self) -> i64 {
-        self as i64
-    }
-    #[inline(always)]
-    fn add(self, o: Self) -> Self {
-        self.wrapping_add(o)
-    }
-    #[inline(always)]
-    fn sub(self, o: Self) -> Self {
-        self.wrapping_sub(o)
-    }
+/// The same wrapping arithmetic for each width of lane.
+macro_rules! lane {
+    ($($t:ty),*) => {$(
+        impl Lane for $t {
+            #[inline(always)]
+            fn abs(self) -> Self {
+                self.wrapping_abs()
+            }
+            const ZERO: Self = 0;
+            const MAX: Self = <$t>::MAX;
+            fn from_i64(v: i64) -> Self {
+                v as $t
+            }
+            fn to_i64(self) -> i64 {
+                self as i64
+            }
+            #[inline(always)]
+            fn add(self, o: Self) -> Self {
+                self.wrapping_add(o)
+            }
+            #[inline(always)]
+            fn sub(self, o: Self) -> Self {
+                self.wrapping_sub(o)
+            }
+        }
+    )*};
 }
-
-impl Lane for i32 {
-    #[inline(always)]
-    fn abs(self) -> Self {
-        self.wrapping_abs()
-    }
-    const ZERO: Self = 0;
-    const MAX: Self = i32::MAX;
-    fn from_i64(v: i64) -> Self {
-        v as i32
-    }
-    fn to_i64(self) -> i64 {
-        self as i64
-    }
-    #[inline(always)]
-    fn add(self, o: Self) -> Self {
-        self.wrapping_add(o)
-    }
-    #[inline(always)]
-    fn sub(self, o: Self) -> Self {
-        self.wrapping_sub(o)
-    }
-}
+lane!(i16, i32);
 
 /// The inverse of the Gray code: the index `i` with `code(i) == c`.
 #[inline]
