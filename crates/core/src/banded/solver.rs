@@ -327,14 +327,7 @@ impl BandedSolver {
     pub fn quiet_patterns(&self, count: usize) -> Result<Vec<Vec<u32>>> {
         let count = count.min(self.nullity());
         let needed = count as u128 * self.buttons() as u128 * 4;
-        if needed > self.limit as u128 {
-            return Err(Error::TooLarge {
-                what: "the null basis as u32 vectors",
-                needed,
-                unit: "bytes",
-                limit: self.limit as u128,
-            });
-        }
+        crate::error::check_limit("the null basis as u32 vectors", needed, "bytes", self.limit as u128)?;
         let free = both!(&self.band, b => b.free_columns());
         Ok(free.into_iter().take(count).map(|(c, before)| self.back_substitute(None, Some(c), before)).collect())
     }

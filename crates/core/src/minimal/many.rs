@@ -109,14 +109,12 @@ impl BatchMinimizer {
             )));
         }
         let members = (p as u128).checked_pow(solver.nullity() as u32).unwrap_or(u128::MAX);
-        if members > MAX_BATCH_COSET as u128 {
-            return Err(Error::TooLarge {
-                what: "exact fewest presses in bulk",
-                needed: members,
-                unit: "solutions per board (p^nullity)",
-                limit: MAX_BATCH_COSET as u128,
-            });
-        }
+        crate::error::check_limit(
+            "exact fewest presses in bulk",
+            members,
+            "solutions per board (p^nullity)",
+            MAX_BATCH_COSET as u128,
+        )?;
         let batch = BatchSolver::new(solver)?;
         let matrix = solver.matrix().clone();
         let quiet = if p == 2 && n <= 64 {
