@@ -13,6 +13,7 @@ pub(super) mod nullity;
 pub(super) mod ring;
 mod svg;
 use crate::error::{check_limit, Error, Result};
+use crate::features::with_features;
 use crate::solver::Solver;
 
 /// The distribution of minimal press counts over all solvable boards of a game.
@@ -215,40 +216,12 @@ fn gf2_histogram(solver: &Solver, budget: &Budget) -> Result<Vec<u64>> {
     Ok(total)
 }
 
-/// Outer Gray-code members `lo..hi` (over the pivot buttons), each with its lightest coset
-/// member; `None` if the deadline passed.
-pub(crate) fn histogram_range(
-    pivots: &[u32],
-    quiet: &[u64],
-    lo: u64,
-    hi: u64,
-    deadline: &Deadline,
-) -> Option<Vec<u64>> {
-    #[cfg(target_arch = "x86_64")]
-    {
-        if std::arch::is_x86_feature_detected!("popcnt") {
-            // SAFETY: the processor was just checked to have popcnt.
-            return unsafe { histogram_range_popcnt(pivots, quiet, lo, hi, deadline) };
-        }
-    }
-    histogram_range_portable(pivots, quiet, lo, hi, deadline)
-}
-
-/// [`histogram_range_portable`] with the popcnt instruction.
-///
-/// # Safety
-///
-/// The processor must support `popcnt`.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt")]
-unsafe fn histogram_range_popcnt(
-    pivots: &[u32],
-    quiet: &[u64],
-    lo: u64,
-    hi: u64,
-    deadline: &Deadline,
-) -> Option<Vec<u64>> {
-    histogram_range_portable(pivots, quiet, lo, hi, deadline)
+with_features! {
+    /// Outer Gray-code members `lo..hi` (over the pivot buttons), each with its lightest coset
+    /// member; `None` if the deadline passed: [`histogram_range_portable`], with the popcnt
+    /// instruction where the processor has it.
+    pub(crate) fn histogram_range(pivots: &[u32], quiet: &[u64], lo: u64, hi: u64, deadline: &Deadline)
+        -> Option<Vec<u64>> = histogram_range_portable if ["popcnt"]
 }
 
 #[inline(always)]
