@@ -11,8 +11,7 @@ use crate::count::SolutionCount;
 use crate::error::{Error, Result};
 use crate::field::{check_vector, Modulus};
 use crate::limits::{bits_per_entry, check_dense, check_dense_bits, check_lights};
-use crate::solutions::Solutions;
-use crate::system::{factored_system, field_generators, FactoredSystem};
+use crate::system::{factored_system, field_generators};
 
 /// How a [`GridSolver`] handles the `n x n` system left after chasing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -513,16 +512,6 @@ impl GridSolver {
                 Ok(y)
             })
             .collect()
-    }
-
-    /// Every solution, lazily: `p^nullity` of them for a solvable board.
-    pub fn solutions(&self, board: &[u32]) -> Result<Solutions> {
-        FactoredSystem::solutions(self, board)
-    }
-
-    /// How many solutions the board has: `p^nullity` if solvable, else zero.
-    pub fn count_solutions(&self, board: &[u32]) -> Result<SolutionCount> {
-        FactoredSystem::count_solutions(self, board)
     }
 
     /// The board after pressing: `b + M s`.

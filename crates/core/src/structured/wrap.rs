@@ -19,8 +19,7 @@ use crate::count::SolutionCount;
 use crate::error::{Error, Result};
 use crate::field::{check_vector, Modulus};
 use crate::limits::{check_dense, check_lights};
-use crate::solutions::Solutions;
-use crate::system::{factored_system, field_generators, FactoredSystem};
+use crate::system::{factored_system, field_generators};
 
 /// Which opposite edges of a `rows x cols` board are joined.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -429,16 +428,6 @@ impl WrapSolver {
                 Ok(y)
             })
             .collect()
-    }
-
-    /// Every solution, lazily: `p^nullity` of them for a solvable board.
-    pub fn solutions(&self, board: &[u32]) -> Result<Solutions> {
-        FactoredSystem::solutions(self, board)
-    }
-
-    /// How many solutions the board has: `p^nullity` if solvable, else zero.
-    pub fn count_solutions(&self, board: &[u32]) -> Result<SolutionCount> {
-        FactoredSystem::count_solutions(self, board)
     }
 
     /// The board after pressing: `b + M s` (each press changes every light of its set once).
