@@ -34,6 +34,27 @@ pub enum Wrap {
     Torus,
 }
 
+impl Wrap {
+    /// Which ways a `rows x cols` board still wraps once sides of 1 and 2 fold, and whether a
+    /// press toggles its own light: `(horizontal, vertical, self_toggle)`. A cycle of 2 is a
+    /// path of 2 (both neighbours are the other light); on a cycle of 1 both neighbours are the
+    /// light itself (press sets are sets), so the press toggles it.
+    pub(crate) fn folded(self, rows: usize, cols: usize, self_toggle: bool) -> (bool, bool, bool) {
+        let mut h = matches!(self, Wrap::Horizontal | Wrap::Torus);
+        let mut v = matches!(self, Wrap::Vertical | Wrap::Torus);
+        let mut delta = self_toggle;
+        if h && cols <= 2 {
+            h = false;
+            delta |= cols == 1;
+        }
+        if v && rows <= 2 {
+            v = false;
+            delta |= rows == 1;
+        }
+        (h, v, delta)
+    }
+}
+
 /// The chase frame of a wrapped board: `m` chase rows on a `line`, the rows themselves a
 /// cycle when `periodic`.
 #[derive(Clone, Copy, Debug)]
@@ -273,19 +294,7 @@ pub struct WrapSolver {
 /// The chase frame for a board, or `None` (plus the self-toggle to use) when no wrap is left
 /// after folding sides of 1 and 2.
 fn plan(rows: usize, cols: usize, wrap: Wrap, self_toggle: bool, p: u32) -> (Option<Plan>, bool) {
-    let mut h = matches!(wrap, Wrap::Horizontal | Wrap::Torus);
-    let mut v = matches!(wrap, Wrap::Vertical | Wrap::Torus);
-    let mut delta = self_toggle;
-    // A cycle of 2 is a path of 2 (both neighbours are the other light); on a cycle of 1 both
-    // neighbours are the light itself.
-    if h && cols <= 2 {
-        h = false;
-        delta |= cols == 1;
-    }
-    if v && rows <= 2 {
-        v = false;
-        delta |= rows == 1;
-    }
+    let (h, v, delta) = wrap.folded(rows, cols, self_toggle);
     if !h && !v {
         return (None, delta);
     }
