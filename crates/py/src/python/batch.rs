@@ -3,9 +3,9 @@
 use super::convert::{with_dt, Dt};
 use super::errors::LoResult;
 use super::game::PyGame;
-use super::{many, work};
-use lightsout_core::batch::{BadEntry, BatchError, BoardLayout, Cell};
-use numpy::{Element, PyArrayDyn, PyArrayMethods, PyUntypedArray};
+use super::many;
+use lightsout_core::batch::{BadEntry, BoardLayout, Cell};
+use numpy::{Element, PyUntypedArray};
 use pyo3::prelude::*;
 
 /// Boards solved between two checks for Ctrl-C in `solve_many`.
@@ -53,23 +53,9 @@ fn run<'py, T: Element + Cell>(
     layout: &BoardLayout,
     count: usize,
 ) -> LoResult<BatchOut<'py>> {
-    let typed = input.cast::<PyArrayDyn<T>>()?;
-    let view = typed.try_readonly()?;
-    let boards = view.as_slice()?;
-    let out = numpy::PyArray1::<T>::zeros(py, boards.len(), false);
-    let mut write = out.try_readwrite()?;
-    let presses = write.as_slice_mut()?;
     let mut solvable = vec![false; count];
-    let stride = layout.stride;
-    let walked = work::in_chunks(py, count, SIGNAL_CHUNK, |start, end| {
-        let (b, s) = (&boards[start * stride..end * stride], &mut presses[start * stride..end * stride]);
-        batch.solve(b, layout, s, &mut solvable[start..end]).map_err(|e| e.offset(start))
+    let presses = many::solve_rows::<T>(py, input, layout, count, SIGNAL_CHUNK, |start, end, b, s| {
+        batch.solve(b, layout, s, &mut solvable[start..end])
     })?;
-    match walked {
-        Ok(()) => {}
-        Err(BatchError::Entry(bad)) => return Ok(Err(bad)),
-        Err(BatchError::Shape(e)) => return Err(e.into()),
-    }
-    drop(write);
-    Ok(Ok((out.into_any(), solvable)))
+    Ok(presses.map(|presses| (presses, solvable)))
 }

@@ -182,18 +182,36 @@ fn run_minimal<'py, T: Element + Cell>(
     layout: &BoardLayout,
     count: usize,
 ) -> LoResult<MinimalOut<'py>> {
+    let (mut distances, mut solvable) = (vec![0u64; count], vec![false; count]);
+    let presses = solve_rows::<T>(py, input, layout, count, SIGNAL_ROWS, |start, end, b, s| {
+        many.minimal(b, layout, s, &mut distances[start..end], &mut solvable[start..end])
+    })?;
+    Ok(presses.map(|presses| (presses, distances, solvable)))
+}
+
+/// The body shared by the batch solvers: the `count` boards of `input` (`layout.stride`
+/// entries each) answered into a new flat presses array of the same dtype, `chunk` boards at a
+/// time with the GIL released (Ctrl-C is looked at between chunks). `solve(start, end, boards,
+/// presses)` answers boards `start..end`; an entry it finds out of range comes back (indexed
+/// in the whole batch) as the inner `Err`.
+pub(crate) fn solve_rows<'py, T: Element + Cell>(
+    py: Python<'py>,
+    input: &Bound<'py, PyUntypedArray>,
+    layout: &BoardLayout,
+    count: usize,
+    chunk: usize,
+    mut solve: impl FnMut(usize, usize, &[T], &mut [T]) -> Result<(), BatchError> + Send,
+) -> LoResult<Result<Bound<'py, PyAny>, BadEntry>> {
     let typed = input.cast::<PyArrayDyn<T>>()?;
     let view = typed.try_readonly()?;
     let boards = view.as_slice()?;
     let out = PyArray1::<T>::zeros(py, boards.len(), false);
     let mut write = out.try_readwrite()?;
     let presses = write.as_slice_mut()?;
-    let (mut distances, mut solvable) = (vec![0u64; count], vec![false; count]);
     let stride = layout.stride;
-    let walked = work::in_chunks(py, count, SIGNAL_ROWS, |start, end| {
+    let walked = work::in_chunks(py, count, chunk, |start, end| {
         let (b, s) = (&boards[start * stride..end * stride], &mut presses[start * stride..end * stride]);
-        let (d, ok) = (&mut distances[start..end], &mut solvable[start..end]);
-        many.minimal(b, layout, s, d, ok).map_err(|e| e.offset(start))
+        solve(start, end, b, s).map_err(|e| e.offset(start))
     })?;
     match walked {
         Ok(()) => {}
@@ -201,7 +219,7 @@ fn run_minimal<'py, T: Element + Cell>(
         Err(BatchError::Shape(e)) => return Err(e.into()),
     }
     drop(write);
-    Ok(Ok((out.into_any(), distances, solvable)))
+    Ok(Ok(out.into_any()))
 }
 
 /// `count` random solvable boards of `game` with their fewest-press solutions and distances
