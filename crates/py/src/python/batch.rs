@@ -25,11 +25,8 @@ pub(crate) fn solve_many<'py>(
     boards: &Bound<'py, PyAny>,
     return_solvable: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let this = game.get();
-    let g = &this.game;
-    let many::BatchInput { input, shape, layout, out_dt } = many::batch_input(py, g, boards)?;
-    let p = g.modulus().get();
-    let batch = this.batch(py)?;
+    let many::BatchInput { input, shape, layout, out_dt, p } = many::batch_input(py, game, boards)?;
+    let batch = game.get().batch(py)?;
     let count = shape[0];
     let (presses, solvable) = with_dt!(out_dt, T => run::<T>(py, batch, &input, &layout, count)?)
         .map_err(|bad| many::bad_entry(&shape, &layout, bad, p))?;

@@ -28,10 +28,17 @@ pub(crate) struct BatchInput<'py> {
     pub shape: Vec<usize>,
     pub layout: BoardLayout,
     pub out_dt: Dt,
+    /// The modulus of the game.
+    pub p: u32,
 }
 
 /// Read `boards` of shape `(B, size)` or `(B, *game.shape)`.
-pub(crate) fn batch_input<'py>(py: Python<'py>, g: &Game, boards: &Bound<'py, PyAny>) -> PyResult<BatchInput<'py>> {
+pub(crate) fn batch_input<'py>(
+    py: Python<'py>,
+    game: &Bound<'py, PyGame>,
+    boards: &Bound<'py, PyAny>,
+) -> PyResult<BatchInput<'py>> {
+    let g = &game.get().game;
     let (arr, dt) = int_array(boards, "boards")?;
     let shape = arr.shape().to_vec();
     let (n, dims) = (g.size(), g.dims());
@@ -52,7 +59,7 @@ pub(crate) fn batch_input<'py>(py: Python<'py>, g: &Game, boards: &Bound<'py, Py
     // Contiguous and aligned (a board array read from a buffer, as Dask's workers receive them,
     // may be neither): copied only when it is not.
     let input = np.call_method1("require", (arr, dtype_name, "CA"))?.cast_into::<PyUntypedArray>()?;
-    Ok(BatchInput { input, shape, layout: layout(g, natural), out_dt })
+    Ok(BatchInput { input, shape, layout: layout(g, natural), out_dt, p: g.modulus().get() })
 }
 
 /// How a board is stored: flat, or in the natural shape (holes skipped).
@@ -153,12 +160,9 @@ pub(crate) fn minimal_many<'py>(
     boards: &Bound<'py, PyAny>,
     return_solvable: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let this = game.get();
-    let g = &this.game;
-    let BatchInput { input, shape, layout, out_dt } = batch_input(py, g, boards)?;
-    let many = this.many(py)?;
+    let BatchInput { input, shape, layout, out_dt, p } = batch_input(py, game, boards)?;
+    let many = game.get().many(py)?;
     let count = shape[0];
-    let p = g.modulus().get();
     let (presses, distances, solvable) = with_dt!(out_dt, T => run_minimal::<T>(py, many, &input, &layout, count)?)
         .map_err(|bad| bad_entry(&shape, &layout, bad, p))?;
     let presses = presses.call_method1("reshape", (shape.clone(),))?;
