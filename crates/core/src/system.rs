@@ -133,7 +133,26 @@ pub(crate) fn require_field(modulus: Modulus, what: &str) -> Result<()> {
 /// `is_solvable`, `solve` and `apply` already have the trait's meaning and signature; the
 /// block holds the rest (`buttons`, `kernel_size`, `quiet_generators` and any override). Also
 /// gives the engine the inherent `solutions` and `count_solutions`, which forward to the trait.
+///
+/// `factored_system!(square field Engine { .. })` also writes `buttons` (one per light),
+/// `kernel_size` (`p^nullity`) and `quiet_generators` (from the engine's own `quiet_patterns`)
+/// for a square engine over a prime field.
 macro_rules! factored_system {
+    (square field $engine:ty { $($rest:tt)* }) => {
+        $crate::system::factored_system!($engine {
+            fn buttons(&self) -> usize {
+                self.lights()
+            }
+            fn kernel_size(&self) -> $crate::count::SolutionCount {
+                $crate::count::SolutionCount::new(self.modulus(), self.nullity())
+            }
+            fn quiet_generators(&self, count: Option<usize>) -> $crate::error::Result<(Vec<Vec<u32>>, Vec<u32>)> {
+                let basis = self.quiet_patterns(count.unwrap_or(usize::MAX))?;
+                Ok($crate::system::field_generators(self.modulus(), basis, None))
+            }
+            $($rest)*
+        });
+    };
     ($engine:ty { $($rest:tt)* }) => {
         impl $crate::system::FactoredSystem for $engine {
             fn modulus(&self) -> $crate::field::Modulus {

@@ -9,17 +9,16 @@
 //! O(n^2) after the O(m n) chase.
 
 use super::chase::{self, Cell, Layout, Line};
-use super::grid::{internal, GridSolver};
+use super::grid::{first_obstruction, internal, stored_patterns, GridSolver};
 use super::hermite::{Ring, System};
 use super::packed::{self, try_zeroed};
 use super::pfield::{Gf2Polys, Polys, ZpPolys};
 use crate::arith::Fp;
 use crate::bitmatrix::pack_bits;
-use crate::count::SolutionCount;
 use crate::error::{Error, Result};
 use crate::field::{check_vector, Modulus};
 use crate::limits::{check_dense, check_lights};
-use crate::system::{factored_system, field_generators};
+use crate::system::factored_system;
 
 /// Which opposite edges of a `rows x cols` board are joined.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -399,20 +398,16 @@ impl WrapSolver {
         let Inner::Chase { plan, system } = &self.inner else { unreachable!("grids report their own") };
         let (fp, layout) = (plan.fp, plan.layout);
         let mut b = vec![0u32; plan.n()];
-        for index in 0..system.nullity() {
-            let u = system.null_vector(index);
+        let product = |u: &Vec<u32>| {
             let mut acc = 0u32;
-            plan.visit(&u, |k, row| {
+            plan.visit(u, |k, row| {
                 layout.load(board, k, &mut b);
                 acc = fp.add(acc, chase::dot(fp, row, &b));
             });
-            if acc != 0 {
-                let mut y: Vec<u32> = try_zeroed("the obstruction", self.lights())?;
-                plan.chase_into::<u32, u32>(None, &u, &mut y)?;
-                return Ok(Error::Unsolvable { obstruction_index: index, obstruction: y });
-            }
-        }
-        Err(internal("no quiet pattern detects an unsolvable board"))
+            acc
+        };
+        let candidates = (0..system.nullity()).map(|index| system.null_vector(index));
+        first_obstruction(self.lights(), candidates, product, |u, y| plan.chase_into::<u32, u32>(None, u, y))
     }
 
     /// A basis of the quiet patterns, `nullity()` vectors.
@@ -429,14 +424,8 @@ impl WrapSolver {
             Inner::Chase { plan, system } => (plan, system),
         };
         check_dense("the null basis of a wrapped board", count, self.lights())?;
-        (0..count)
-            .map(|index| {
-                let u = system.null_vector(index);
-                let mut y: Vec<u32> = try_zeroed("a quiet pattern", self.lights())?;
-                plan.chase_into::<u32, u32>(None, &u, &mut y)?;
-                Ok(y)
-            })
-            .collect()
+        let candidates = (0..count).map(|index| system.null_vector(index));
+        stored_patterns(self.lights(), candidates, |u, y| plan.chase_into::<u32, u32>(None, u, y))
     }
 
     /// The board after pressing: `b + M s` (each press changes every light of its set once).
@@ -477,17 +466,7 @@ impl WrapSolver {
     }
 }
 
-factored_system!(WrapSolver {
-    fn buttons(&self) -> usize {
-        self.lights()
-    }
-    fn kernel_size(&self) -> SolutionCount {
-        SolutionCount::new(self.modulus, self.nullity())
-    }
-    fn quiet_generators(&self, count: Option<usize>) -> Result<(Vec<Vec<u32>>, Vec<u32>)> {
-        let basis = self.quiet_patterns(count.unwrap_or(usize::MAX))?;
-        Ok(field_generators(self.modulus, basis, None))
-    }
+factored_system!(square field WrapSolver {
 });
 
 /// Decide whether an `n x n` torus over GF(2) with the plus rule (a press changes itself and its
