@@ -5,29 +5,15 @@
  * the processor time of the best run (all threads). */
 #include <flint/flint.h>
 #include <flint/nmod_mat.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec + t.tv_nsec * 1e-9;
-}
+#include "bench_common.h"
 
 int main(int argc, char **argv) {
-  if (argc < 3) {
-    fprintf(stderr, "usage: %s rref|rank N [REPEATS]\n", argv[0]);
-    return 2;
-  }
-  const char *op = argv[1];
-  long n = atol(argv[2]);
-  int repeats = argc > 3 ? atoi(argv[3]) : 3;
-  if (n <= 0 || repeats <= 0) {
-    fprintf(stderr, "N and REPEATS must be positive\n");
-    return 2;
-  }
+  const char *op;
+  long n;
+  int repeats;
+  if (!read_args(argc, argv, "rref|rank", &op, &n, &repeats)) return 2;
   if (strcmp(op, "rref") != 0 && strcmp(op, "rank") != 0) {
     fprintf(stderr, "unknown OP %s\n", op);
     return 2;
@@ -44,12 +30,7 @@ int main(int argc, char **argv) {
     double t0 = now();
     clock_t c0 = clock();
     rank = strcmp(op, "rref") == 0 ? nmod_mat_rref(a) : nmod_mat_rank(a);
-    double dt = now() - t0;
-    double cpu = (double)(clock() - c0) / CLOCKS_PER_SEC;
-    if (dt < best) {
-      best = dt;
-      best_cpu = cpu;
-    }
+    keep_best(t0, c0, &best, &best_cpu);
     nmod_mat_clear(a);
   }
   flint_randclear(state);

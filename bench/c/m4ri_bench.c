@@ -5,29 +5,15 @@
  * prints "m4ri-OP N SECONDS RANK CPU_SECONDS", the best of REPEATS runs (default 3); CPU time is
  * the processor time of the best run (all threads). */
 #include <m4ri/m4ri.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec + t.tv_nsec * 1e-9;
-}
+#include "bench_common.h"
 
 int main(int argc, char **argv) {
-  if (argc < 3) {
-    fprintf(stderr, "usage: %s rank|rref|m4ri-rank N [REPEATS]\n", argv[0]);
-    return 2;
-  }
-  const char *op = argv[1];
-  long n = atol(argv[2]);
-  int repeats = argc > 3 ? atoi(argv[3]) : 3;
-  if (n <= 0 || repeats <= 0) {
-    fprintf(stderr, "N and REPEATS must be positive\n");
-    return 2;
-  }
+  const char *op;
+  long n;
+  int repeats;
+  if (!read_args(argc, argv, "rank|rref|m4ri-rank", &op, &n, &repeats)) return 2;
   double best = 1e300, best_cpu = 0;
   long rank = 0;
   for (int rep = 0; rep < repeats; rep++) {
@@ -45,12 +31,7 @@ int main(int argc, char **argv) {
       fprintf(stderr, "unknown OP %s\n", op);
       return 2;
     }
-    double dt = now() - t0;
-    double cpu = (double)(clock() - c0) / CLOCKS_PER_SEC;
-    if (dt < best) {
-      best = dt;
-      best_cpu = cpu;
-    }
+    keep_best(t0, c0, &best, &best_cpu);
     mzd_free(a);
   }
   printf("m4ri-%s %ld %.6f %ld %.2f\n", op, n, best, rank, best_cpu);

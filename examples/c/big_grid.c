@@ -65,6 +65,19 @@ static int all_zero(const uint32_t *v, size_t n) {
     return 1;
 }
 
+/* Frees the arrays of one run (a grid's values, and its board and solution as bytes) and
+ * its solver. */
+static void free_run(lightsout_grid_solver *solver, uint32_t *zero, uint32_t *pressed, uint32_t *lights,
+                     uint32_t *presses, uint8_t *board, uint8_t *solution) {
+    free(zero);
+    free(pressed);
+    free(lights);
+    free(presses);
+    free(board);
+    free(solution);
+    lightsout_grid_solver_free(solver);
+}
+
 static void packed_gf2(void) {
     const size_t rows = 1999, cols = 1999, n = rows * cols;
     lightsout_grid_solver *solver = NULL;
@@ -96,13 +109,7 @@ static void packed_gf2(void) {
     lightsout_status status = lightsout_grid_solver_solve_packed(solver, board, len, solution, len);
     printf("  random lights: solvable %s, solve returns %s\n", solvable ? "yes" : "no",
            status == LIGHTSOUT_OK ? "LIGHTSOUT_OK" : status == LIGHTSOUT_UNSOLVABLE ? "LIGHTSOUT_UNSOLVABLE" : "?");
-    free(zero);
-    free(pressed);
-    free(lights);
-    free(presses);
-    free(board);
-    free(solution);
-    lightsout_grid_solver_free(solver);
+    free_run(solver, zero, pressed, lights, presses, board, solution);
 }
 
 static void bytes_z3(void) {
@@ -123,13 +130,7 @@ static void bytes_z3(void) {
     CHECK(lightsout_grid_solver_apply(solver, lights, n, presses, n, lights, n));
     printf("  board made by random presses, solved one byte per light: %s\n",
            all_zero(lights, n) ? "all lights off" : "LIGHTS LEFT ON");
-    free(zero);
-    free(pressed);
-    free(lights);
-    free(presses);
-    free(board);
-    free(solution);
-    lightsout_grid_solver_free(solver);
+    free_run(solver, zero, pressed, lights, presses, board, solution);
 }
 
 static void torus_decision(void) {

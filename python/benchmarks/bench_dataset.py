@@ -18,15 +18,7 @@ import time
 import numpy as np
 
 import lightsout as lo
-
-
-def best_of(fn, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return min(times)
+from timing import best_of
 
 
 def main() -> None:

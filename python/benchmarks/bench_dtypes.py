@@ -4,29 +4,20 @@ Prints one line per dtype and layout: seconds and the ratio to uint8 (target: at
 Run: .venv/bin/python python/benchmarks/bench_dtypes.py [n ...]   (default: 2000 10000)"""
 
 import sys
-import time
 
 import numpy as np
 
 import lightsout as lo
+from timing import best_of
 
 DTYPES = ["bool", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"]
-
-
-def best(f, k=3):
-    times = []
-    for _ in range(k):
-        t = time.perf_counter()
-        f()
-        times.append(time.perf_counter() - t)
-    return min(times)
 
 
 for n in [int(a) for a in sys.argv[1:]] or [2000, 10000]:
     g = lo.grid(n, n)
     g.rank  # build the solver outside the timings
     board = g.random_solvable(seed=1).astype(np.uint8)
-    base = best(lambda: g.solve(board))
+    base = best_of(lambda: g.solve(board), 3)
     print(f"{n} x {n}: uint8 C order {base * 1e3:.1f} ms")
     for name in DTYPES:
         typed = board.astype(name)
@@ -34,5 +25,5 @@ for n in [int(a) for a in sys.argv[1:]] or [2000, 10000]:
         for layout, b in layouts.items():
             if name == "uint8" and layout == "C":
                 continue
-            t = best(lambda: g.solve(b))
+            t = best_of(lambda: g.solve(b), 3)
             print(f"{n} x {n}: {name:6} {layout:7} {t * 1e3:8.1f} ms  {t / base:5.2f}x uint8")

@@ -23,6 +23,9 @@ use std::time::Instant;
 mod common_cpu;
 use common_cpu::cpu;
 
+mod common;
+use common::plus;
+
 fn usage() -> ! {
     eprintln!("usage: grid_huge gf2 ROWS [COLS] | grid_huge zp P ROWS [COLS]");
     std::process::exit(2)
@@ -40,19 +43,6 @@ fn press_row(k: usize, cols: usize) -> Vec<u64> {
         *row.last_mut().unwrap() &= (1u64 << (cols % 64)) - 1;
     }
     row
-}
-
-/// `T x ^ above ^ below` on packed rows (the plus rule), masked to `cols`.
-fn plus(cols: usize, above: &[u64], x: &[u64], below: &[u64], out: &mut [u64]) {
-    let w = x.len();
-    for i in 0..w {
-        let left = (x[i] << 1) | if i > 0 { x[i - 1] >> 63 } else { 0 };
-        let right = (x[i] >> 1) | if i + 1 < w { x[i + 1] << 63 } else { 0 };
-        out[i] = left ^ right ^ x[i] ^ above[i] ^ below[i];
-    }
-    if cols % 64 != 0 {
-        out[w - 1] &= (1u64 << (cols % 64)) - 1;
-    }
 }
 
 /// Board row `k` (`M s` for the presses of [`press_row`]), given press rows `k - 1..=k + 1`.

@@ -18,15 +18,7 @@ pub const MAX_BATCH_ENTRIES: u128 = 1 << 28;
 /// An error if a layout of `lights x width` entries exceeds [`MAX_BATCH_ENTRIES`].
 fn check_entries(lights: usize, width: usize) -> Result<()> {
     let entries = lights as u128 * width as u128;
-    if entries > MAX_BATCH_ENTRIES {
-        return Err(Error::TooLarge {
-            what: "the batch solver's dense pseudoinverse",
-            needed: entries,
-            unit: "entries",
-            limit: MAX_BATCH_ENTRIES,
-        });
-    }
-    Ok(())
+    crate::error::check_limit("the batch solver's dense pseudoinverse", entries, "entries", MAX_BATCH_ENTRIES)
 }
 
 /// Boards per thread below which splitting the work costs more than it saves.

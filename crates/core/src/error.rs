@@ -159,6 +159,15 @@ impl std::fmt::Display for ObstructionText<'_> {
 /// Short for `Result<T, lightsout_core::Error>`.
 pub type Result<T> = std::result::Result<T, Error>;
 
+/// `Ok` while `needed` is at most `limit`; else [`Error::TooLarge`] saying that `what` needs
+/// `needed` `unit`: the one check behind the crate's size and work limits.
+pub(crate) fn check_limit(what: &'static str, needed: u128, unit: &'static str, limit: u128) -> Result<()> {
+    if needed > limit {
+        return Err(Error::TooLarge { what, needed, unit, limit });
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::Error;

@@ -23,6 +23,7 @@ use crate::error::{Error, Result};
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::thread::LocalKey;
 
 /// A request to stop, shared between the thread that asks and the thread that works.
 #[derive(Clone, Debug, Default)]
@@ -51,16 +52,26 @@ impl Interrupt {
     /// Run `work` on this thread with this flag installed: the core's long loops inside it stop
     /// once the flag is raised. The previous flag (if any) is restored afterwards.
     pub fn run<T>(&self, work: impl FnOnce() -> T) -> T {
-        struct Restore(Option<Interrupt>);
-        impl Drop for Restore {
-            fn drop(&mut self) {
-                let previous = self.0.take();
-                CURRENT.with(|c| *c.borrow_mut() = previous);
-            }
-        }
-        let _restore = Restore(CURRENT.with(|c| c.borrow_mut().replace(self.clone())));
-        work()
+        run_installed(&CURRENT, self, work)
     }
+}
+
+/// Run `work` with `value` installed in the thread-local `slot`, putting back what was there
+/// before once `work` returns or unwinds: [`Interrupt::run`] and [`crate::progress::Progress::run`].
+pub(crate) fn run_installed<V: Clone + 'static, T>(
+    slot: &'static LocalKey<RefCell<Option<V>>>,
+    value: &V,
+    work: impl FnOnce() -> T,
+) -> T {
+    struct Restore<V: 'static>(&'static LocalKey<RefCell<Option<V>>>, Option<V>);
+    impl<V: 'static> Drop for Restore<V> {
+        fn drop(&mut self) {
+            let previous = self.1.take();
+            self.0.with(|c| *c.borrow_mut() = previous);
+        }
+    }
+    let _restore = Restore(slot, slot.with(|c| c.borrow_mut().replace(value.clone())));
+    work()
 }
 
 /// The flag installed on this thread, to hand to helper threads the work starts.

@@ -35,6 +35,7 @@ pub mod bitmatrix;
 pub mod count;
 pub mod elim;
 pub mod error;
+mod features;
 pub mod field;
 pub mod interrupt;
 pub mod limits;

@@ -72,7 +72,12 @@ pub fn check_dense_work(
     ns_per_entry: f64,
 ) -> Result<()> {
     let entries = rows.min(pivot_cols) as f64 * rows as f64 * width as f64;
-    let ns = (entries * ns_per_entry) as u128;
+    check_work_ns(what, (entries * ns_per_entry) as u128)
+}
+
+/// An error if `ns` estimated nanoseconds of work exceed [`MAX_DENSE_WORK`] (the message
+/// counts whole seconds).
+fn check_work_ns(what: &'static str, ns: u128) -> Result<()> {
     if ns > MAX_DENSE_WORK {
         return Err(Error::TooLarge {
             what,
@@ -98,16 +103,7 @@ pub fn check_dense_work(
 /// ```
 pub fn check_band_work(what: &'static str, cols: usize, width: usize, ns_per_entry: f64) -> Result<()> {
     let w = width as f64;
-    let ns = (cols as f64 * w * w * ns_per_entry) as u128;
-    if ns > MAX_DENSE_WORK {
-        return Err(Error::TooLarge {
-            what,
-            needed: ns / 1_000_000_000,
-            unit: "seconds of estimated work",
-            limit: MAX_DENSE_WORK / 1_000_000_000,
-        });
-    }
-    Ok(())
+    check_work_ns(what, (cols as f64 * w * w * ns_per_entry) as u128)
 }
 
 /// The estimated nanoseconds of one entry update in the engine [`crate::Solver::new`] picks for

@@ -270,15 +270,7 @@ impl SparseMatrix {
     }
 
     fn check_rows(rows: usize) -> Result<()> {
-        if rows > u32::MAX as usize {
-            return Err(Error::TooLarge {
-                what: "a sparse matrix",
-                needed: rows as u128,
-                unit: "rows",
-                limit: u32::MAX as u128,
-            });
-        }
-        Ok(())
+        crate::error::check_limit("a sparse matrix", rows as u128, "rows", u32::MAX as u128)
     }
 
     /// Number of rows (lights).

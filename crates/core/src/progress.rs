@@ -66,15 +66,7 @@ impl Progress {
     /// Run `work` on this thread with this count installed; the previous one (if any) is
     /// restored afterwards.
     pub fn run<T>(&self, work: impl FnOnce() -> T) -> T {
-        struct Restore(Option<Progress>);
-        impl Drop for Restore {
-            fn drop(&mut self) {
-                let previous = self.0.take();
-                CURRENT.with(|c| *c.borrow_mut() = previous);
-            }
-        }
-        let _restore = Restore(CURRENT.with(|c| c.borrow_mut().replace(self.clone())));
-        work()
+        crate::interrupt::run_installed(&CURRENT, self, work)
     }
 }
 

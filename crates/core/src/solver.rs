@@ -8,8 +8,7 @@ use crate::field::{check_vector, random_presses, Field, Modulus};
 use crate::limits::{bits_per_entry, check_dense_bits, check_dense_work};
 use crate::matrix::{Matrix, SparseMatrix};
 use crate::rows::Rows;
-use crate::solutions::Solutions;
-use crate::system::{factored_system, field_generators, FactoredSystem};
+use crate::system::{factored_system, field_generators};
 
 /// Which elimination engine factors M.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -333,16 +332,6 @@ impl Solver {
     /// The invertible E with `E M = R` (lights x lights).
     pub fn transform(&self) -> Result<Matrix> {
         self.transform.to_matrix(self.modulus())
-    }
-
-    /// Every solution, lazily: `p^nullity` of them for a solvable board.
-    pub fn solutions(&self, lights: &[u32]) -> Result<Solutions> {
-        FactoredSystem::solutions(self, lights)
-    }
-
-    /// How many solutions the board has: `p^nullity` if solvable, else zero.
-    pub fn count_solutions(&self, lights: &[u32]) -> Result<SolutionCount> {
-        FactoredSystem::count_solutions(self, lights)
     }
 
     /// The board after pressing: `b + M s`.

@@ -131,8 +131,28 @@ pub(crate) fn require_field(modulus: Modulus, what: &str) -> Result<()> {
 
 /// Implements [`FactoredSystem`] for an engine whose inherent `modulus`, `lights`,
 /// `is_solvable`, `solve` and `apply` already have the trait's meaning and signature; the
-/// block holds the rest (`buttons`, `kernel_size`, `quiet_generators` and any override).
+/// block holds the rest (`buttons`, `kernel_size`, `quiet_generators` and any override). Also
+/// gives the engine the inherent `solutions` and `count_solutions`, which forward to the trait.
+///
+/// `factored_system!(square field Engine { .. })` also writes `buttons` (one per light),
+/// `kernel_size` (`p^nullity`) and `quiet_generators` (from the engine's own `quiet_patterns`)
+/// for a square engine over a prime field.
 macro_rules! factored_system {
+    (square field $engine:ty { $($rest:tt)* }) => {
+        $crate::system::factored_system!($engine {
+            fn buttons(&self) -> usize {
+                self.lights()
+            }
+            fn kernel_size(&self) -> $crate::count::SolutionCount {
+                $crate::count::SolutionCount::new(self.modulus(), self.nullity())
+            }
+            fn quiet_generators(&self, count: Option<usize>) -> $crate::error::Result<(Vec<Vec<u32>>, Vec<u32>)> {
+                let basis = self.quiet_patterns(count.unwrap_or(usize::MAX))?;
+                Ok($crate::system::field_generators(self.modulus(), basis, None))
+            }
+            $($rest)*
+        });
+    };
     ($engine:ty { $($rest:tt)* }) => {
         impl $crate::system::FactoredSystem for $engine {
             fn modulus(&self) -> $crate::field::Modulus {
@@ -152,9 +172,63 @@ macro_rules! factored_system {
             }
             $($rest)*
         }
+
+        impl $engine {
+            /// Every solution, lazily: as many as the kernel size (`p^nullity` over Z_p) for a
+            /// solvable board ([`crate::FactoredSystem::solutions`]).
+            pub fn solutions(&self, board: &[u32]) -> $crate::error::Result<$crate::solutions::Solutions> {
+                $crate::system::FactoredSystem::solutions(self, board)
+            }
+
+            /// How many solutions the board has: the kernel size (`p^nullity` over Z_p) if
+            /// solvable, else zero ([`crate::FactoredSystem::count_solutions`]).
+            pub fn count_solutions(&self, board: &[u32]) -> $crate::error::Result<$crate::count::SolutionCount> {
+                $crate::system::FactoredSystem::count_solutions(self, board)
+            }
+        }
     };
 }
 pub(crate) use factored_system;
+
+/// The inherent methods of an engine that keeps its press matrix in a `matrix: SparseMatrix`
+/// field and answers from it ([`crate::RingSolver`], [`crate::banded::BandedSolver`]): the
+/// matrix and its sizes, pressing, and random solvable boards.
+macro_rules! sparse_matrix_answers {
+    ($engine:ty) => {
+        impl $engine {
+            /// The press matrix M.
+            pub fn matrix(&self) -> &$crate::matrix::SparseMatrix {
+                &self.matrix
+            }
+            /// The modulus of M.
+            pub fn modulus(&self) -> $crate::field::Modulus {
+                self.matrix.modulus()
+            }
+            /// Number of lights (rows of M).
+            pub fn lights(&self) -> usize {
+                self.matrix.rows()
+            }
+            /// Number of buttons (columns of M).
+            pub fn buttons(&self) -> usize {
+                self.matrix.cols()
+            }
+
+            /// The board after pressing: `b + M s` (mod the modulus).
+            pub fn apply(&self, lights: &[u32], presses: &[u32]) -> $crate::error::Result<Vec<u32>> {
+                self.matrix.apply(lights, presses)
+            }
+
+            /// A board drawn uniformly from the solvable boards (M times uniformly random
+            /// presses), reproducible from `seed`: the same board as
+            /// [`crate::Solver::random_solvable`] for the same M over a prime.
+            pub fn random_solvable(&self, seed: u64) -> Vec<u32> {
+                let presses = $crate::field::random_presses(self.modulus(), self.buttons(), seed);
+                self.matrix.mul_vec(&presses).expect("presses have one entry per button")
+            }
+        }
+    };
+}
+pub(crate) use sparse_matrix_answers;
 
 /// The first `count` of `all` (every one for `None`), each with order `p`: the quiet
 /// generators of a field engine that builds its whole basis at once.

@@ -3,8 +3,11 @@
 use lightsout_core::minimal::{
     minimal_in_coset, minimal_in_coset_gf2, minimal_solution, plus_grid, weight, Budget, Method, Minimizer,
 };
-use lightsout_core::{Error, Modulus, Solver, SparseMatrix};
+use lightsout_core::{Error, Modulus, Solver};
 use proptest::prelude::*;
+
+mod common;
+use common::{game_strategy, random_game};
 use std::time::Duration;
 
 /// The lightest solution by trying every one of the p^U solutions.
@@ -86,18 +89,6 @@ fn out_of_time_gray_code_reports_a_valid_bound() {
     assert!(!best.proven_optimal);
     assert!(best.lower_bound <= best.weight);
     assert!(best.weight <= weight(&s));
-}
-
-/// A random game: `n` buttons and `lights` lights, each button toggling a random set.
-fn random_game(p: u64, lights: usize, sets: Vec<Vec<usize>>) -> Solver {
-    Solver::new(&SparseMatrix::from_press_sets(Modulus::new(p).unwrap(), lights, sets).unwrap()).unwrap()
-}
-
-fn game_strategy() -> impl Strategy<Value = (u64, usize, Vec<Vec<usize>>, u64)> {
-    (prop::sample::select(vec![2u64, 3, 5]), 2usize..9).prop_flat_map(|(p, lights)| {
-        let buttons = lights + 3;
-        (Just(p), Just(lights), prop::collection::vec(prop::collection::vec(0..lights, 0..3), buttons), any::<u64>())
-    })
 }
 
 proptest! {

@@ -5,19 +5,11 @@ use lightsout_core::minimal::{
     minimal_in_coset, minimal_solution, plus_grid, split_in_coset, split_in_coset_gf2, stats, weight, Budget,
     CosetPart, CosetWork, Minimizer, StatsWork,
 };
-use lightsout_core::{pack_bits, Error, Modulus, Solver, SparseMatrix};
+use lightsout_core::{pack_bits, Error, Modulus, Solver};
 use proptest::prelude::*;
 
-fn random_game(p: u64, lights: usize, sets: Vec<Vec<usize>>) -> Solver {
-    Solver::new(&SparseMatrix::from_press_sets(Modulus::new(p).unwrap(), lights, sets).unwrap()).unwrap()
-}
-
-fn game_strategy() -> impl Strategy<Value = (u64, usize, Vec<Vec<usize>>, u64)> {
-    (prop::sample::select(vec![2u64, 3, 5]), 2usize..9).prop_flat_map(|(p, lights)| {
-        let buttons = lights + 3;
-        (Just(p), Just(lights), prop::collection::vec(prop::collection::vec(0..lights, 0..3), buttons), any::<u64>())
-    })
-}
+mod common;
+use common::{game_strategy, random_game};
 
 /// Every task's answer, in a scrambled order with some answered twice (as retries do).
 fn run_all(work: &CosetWork, tasks: u64, seed: u64) -> Vec<CosetPart> {

@@ -70,6 +70,17 @@ impl std::fmt::Display for Game {
     }
 }
 
+/// The constructors of the `rows x cols` surfaces with the plus rule: `name => Shape` makes
+/// `Game::name(rows, cols, modulus)`, the game of `Shape::Shape { rows, cols }`.
+macro_rules! plus_surfaces {
+    ($($(#[$doc:meta])* $name:ident => $shape:ident;)*) => {$(
+        $(#[$doc])*
+        pub fn $name(rows: usize, cols: usize, modulus: u64) -> Result<Game> {
+            Self::with_rule(Shape::$shape { rows, cols }, Rule::Plus, modulus)
+        }
+    )*};
+}
+
 impl Game {
     /// Any shape with any rule that fits it (see [`Rule`]); the one constructor all others use.
     ///
@@ -106,44 +117,29 @@ impl Game {
         Ok(game)
     }
 
-    /// A `rows x cols` grid with the plus rule (the classic game is `grid(5, 5, 2)`).
-    pub fn grid(rows: usize, cols: usize, modulus: u64) -> Result<Game> {
-        Self::with_rule(Shape::Grid { rows, cols }, Rule::Plus, modulus)
-    }
-
-    /// A `rows x cols` torus (wrapping both ways) with the plus rule. Press sets are sets: on a
-    /// side of 1 or 2 a light reached twice is toggled once.
-    pub fn torus(rows: usize, cols: usize, modulus: u64) -> Result<Game> {
-        Self::with_rule(Shape::Torus { rows, cols }, Rule::Plus, modulus)
-    }
-
-    /// A `rows x cols` cylinder (columns wrap, rows do not) with the plus rule.
-    pub fn cylinder(rows: usize, cols: usize, modulus: u64) -> Result<Game> {
-        Self::with_rule(Shape::Cylinder { rows, cols }, Rule::Plus, modulus)
-    }
-
-    /// A `rows x cols` Möbius band (left and right edges glued with a twist, top and bottom cut
-    /// off) with the plus rule.
-    ///
-    /// ```
-    /// let band = lightsout_topo::Game::mobius(3, 4, 2).unwrap();
-    /// // a step right from row 0's last light lands on row 2's first: light 8
-    /// assert!(band.press_set(3).unwrap().iter().any(|&(l, _)| l == 8));
-    /// ```
-    pub fn mobius(rows: usize, cols: usize, modulus: u64) -> Result<Game> {
-        Self::with_rule(Shape::Mobius { rows, cols }, Rule::Plus, modulus)
-    }
-
-    /// A `rows x cols` Klein bottle (left and right edges glued with a twist, top and bottom
-    /// straight) with the plus rule.
-    pub fn klein(rows: usize, cols: usize, modulus: u64) -> Result<Game> {
-        Self::with_rule(Shape::Klein { rows, cols }, Rule::Plus, modulus)
-    }
-
-    /// A `rows x cols` real projective plane (both pairs of edges glued with a twist) with the
-    /// plus rule.
-    pub fn projective(rows: usize, cols: usize, modulus: u64) -> Result<Game> {
-        Self::with_rule(Shape::Projective { rows, cols }, Rule::Plus, modulus)
+    plus_surfaces! {
+        /// A `rows x cols` grid with the plus rule (the classic game is `grid(5, 5, 2)`).
+        grid => Grid;
+        /// A `rows x cols` torus (wrapping both ways) with the plus rule. Press sets are sets: on a
+        /// side of 1 or 2 a light reached twice is toggled once.
+        torus => Torus;
+        /// A `rows x cols` cylinder (columns wrap, rows do not) with the plus rule.
+        cylinder => Cylinder;
+        /// A `rows x cols` Möbius band (left and right edges glued with a twist, top and bottom cut
+        /// off) with the plus rule.
+        ///
+        /// ```
+        /// let band = lightsout_topo::Game::mobius(3, 4, 2).unwrap();
+        /// // a step right from row 0's last light lands on row 2's first: light 8
+        /// assert!(band.press_set(3).unwrap().iter().any(|&(l, _)| l == 8));
+        /// ```
+        mobius => Mobius;
+        /// A `rows x cols` Klein bottle (left and right edges glued with a twist, top and bottom
+        /// straight) with the plus rule.
+        klein => Klein;
+        /// A `rows x cols` real projective plane (both pairs of edges glued with a twist) with the
+        /// plus rule.
+        projective => Projective;
     }
 
     /// The cube with `k x k` lights per face and the plus rule (every light has 4 neighbours).

@@ -31,6 +31,24 @@ impl Budget {
         Ok(())
     }
 
+    /// What a band factorisation checks before it starts: the estimated work of eliminating
+    /// `cols` columns of band width `width` at `ns_per_entry` ([`crate::limits::check_band_work`]),
+    /// then the row and column tables of `rows x cols` (taken), then room for the rows of U
+    /// (`rows.min(cols)` pivots of at most `per_pivot` bytes each; `u_rows` says what a row
+    /// holds, for the error).
+    pub(crate) fn start_band(
+        &mut self,
+        (rows, cols): (usize, usize),
+        width: usize,
+        ns_per_entry: f64,
+        per_pivot: u64,
+        u_rows: &'static str,
+    ) -> Result<()> {
+        crate::limits::check_band_work("the banded elimination of M", cols, width, ns_per_entry)?;
+        self.charge("the row and column tables of the band", rows as u64 * 12 + cols as u64 * 16)?;
+        self.check(u_rows, rows.min(cols) as u64 * per_pivot)
+    }
+
     /// Bytes taken so far.
     pub(crate) fn used(&self) -> u64 {
         self.used

@@ -21,6 +21,7 @@
 use super::budget::Budget;
 use super::gf2::{xor_into, Gf2Band, Pivot, NONE};
 use crate::error::Result;
+use crate::features::with_features;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -78,34 +79,11 @@ impl Bucket {
     const EMPTY: Bucket = Bucket { head: NONE, shortest: NONE, shortest_hi: u32::MAX };
 }
 
-/// Eliminate every column of `band` (set up by [`Gf2Band::factor`]), filling in its record.
-pub(super) fn eliminate(
-    band: &mut Gf2Band,
-    ring: usize,
-    row_start: &[usize],
-    row_cols: &[u32],
-    budget: &mut Budget,
-) -> Result<()> {
-    #[cfg(target_arch = "x86_64")]
-    {
-        if std::is_x86_feature_detected!("avx2") {
-            // SAFETY: the processor supports AVX2, checked just above.
-            return unsafe { eliminate_avx2(band, ring, row_start, row_cols, budget) };
-        }
-    }
-    eliminate_generic(band, ring, row_start, row_cols, budget)
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn eliminate_avx2(
-    band: &mut Gf2Band,
-    ring: usize,
-    row_start: &[usize],
-    row_cols: &[u32],
-    budget: &mut Budget,
-) -> Result<()> {
-    eliminate_generic(band, ring, row_start, row_cols, budget)
+with_features! {
+    /// Eliminate every column of `band` (set up by [`Gf2Band::factor`]), filling in its record:
+    /// [`eliminate_generic`], with AVX2 where the processor has it.
+    pub(super) fn eliminate(band: &mut Gf2Band, ring: usize, row_start: &[usize], row_cols: &[u32], budget: &mut Budget)
+        -> Result<()> = eliminate_generic if ["avx2"]
 }
 
 #[inline(always)]

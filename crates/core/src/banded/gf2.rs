@@ -128,11 +128,14 @@ impl Gf2Band {
         let ring = width.div_ceil(64) + 1;
         // Measured (docs/BENCHMARKS.md): about N W^2 / 1100 ns, since about half of the W
         // possibly active rows are active and half of those hold the pivot; 1/512 leaves a margin.
-        crate::limits::check_band_work("the banded elimination of M", cols, width, 1.0 / 512.0)?;
-        budget.charge("the row and column tables of the band", rows as u64 * 12 + cols as u64 * 16)?;
-        // Every pivot row of U has at most `ring` words: check the worst case before starting.
-        let u_bound = rows.min(cols) as u64 * (ring as u64 * 8 + std::mem::size_of::<Pivot>() as u64);
-        budget.check("the rows of U in the band (at most one row of ceil(W / 64) + 1 words per pivot)", u_bound)?;
+        // Every pivot row of U has at most `ring` words: the worst case is checked before starting.
+        budget.start_band(
+            (rows, cols),
+            width,
+            1.0 / 512.0,
+            ring as u64 * 8 + std::mem::size_of::<Pivot>() as u64,
+            "the rows of U in the band (at most one row of ceil(W / 64) + 1 words per pivot)",
+        )?;
 
         let mut band = Gf2Band {
             rows,

@@ -6,10 +6,9 @@ use super::order::BandOrdering;
 use super::zp::ZpBand;
 use crate::count::SolutionCount;
 use crate::error::{Error, Result};
-use crate::field::{check_vector, random_presses, Field, Modulus};
+use crate::field::{check_vector, Field, Modulus};
 use crate::matrix::SparseMatrix;
-use crate::solutions::Solutions;
-use crate::system::{factored_system, field_generators, FactoredSystem};
+use crate::system::{factored_system, field_generators};
 
 /// The memory the banded solver uses unless told otherwise: 8 GiB.
 pub const DEFAULT_MAX_BAND_BYTES: u64 = 8 << 30;
@@ -141,22 +140,6 @@ impl BandedSolver {
         Ok(BandedSolver { matrix: matrix.clone(), ordering, band, bytes: budget.used(), limit: max_bytes })
     }
 
-    /// The press matrix M.
-    pub fn matrix(&self) -> &SparseMatrix {
-        &self.matrix
-    }
-    /// The modulus p.
-    pub fn modulus(&self) -> Modulus {
-        self.matrix.modulus()
-    }
-    /// Number of lights (rows of M).
-    pub fn lights(&self) -> usize {
-        self.matrix.rows()
-    }
-    /// Number of buttons (columns of M).
-    pub fn buttons(&self) -> usize {
-        self.matrix.cols()
-    }
     /// The rank of M over Z_p.
     pub fn rank(&self) -> usize {
         both!(&self.band, b => b.rank())
@@ -327,39 +310,13 @@ impl BandedSolver {
     pub fn quiet_patterns(&self, count: usize) -> Result<Vec<Vec<u32>>> {
         let count = count.min(self.nullity());
         let needed = count as u128 * self.buttons() as u128 * 4;
-        if needed > self.limit as u128 {
-            return Err(Error::TooLarge {
-                what: "the null basis as u32 vectors",
-                needed,
-                unit: "bytes",
-                limit: self.limit as u128,
-            });
-        }
+        crate::error::check_limit("the null basis as u32 vectors", needed, "bytes", self.limit as u128)?;
         let free = both!(&self.band, b => b.free_columns());
         Ok(free.into_iter().take(count).map(|(c, before)| self.back_substitute(None, Some(c), before)).collect())
     }
-
-    /// Every solution, lazily: `p^nullity` of them for a solvable board.
-    pub fn solutions(&self, lights: &[u32]) -> Result<Solutions> {
-        FactoredSystem::solutions(self, lights)
-    }
-
-    /// How many solutions the board has: `p^nullity` if solvable, else zero.
-    pub fn count_solutions(&self, lights: &[u32]) -> Result<SolutionCount> {
-        FactoredSystem::count_solutions(self, lights)
-    }
-
-    /// The board after pressing: `b + M s`.
-    pub fn apply(&self, lights: &[u32], presses: &[u32]) -> Result<Vec<u32>> {
-        self.matrix.apply(lights, presses)
-    }
-
-    /// A board drawn uniformly from the solvable ones (M times random presses), from `seed`.
-    pub fn random_solvable(&self, seed: u64) -> Vec<u32> {
-        let presses = random_presses(self.modulus(), self.buttons(), seed);
-        self.matrix.mul_vec(&presses).expect("presses have one entry per button")
-    }
 }
+
+crate::system::sparse_matrix_answers!(BandedSolver);
 
 factored_system!(BandedSolver {
     fn buttons(&self) -> usize {

@@ -55,10 +55,9 @@ impl ZpBand {
         let schedule = Schedule::of(rows, cols, row_start, row_cols);
         let ring = schedule.width;
         // Measured (docs/BENCHMARKS.md): about N W^2 / 10 ns over Z_3; 1/4 leaves a margin.
-        crate::limits::check_band_work("the banded elimination of M", cols, ring, 0.25)?;
-        budget.charge("the row and column tables of the band", rows as u64 * 12 + cols as u64 * 16)?;
-        let u_bound = rows.min(cols) as u64 * (ring as u64 * 4 + std::mem::size_of::<Pivot>() as u64);
-        budget.check("the rows of U in the band (at most W entries of 4 bytes per pivot)", u_bound)?;
+        let per_pivot = ring as u64 * 4 + std::mem::size_of::<Pivot>() as u64;
+        let u_rows = "the rows of U in the band (at most W entries of 4 bytes per pivot)";
+        budget.start_band((rows, cols), ring, 0.25, per_pivot, u_rows)?;
         let mut band = ZpBand {
             field,
             rows,

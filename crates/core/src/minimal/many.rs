@@ -109,14 +109,12 @@ impl BatchMinimizer {
             )));
         }
         let members = (p as u128).checked_pow(solver.nullity() as u32).unwrap_or(u128::MAX);
-        if members > MAX_BATCH_COSET as u128 {
-            return Err(Error::TooLarge {
-                what: "exact fewest presses in bulk",
-                needed: members,
-                unit: "solutions per board (p^nullity)",
-                limit: MAX_BATCH_COSET as u128,
-            });
-        }
+        crate::error::check_limit(
+            "exact fewest presses in bulk",
+            members,
+            "solutions per board (p^nullity)",
+            MAX_BATCH_COSET as u128,
+        )?;
         let batch = BatchSolver::new(solver)?;
         let matrix = solver.matrix().clone();
         let quiet = if p == 2 && n <= 64 {
@@ -307,10 +305,9 @@ impl BatchMinimizer {
         let blocks = rows.div_ceil(BLOCK_ROWS);
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(blocks).max(1);
         let per = blocks.div_ceil(threads) * BLOCK_ROWS;
-        type Part<'a, T> = (usize, ((&'a mut [T], &'a mut [T]), &'a mut [u64]));
-        let work = |(i, ((b, s), d)): Part<'_, T>| {
+        let work = |(i, rows): (usize, Rows<'_, T>)| {
             let first = first_block + (i * per / BLOCK_ROWS) as u64;
-            self.fill_blocks(sampler, seed, first, layout, b, s, d)
+            self.fill_blocks(sampler, seed, first, layout, rows)
         };
         let parts = boards.chunks_mut(per * stride.max(1)).zip(presses.chunks_mut(per * stride.max(1)));
         let parts = parts.zip(distances.chunks_mut(per)).enumerate();
@@ -323,16 +320,15 @@ impl BatchMinimizer {
         })
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// [`BatchMinimizer::fill`] of the rows `((boards, presses), distances)` from block `first_block`
+    /// on, on this thread.
     fn fill_blocks<T: Cell>(
         &self,
         sampler: &Sampler,
         seed: u64,
         first_block: u64,
         layout: &BoardLayout,
-        boards: &mut [T],
-        presses: &mut [T],
-        distances: &mut [u64],
+        ((boards, presses), distances): Rows<'_, T>,
     ) -> Result<()> {
         let stride = layout.stride.max(1);
         let mut s = vec![0u32; self.n];
@@ -377,6 +373,9 @@ impl BatchMinimizer {
         Ok(())
     }
 }
+
+/// Rows of a data set being filled: `((boards, presses), distances)`.
+type Rows<'a, T> = ((&'a mut [T], &'a mut [T]), &'a mut [u64]);
 
 fn check_layout(layout: &BoardLayout, n: usize) -> Result<()> {
     let map = &layout.cell_of_light;

@@ -23,6 +23,7 @@
 //! the same witness (the first of least weight in the sequence), so the two are interchangeable.
 
 use super::Deadline;
+use crate::features::with_features;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Bits of `c` handled by the transform: `2^12` vectors (14 for cosets of many types, whose
@@ -49,51 +50,34 @@ trait Lane: Copy + Ord + std::fmt::Debug {
     fn abs(self) -> Self;
 }
 
-impl Lane for i16 {
-    #[inline(always)]
-    fn abs(self) -> Self {
-        self.wrapping_abs()
-    }
-    const ZERO: Self = 0;
-    const MAX: Self = i16::MAX;
-    fn from_i64(v: i64) -> Self {
-        v as i16
-    }
-    fn to_i64(self) -> i64 {
-        self as i64
-    }
-    #[inline(always)]
-    fn add(self, o: Self) -> Self {
-        self.wrapping_add(o)
-    }
-    #[inline(always)]
-    fn sub(self, o: Self) -> Self {
-        self.wrapping_sub(o)
-    }
+/// The same wrapping arithmetic for each width of lane.
+macro_rules! lane {
+    ($($t:ty),*) => {$(
+        impl Lane for $t {
+            #[inline(always)]
+            fn abs(self) -> Self {
+                self.wrapping_abs()
+            }
+            const ZERO: Self = 0;
+            const MAX: Self = <$t>::MAX;
+            fn from_i64(v: i64) -> Self {
+                v as $t
+            }
+            fn to_i64(self) -> i64 {
+                self as i64
+            }
+            #[inline(always)]
+            fn add(self, o: Self) -> Self {
+                self.wrapping_add(o)
+            }
+            #[inline(always)]
+            fn sub(self, o: Self) -> Self {
+                self.wrapping_sub(o)
+            }
+        }
+    )*};
 }
-
-impl Lane for i32 {
-    #[inline(always)]
-    fn abs(self) -> Self {
-        self.wrapping_abs()
-    }
-    const ZERO: Self = 0;
-    const MAX: Self = i32::MAX;
-    fn from_i64(v: i64) -> Self {
-        v as i32
-    }
-    fn to_i64(self) -> i64 {
-        self as i64
-    }
-    #[inline(always)]
-    fn add(self, o: Self) -> Self {
-        self.wrapping_add(o)
-    }
-    #[inline(always)]
-    fn sub(self, o: Self) -> Self {
-        self.wrapping_sub(o)
-    }
-}
+lane!(i16, i32);
 
 /// The inverse of the Gray code: the index `i` with `code(i) == c`.
 #[inline]
@@ -196,34 +180,11 @@ fn block_bits(lo: u64, hi: u64, u: usize) -> u32 {
     MAX_BLOCK_BITS.min(u as u32).min(align)
 }
 
-fn run<T: Lane>(coset: &Coset, m: u32, lo: u64, hi: u64, known: &AtomicU64, deadline: &Deadline) -> (u64, u64, u64) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("popcnt") {
-            // SAFETY: the processor was just checked to have AVX2 and popcnt.
-            return unsafe { run_avx2::<T>(coset, m, lo, hi, known, deadline) };
-        }
-    }
-    run_portable::<T>(coset, m, lo, hi, known, deadline)
-}
-
-/// [`run_portable`] compiled with AVX2 (16 lanes of `i16` per instruction) and popcnt.
-/// (AVX-512 measured no faster on the machine of docs/BENCHMARKS.md.)
-///
-/// # Safety
-///
-/// The processor must support `avx2` and `popcnt`.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,popcnt")]
-unsafe fn run_avx2<T: Lane>(
-    coset: &Coset,
-    m: u32,
-    lo: u64,
-    hi: u64,
-    known: &AtomicU64,
-    deadline: &Deadline,
-) -> (u64, u64, u64) {
-    run_portable::<T>(coset, m, lo, hi, known, deadline)
+// [`run_portable`], compiled with AVX2 (16 lanes of `i16` per instruction) and popcnt where the
+// processor has them. (AVX-512 measured no faster on the machine of docs/BENCHMARKS.md.)
+with_features! {
+    fn run<T: Lane>(coset: &Coset, m: u32, lo: u64, hi: u64, known: &AtomicU64, deadline: &Deadline)
+        -> (u64, u64, u64) = run_portable if ["avx2", "popcnt"]
 }
 
 #[inline(always)]

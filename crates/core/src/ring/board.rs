@@ -9,9 +9,8 @@ use crate::ring::crt::Factored;
 use crate::ring::lifted::{internal, BoardLift, BoardOps};
 use crate::ring::part::{BoardShape, Lifted, Lifting, Part, PartEngine};
 use crate::ring::planes::{check_planes, planes_from_bytes, planes_to_bytes, press_planes, zero_planes, PlaneOps};
-use crate::solutions::Solutions;
 use crate::structured::{PackedBoard, Wrap, MAX_UNPACKED_OBSTRUCTION};
-use crate::system::{factored_system, FactoredSystem};
+use crate::system::factored_system;
 
 /// Lights Out on a `rows x cols` board (edges of `wrap` joined; the plus rule with
 /// `self_toggle`, else the neighbours rule) over Z_k for any `k >= 2`, never building M.
@@ -117,30 +116,6 @@ impl RingGridSolver {
             .unwrap_or(0)
     }
 
-    /// The rank over Z_p; an error for composite k.
-    pub fn rank(&self) -> Result<usize> {
-        FactoredSystem::rank(self)
-    }
-    /// The nullity over Z_p; an error for composite k.
-    pub fn nullity(&self) -> Result<usize> {
-        FactoredSystem::nullity(self)
-    }
-
-    /// The number of quiet patterns (zero included): the number of solutions of every
-    /// solvable board.
-    pub fn kernel_size(&self) -> SolutionCount {
-        self.factored.kernel_size()
-    }
-    /// The number of solvable boards.
-    pub fn solvable_boards(&self) -> SolutionCount {
-        self.factored.solvable_boards()
-    }
-    /// The Smith normal form of M over Z_k, one divisor of k per light (k for zero), ascending
-    /// in divisibility: all ones but the last few.
-    pub fn elementary_divisors(&self) -> Vec<u32> {
-        self.factored.elementary_divisors()
-    }
-
     fn check(&self, what: &'static str, v: &[u32]) -> Result<()> {
         check_vector(what, v, self.lights(), self.modulus)
     }
@@ -180,14 +155,6 @@ impl RingGridSolver {
     pub fn quiet_patterns(&self, count: usize) -> Result<Vec<Vec<u32>>> {
         Ok(self.factored.null_basis(Some(count))?.0)
     }
-    /// Every solution, lazily.
-    pub fn solutions(&self, board: &[u32]) -> Result<Solutions> {
-        FactoredSystem::solutions(self, board)
-    }
-    /// How many solutions the board has.
-    pub fn count_solutions(&self, board: &[u32]) -> Result<SolutionCount> {
-        FactoredSystem::count_solutions(self, board)
-    }
     /// The board after pressing: `b + M s (mod k)`.
     pub fn apply(&self, board: &[u32], presses: &[u32]) -> Result<Vec<u32>> {
         self.check("board", board)?;
@@ -225,6 +192,8 @@ impl RingGridSolver {
         Ok(self.plan.apply(&vec![0; self.lights()], &presses))
     }
 }
+
+super::crt::ring_answers!(RingGridSolver);
 
 factored_system!(RingGridSolver {
     fn buttons(&self) -> usize {

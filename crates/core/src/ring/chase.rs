@@ -43,17 +43,7 @@ impl Plan {
     /// neighbours are the other light), on a cycle of 1 both neighbours are the light itself
     /// (press sets are sets). Chasing runs along the side that leaves the fewest unknowns.
     pub(crate) fn new(rows: usize, cols: usize, wrap: Wrap, self_toggle: bool, q: u32) -> Plan {
-        let mut h = matches!(wrap, Wrap::Horizontal | Wrap::Torus);
-        let mut v = matches!(wrap, Wrap::Vertical | Wrap::Torus);
-        let mut delta = self_toggle;
-        if h && cols <= 2 {
-            h = false;
-            delta |= cols == 1;
-        }
-        if v && rows <= 2 {
-            v = false;
-            delta |= rows == 1;
-        }
+        let (h, v, delta) = wrap.folded(rows, cols, self_toggle);
         let unknowns = |line: usize, periodic: bool| line * if periodic { 2 } else { 1 };
         // Transposed: chase rows are columns (length rows, a cycle when v), periodic when h.
         let transposed = unknowns(rows, h) < unknowns(cols, v);

@@ -149,3 +149,40 @@ fn add_into(total: &mut [u32], x: &[u32], k: u32) {
         *t = ((*t as u64 + v as u64) % k as u64) as u32;
     }
 }
+
+/// The inherent answers of an engine over Z_k that keeps its prime-power factors in a
+/// `factored: Factored` field ([`crate::RingSolver`], [`crate::ring::RingGridSolver`]): rank
+/// and nullity over a prime (from [`crate::FactoredSystem`]), then the kernel size, the
+/// solvable boards and the Smith divisors of its factors.
+macro_rules! ring_answers {
+    ($engine:ty) => {
+        impl $engine {
+            /// The rank over Z_p; an error for composite k, where Z_k is not a field.
+            pub fn rank(&self) -> $crate::error::Result<usize> {
+                $crate::system::FactoredSystem::rank(self)
+            }
+            /// The nullity over Z_p; an error for composite k (see [`Self::kernel_size`]).
+            pub fn nullity(&self) -> $crate::error::Result<usize> {
+                $crate::system::FactoredSystem::nullity(self)
+            }
+
+            /// The number of quiet patterns (the kernel of M, zero included), which is also the
+            /// number of solutions of every solvable board.
+            pub fn kernel_size(&self) -> $crate::count::SolutionCount {
+                self.factored.kernel_size()
+            }
+            /// The number of solvable boards (the image of M).
+            pub fn solvable_boards(&self) -> $crate::count::SolutionCount {
+                self.factored.solvable_boards()
+            }
+
+            /// The Smith normal form of M over Z_k: `min(lights, buttons)` divisors
+            /// `d_1 | d_2 | …` of k, where `k` stands for a zero entry. Over a prime p: `rank`
+            /// ones, then p's.
+            pub fn elementary_divisors(&self) -> Vec<u32> {
+                self.factored.elementary_divisors()
+            }
+        }
+    };
+}
+pub(crate) use ring_answers;

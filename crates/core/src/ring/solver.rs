@@ -2,13 +2,12 @@
 
 use crate::count::SolutionCount;
 use crate::error::Result;
-use crate::field::{check_vector, random_presses, Modulus};
+use crate::field::check_vector;
 use crate::matrix::SparseMatrix;
 use crate::ring::crt::Factored;
 use crate::ring::part::{Part, PartEngine};
-use crate::solutions::Solutions;
 use crate::solver::{Engine, Solver};
-use crate::system::{factored_system, FactoredSystem};
+use crate::system::factored_system;
 
 /// M factored over Z_k for any `k >= 2`: the field [`Solver`] for a prime k (same answers,
 /// same fast paths), else one engine per prime-power factor of k with the answers recombined
@@ -45,53 +44,12 @@ impl RingSolver {
         Ok(RingSolver { matrix: matrix.clone(), factored })
     }
 
-    /// The press matrix M.
-    pub fn matrix(&self) -> &SparseMatrix {
-        &self.matrix
-    }
-    /// The modulus k.
-    pub fn modulus(&self) -> Modulus {
-        self.matrix.modulus()
-    }
-    /// Number of lights (rows of M).
-    pub fn lights(&self) -> usize {
-        self.matrix.rows()
-    }
-    /// Number of buttons (columns of M).
-    pub fn buttons(&self) -> usize {
-        self.matrix.cols()
-    }
     /// The field solver, when k is a prime.
     pub fn field_solver(&self) -> Option<&Solver> {
         match (self.factored.parts.as_slice(), self.modulus().is_prime()) {
             ([Part { engine: PartEngine::Field(s), .. }], true) => Some(s),
             _ => None,
         }
-    }
-
-    /// The rank over Z_p; an error for composite k, where Z_k is not a field.
-    pub fn rank(&self) -> Result<usize> {
-        FactoredSystem::rank(self)
-    }
-    /// The nullity over Z_p; an error for composite k (see [`RingSolver::kernel_size`]).
-    pub fn nullity(&self) -> Result<usize> {
-        FactoredSystem::nullity(self)
-    }
-
-    /// The number of quiet patterns (the kernel of M, zero included), which is also the number
-    /// of solutions of every solvable board.
-    pub fn kernel_size(&self) -> SolutionCount {
-        self.factored.kernel_size()
-    }
-    /// The number of solvable boards (the image of M).
-    pub fn solvable_boards(&self) -> SolutionCount {
-        self.factored.solvable_boards()
-    }
-
-    /// The Smith normal form of M over Z_k: `min(lights, buttons)` divisors `d_1 | d_2 | …` of k,
-    /// where `k` stands for a zero entry. Over a prime p: `rank` ones, then p's.
-    pub fn elementary_divisors(&self) -> Vec<u32> {
-        self.factored.elementary_divisors()
     }
 
     fn check(&self, lights: &[u32]) -> Result<()> {
@@ -154,29 +112,11 @@ impl RingSolver {
         }
         self.factored.pseudoinverse()
     }
-
-    /// Every solution, lazily: the kernel size of them for a solvable board.
-    pub fn solutions(&self, lights: &[u32]) -> Result<Solutions> {
-        FactoredSystem::solutions(self, lights)
-    }
-
-    /// How many solutions the board has: the kernel size if solvable, else zero.
-    pub fn count_solutions(&self, lights: &[u32]) -> Result<SolutionCount> {
-        FactoredSystem::count_solutions(self, lights)
-    }
-
-    /// The board after pressing: `b + M s (mod k)`.
-    pub fn apply(&self, lights: &[u32], presses: &[u32]) -> Result<Vec<u32>> {
-        self.matrix.apply(lights, presses)
-    }
-
-    /// A board drawn uniformly from the solvable boards (M times uniformly random presses),
-    /// reproducible from `seed`; the same board as [`Solver::random_solvable`] for a prime k.
-    pub fn random_solvable(&self, seed: u64) -> Vec<u32> {
-        let presses = random_presses(self.modulus(), self.buttons(), seed);
-        self.matrix.mul_vec(&presses).expect("presses have one entry per button")
-    }
 }
+
+super::crt::ring_answers!(RingSolver);
+
+crate::system::sparse_matrix_answers!(RingSolver);
 
 factored_system!(RingSolver {
     fn buttons(&self) -> usize {

@@ -11,8 +11,7 @@ use crate::count::SolutionCount;
 use crate::error::{Error, Result};
 use crate::field::{check_vector, Modulus};
 use crate::limits::{bits_per_entry, check_dense, check_dense_bits, check_lights};
-use crate::solutions::Solutions;
-use crate::system::{factored_system, field_generators, FactoredSystem};
+use crate::system::factored_system;
 
 /// How a [`GridSolver`] handles the `n x n` system left after chasing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -468,19 +467,18 @@ impl GridSolver {
         let (n, layout, fp) = (self.line.n, self.layout, self.fp);
         let zero = vec![0u32; n];
         let mut b = vec![0u32; n];
-        for (index, y1) in self.kernel_first_rows().into_iter().enumerate() {
+        let product = |y1: &Vec<u32>| {
             let mut acc = 0u32;
-            chase::run::<C>(self.line, fp, layout, None, &zero, &y1, |k, row| {
+            chase::run::<C>(self.line, fp, layout, None, &zero, y1, |k, row| {
                 layout.load(board, k, &mut b);
                 acc = fp.add(acc, chase::dot(fp, row, &b));
             });
-            if acc != 0 {
-                let mut y: Vec<u32> = try_zeroed("the obstruction", self.lights())?;
-                chase::run::<C>(self.line, fp, layout, None, &zero, &y1, |k, row| layout.store(&mut y, k, row));
-                return Ok(Error::Unsolvable { obstruction_index: index, obstruction: y });
-            }
-        }
-        Err(internal("no quiet pattern detects an unsolvable board"))
+            acc
+        };
+        first_obstruction(self.lights(), self.kernel_first_rows(), product, |y1, y| {
+            chase::run::<C>(self.line, fp, layout, None, &zero, y1, |k, row| layout.store(y, k, row));
+            Ok(())
+        })
     }
 
     /// A basis of the quiet patterns (presses that change nothing), `nullity()` vectors, each
@@ -504,25 +502,10 @@ impl GridSolver {
         check_dense("the null basis of a grid", count, self.lights())?;
         let zero = vec![0u32; self.line.n];
         let layout = self.layout;
-        self.kernel_first_rows()
-            .into_iter()
-            .take(count)
-            .map(|y1| {
-                let mut y: Vec<u32> = try_zeroed("a quiet pattern", self.lights())?;
-                chase::run::<u32>(self.line, self.fp, layout, None, &zero, &y1, |k, row| layout.store(&mut y, k, row));
-                Ok(y)
-            })
-            .collect()
-    }
-
-    /// Every solution, lazily: `p^nullity` of them for a solvable board.
-    pub fn solutions(&self, board: &[u32]) -> Result<Solutions> {
-        FactoredSystem::solutions(self, board)
-    }
-
-    /// How many solutions the board has: `p^nullity` if solvable, else zero.
-    pub fn count_solutions(&self, board: &[u32]) -> Result<SolutionCount> {
-        FactoredSystem::count_solutions(self, board)
+        stored_patterns(self.lights(), self.kernel_first_rows().into_iter().take(count), |y1, y| {
+            chase::run::<u32>(self.line, self.fp, layout, None, &zero, y1, |k, row| layout.store(y, k, row));
+            Ok(())
+        })
     }
 
     /// The board after pressing: `b + M s`.
@@ -533,21 +516,46 @@ impl GridSolver {
     }
 }
 
-factored_system!(GridSolver {
-    fn buttons(&self) -> usize {
-        self.lights()
-    }
-    fn kernel_size(&self) -> SolutionCount {
-        SolutionCount::new(self.modulus, self.nullity())
-    }
-    fn quiet_generators(&self, count: Option<usize>) -> Result<(Vec<Vec<u32>>, Vec<u32>)> {
-        let basis = self.quiet_patterns(count.unwrap_or(usize::MAX))?;
-        Ok(field_generators(self.modulus, basis, None))
-    }
+factored_system!(square field GridSolver {
     fn random_solvable(&self, seed: u64) -> Result<Vec<u32>> {
         GridSolver::random_solvable(self, seed)
     }
 });
+
+/// The first of the `candidates` quiet patterns whose product with an unsolvable board is
+/// non-zero, as an [`Error::Unsolvable`]: `product(c)` is that product, computed without
+/// storing the pattern, and `store(c, y)` writes the pattern into the zeroed board-sized `y`
+/// (only for the one returned). The body shared by the grid and wrapped solvers.
+pub(crate) fn first_obstruction<Q>(
+    lights: usize,
+    candidates: impl IntoIterator<Item = Q>,
+    mut product: impl FnMut(&Q) -> u32,
+    store: impl FnOnce(&Q, &mut [u32]) -> Result<()>,
+) -> Result<Error> {
+    let Some((index, pattern)) = candidates.into_iter().enumerate().find(|(_, c)| product(c) != 0) else {
+        return Err(internal("no quiet pattern detects an unsolvable board"));
+    };
+    let mut y: Vec<u32> = try_zeroed("the obstruction", lights)?;
+    store(&pattern, &mut y)?;
+    Ok(Error::Unsolvable { obstruction_index: index, obstruction: y })
+}
+
+/// Quiet patterns as board-sized vectors, one per candidate: `store(c, y)` writes candidate
+/// `c`'s pattern into the zeroed `y`. The body shared by the grid and wrapped solvers'
+/// `quiet_patterns`.
+pub(crate) fn stored_patterns<Q>(
+    lights: usize,
+    candidates: impl Iterator<Item = Q>,
+    mut store: impl FnMut(&Q, &mut [u32]) -> Result<()>,
+) -> Result<Vec<Vec<u32>>> {
+    candidates
+        .map(|c| {
+            let mut y: Vec<u32> = try_zeroed("a quiet pattern", lights)?;
+            store(&c, &mut y)?;
+            Ok(y)
+        })
+        .collect()
+}
 
 pub(crate) fn internal(what: &str) -> Error {
     Error::InvalidArgument(format!("internal error in the structured solver: {what}; please report this board"))

@@ -9,18 +9,16 @@
 //! O(n^2) after the O(m n) chase.
 
 use super::chase::{self, Cell, Layout, Line};
-use super::grid::{internal, GridSolver};
+use super::grid::{first_obstruction, internal, stored_patterns, GridSolver};
 use super::hermite::{Ring, System};
 use super::packed::{self, try_zeroed};
 use super::pfield::{Gf2Polys, Polys, ZpPolys};
 use crate::arith::Fp;
 use crate::bitmatrix::pack_bits;
-use crate::count::SolutionCount;
 use crate::error::{Error, Result};
 use crate::field::{check_vector, Modulus};
 use crate::limits::{check_dense, check_lights};
-use crate::solutions::Solutions;
-use crate::system::{factored_system, field_generators, FactoredSystem};
+use crate::system::factored_system;
 
 /// Which opposite edges of a `rows x cols` board are joined.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,6 +31,27 @@ pub enum Wrap {
     Vertical,
     /// Both: a torus.
     Torus,
+}
+
+impl Wrap {
+    /// Which ways a `rows x cols` board still wraps once sides of 1 and 2 fold, and whether a
+    /// press toggles its own light: `(horizontal, vertical, self_toggle)`. A cycle of 2 is a
+    /// path of 2 (both neighbours are the other light); on a cycle of 1 both neighbours are the
+    /// light itself (press sets are sets), so the press toggles it.
+    pub(crate) fn folded(self, rows: usize, cols: usize, self_toggle: bool) -> (bool, bool, bool) {
+        let mut h = matches!(self, Wrap::Horizontal | Wrap::Torus);
+        let mut v = matches!(self, Wrap::Vertical | Wrap::Torus);
+        let mut delta = self_toggle;
+        if h && cols <= 2 {
+            h = false;
+            delta |= cols == 1;
+        }
+        if v && rows <= 2 {
+            v = false;
+            delta |= rows == 1;
+        }
+        (h, v, delta)
+    }
 }
 
 /// The chase frame of a wrapped board: `m` chase rows on a `line`, the rows themselves a
@@ -274,19 +293,7 @@ pub struct WrapSolver {
 /// The chase frame for a board, or `None` (plus the self-toggle to use) when no wrap is left
 /// after folding sides of 1 and 2.
 fn plan(rows: usize, cols: usize, wrap: Wrap, self_toggle: bool, p: u32) -> (Option<Plan>, bool) {
-    let mut h = matches!(wrap, Wrap::Horizontal | Wrap::Torus);
-    let mut v = matches!(wrap, Wrap::Vertical | Wrap::Torus);
-    let mut delta = self_toggle;
-    // A cycle of 2 is a path of 2 (both neighbours are the other light); on a cycle of 1 both
-    // neighbours are the light itself.
-    if h && cols <= 2 {
-        h = false;
-        delta |= cols == 1;
-    }
-    if v && rows <= 2 {
-        v = false;
-        delta |= rows == 1;
-    }
+    let (h, v, delta) = wrap.folded(rows, cols, self_toggle);
     if !h && !v {
         return (None, delta);
     }
@@ -391,20 +398,16 @@ impl WrapSolver {
         let Inner::Chase { plan, system } = &self.inner else { unreachable!("grids report their own") };
         let (fp, layout) = (plan.fp, plan.layout);
         let mut b = vec![0u32; plan.n()];
-        for index in 0..system.nullity() {
-            let u = system.null_vector(index);
+        let product = |u: &Vec<u32>| {
             let mut acc = 0u32;
-            plan.visit(&u, |k, row| {
+            plan.visit(u, |k, row| {
                 layout.load(board, k, &mut b);
                 acc = fp.add(acc, chase::dot(fp, row, &b));
             });
-            if acc != 0 {
-                let mut y: Vec<u32> = try_zeroed("the obstruction", self.lights())?;
-                plan.chase_into::<u32, u32>(None, &u, &mut y)?;
-                return Ok(Error::Unsolvable { obstruction_index: index, obstruction: y });
-            }
-        }
-        Err(internal("no quiet pattern detects an unsolvable board"))
+            acc
+        };
+        let candidates = (0..system.nullity()).map(|index| system.null_vector(index));
+        first_obstruction(self.lights(), candidates, product, |u, y| plan.chase_into::<u32, u32>(None, u, y))
     }
 
     /// A basis of the quiet patterns, `nullity()` vectors.
@@ -421,24 +424,8 @@ impl WrapSolver {
             Inner::Chase { plan, system } => (plan, system),
         };
         check_dense("the null basis of a wrapped board", count, self.lights())?;
-        (0..count)
-            .map(|index| {
-                let u = system.null_vector(index);
-                let mut y: Vec<u32> = try_zeroed("a quiet pattern", self.lights())?;
-                plan.chase_into::<u32, u32>(None, &u, &mut y)?;
-                Ok(y)
-            })
-            .collect()
-    }
-
-    /// Every solution, lazily: `p^nullity` of them for a solvable board.
-    pub fn solutions(&self, board: &[u32]) -> Result<Solutions> {
-        FactoredSystem::solutions(self, board)
-    }
-
-    /// How many solutions the board has: `p^nullity` if solvable, else zero.
-    pub fn count_solutions(&self, board: &[u32]) -> Result<SolutionCount> {
-        FactoredSystem::count_solutions(self, board)
+        let candidates = (0..count).map(|index| system.null_vector(index));
+        stored_patterns(self.lights(), candidates, |u, y| plan.chase_into::<u32, u32>(None, u, y))
     }
 
     /// The board after pressing: `b + M s` (each press changes every light of its set once).
@@ -479,17 +466,7 @@ impl WrapSolver {
     }
 }
 
-factored_system!(WrapSolver {
-    fn buttons(&self) -> usize {
-        self.lights()
-    }
-    fn kernel_size(&self) -> SolutionCount {
-        SolutionCount::new(self.modulus, self.nullity())
-    }
-    fn quiet_generators(&self, count: Option<usize>) -> Result<(Vec<Vec<u32>>, Vec<u32>)> {
-        let basis = self.quiet_patterns(count.unwrap_or(usize::MAX))?;
-        Ok(field_generators(self.modulus, basis, None))
-    }
+factored_system!(square field WrapSolver {
 });
 
 /// Decide whether an `n x n` torus over GF(2) with the plus rule (a press changes itself and its

@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use lightsout_core::structured::Wrap;
-use lightsout_core::{Modulus, SparseMatrix};
+use lightsout_core::{Modulus, Solver, SparseMatrix};
 use proptest::prelude::*;
 
 /// The press matrix of an m x n grid (plus rule), optionally wrapping both ways (a torus).
@@ -105,4 +105,18 @@ pub fn press_matrix(rows: usize, cols: usize, wrap: Wrap, plus: bool, k: u32) ->
         }
     }
     SparseMatrix::from_press_sets(Modulus::ring(k as u64).unwrap(), rows * cols, sets).unwrap()
+}
+
+/// A random game: `lights` lights, each button toggling the lights of its set.
+pub fn random_game(p: u64, lights: usize, sets: Vec<Vec<usize>>) -> Solver {
+    Solver::new(&SparseMatrix::from_press_sets(Modulus::new(p).unwrap(), lights, sets).unwrap()).unwrap()
+}
+
+/// The arguments of [`random_game`] (p in 2, 3, 5; 2 to 8 lights; three more buttons than
+/// lights, each toggling up to two of them) and a seed.
+pub fn game_strategy() -> impl Strategy<Value = (u64, usize, Vec<Vec<usize>>, u64)> {
+    (prop::sample::select(vec![2u64, 3, 5]), 2usize..9).prop_flat_map(|(p, lights)| {
+        let buttons = lights + 3;
+        (Just(p), Just(lights), prop::collection::vec(prop::collection::vec(0..lights, 0..3), buttons), any::<u64>())
+    })
 }

@@ -3,9 +3,9 @@
 use super::convert::{with_dt, Dt};
 use super::errors::LoResult;
 use super::game::PyGame;
-use super::{many, work};
-use lightsout_core::batch::{BadEntry, BatchError, BoardLayout, Cell};
-use numpy::{Element, PyArrayDyn, PyArrayMethods, PyUntypedArray};
+use super::many;
+use lightsout_core::batch::{BadEntry, BoardLayout, Cell};
+use numpy::{Element, PyUntypedArray};
 use pyo3::prelude::*;
 
 /// Boards solved between two checks for Ctrl-C in `solve_many`.
@@ -25,11 +25,8 @@ pub(crate) fn solve_many<'py>(
     boards: &Bound<'py, PyAny>,
     return_solvable: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let this = game.get();
-    let g = &this.game;
-    let many::BatchInput { input, shape, layout, out_dt } = many::batch_input(py, g, boards)?;
-    let p = g.modulus().get();
-    let batch = this.batch(py)?;
+    let many::BatchInput { input, shape, layout, out_dt, p } = many::batch_input(py, game, boards)?;
+    let batch = game.get().batch(py)?;
     let count = shape[0];
     let (presses, solvable) = with_dt!(out_dt, T => run::<T>(py, batch, &input, &layout, count)?)
         .map_err(|bad| many::bad_entry(&shape, &layout, bad, p))?;
@@ -53,23 +50,9 @@ fn run<'py, T: Element + Cell>(
     layout: &BoardLayout,
     count: usize,
 ) -> LoResult<BatchOut<'py>> {
-    let typed = input.cast::<PyArrayDyn<T>>()?;
-    let view = typed.try_readonly()?;
-    let boards = view.as_slice()?;
-    let out = numpy::PyArray1::<T>::zeros(py, boards.len(), false);
-    let mut write = out.try_readwrite()?;
-    let presses = write.as_slice_mut()?;
     let mut solvable = vec![false; count];
-    let stride = layout.stride;
-    let walked = work::in_chunks(py, count, SIGNAL_CHUNK, |start, end| {
-        let (b, s) = (&boards[start * stride..end * stride], &mut presses[start * stride..end * stride]);
-        batch.solve(b, layout, s, &mut solvable[start..end]).map_err(|e| e.offset(start))
+    let presses = many::solve_rows::<T>(py, input, layout, count, SIGNAL_CHUNK, |start, end, b, s| {
+        batch.solve(b, layout, s, &mut solvable[start..end])
     })?;
-    match walked {
-        Ok(()) => {}
-        Err(BatchError::Entry(bad)) => return Ok(Err(bad)),
-        Err(BatchError::Shape(e)) => return Err(e.into()),
-    }
-    drop(write);
-    Ok(Ok((out.into_any(), solvable)))
+    Ok(presses.map(|presses| (presses, solvable)))
 }

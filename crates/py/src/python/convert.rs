@@ -98,43 +98,15 @@ impl Dt {
 /// Run `$body` with `$t` bound to the Rust type of a [`Dt`].
 macro_rules! with_dt {
     ($dt:expr, $t:ident => $body:expr) => {
+        $crate::python::convert::with_dt!(@each $dt, $t, $body,
+            Bool bool, U8 u8, U16 u16, U32 u32, U64 u64, I8 i8, I16 i16, I32 i32, I64 i64)
+    };
+    (@each $dt:expr, $t:ident, $body:expr, $($variant:ident $rust:ty),*) => {
         match $dt {
-            Dt::Bool => {
-                type $t = bool;
+            $(Dt::$variant => {
+                type $t = $rust;
                 $body
-            }
-            Dt::U8 => {
-                type $t = u8;
-                $body
-            }
-            Dt::U16 => {
-                type $t = u16;
-                $body
-            }
-            Dt::U32 => {
-                type $t = u32;
-                $body
-            }
-            Dt::U64 => {
-                type $t = u64;
-                $body
-            }
-            Dt::I8 => {
-                type $t = i8;
-                $body
-            }
-            Dt::I16 => {
-                type $t = i16;
-                $body
-            }
-            Dt::I32 => {
-                type $t = i32;
-                $body
-            }
-            Dt::I64 => {
-                type $t = i64;
-                $body
-            }
+            })*
         }
     };
 }

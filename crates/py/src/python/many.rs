@@ -28,10 +28,17 @@ pub(crate) struct BatchInput<'py> {
     pub shape: Vec<usize>,
     pub layout: BoardLayout,
     pub out_dt: Dt,
+    /// The modulus of the game.
+    pub p: u32,
 }
 
 /// Read `boards` of shape `(B, size)` or `(B, *game.shape)`.
-pub(crate) fn batch_input<'py>(py: Python<'py>, g: &Game, boards: &Bound<'py, PyAny>) -> PyResult<BatchInput<'py>> {
+pub(crate) fn batch_input<'py>(
+    py: Python<'py>,
+    game: &Bound<'py, PyGame>,
+    boards: &Bound<'py, PyAny>,
+) -> PyResult<BatchInput<'py>> {
+    let g = &game.get().game;
     let (arr, dt) = int_array(boards, "boards")?;
     let shape = arr.shape().to_vec();
     let (n, dims) = (g.size(), g.dims());
@@ -52,7 +59,7 @@ pub(crate) fn batch_input<'py>(py: Python<'py>, g: &Game, boards: &Bound<'py, Py
     // Contiguous and aligned (a board array read from a buffer, as Dask's workers receive them,
     // may be neither): copied only when it is not.
     let input = np.call_method1("require", (arr, dtype_name, "CA"))?.cast_into::<PyUntypedArray>()?;
-    Ok(BatchInput { input, shape, layout: layout(g, natural), out_dt })
+    Ok(BatchInput { input, shape, layout: layout(g, natural), out_dt, p: g.modulus().get() })
 }
 
 /// How a board is stored: flat, or in the natural shape (holes skipped).
@@ -153,12 +160,9 @@ pub(crate) fn minimal_many<'py>(
     boards: &Bound<'py, PyAny>,
     return_solvable: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let this = game.get();
-    let g = &this.game;
-    let BatchInput { input, shape, layout, out_dt } = batch_input(py, g, boards)?;
-    let many = this.many(py)?;
+    let BatchInput { input, shape, layout, out_dt, p } = batch_input(py, game, boards)?;
+    let many = game.get().many(py)?;
     let count = shape[0];
-    let p = g.modulus().get();
     let (presses, distances, solvable) = with_dt!(out_dt, T => run_minimal::<T>(py, many, &input, &layout, count)?)
         .map_err(|bad| bad_entry(&shape, &layout, bad, p))?;
     let presses = presses.call_method1("reshape", (shape.clone(),))?;
@@ -182,18 +186,36 @@ fn run_minimal<'py, T: Element + Cell>(
     layout: &BoardLayout,
     count: usize,
 ) -> LoResult<MinimalOut<'py>> {
+    let (mut distances, mut solvable) = (vec![0u64; count], vec![false; count]);
+    let presses = solve_rows::<T>(py, input, layout, count, SIGNAL_ROWS, |start, end, b, s| {
+        many.minimal(b, layout, s, &mut distances[start..end], &mut solvable[start..end])
+    })?;
+    Ok(presses.map(|presses| (presses, distances, solvable)))
+}
+
+/// The body shared by the batch solvers: the `count` boards of `input` (`layout.stride`
+/// entries each) answered into a new flat presses array of the same dtype, `chunk` boards at a
+/// time with the GIL released (Ctrl-C is looked at between chunks). `solve(start, end, boards,
+/// presses)` answers boards `start..end`; an entry it finds out of range comes back (indexed
+/// in the whole batch) as the inner `Err`.
+pub(crate) fn solve_rows<'py, T: Element + Cell>(
+    py: Python<'py>,
+    input: &Bound<'py, PyUntypedArray>,
+    layout: &BoardLayout,
+    count: usize,
+    chunk: usize,
+    mut solve: impl FnMut(usize, usize, &[T], &mut [T]) -> Result<(), BatchError> + Send,
+) -> LoResult<Result<Bound<'py, PyAny>, BadEntry>> {
     let typed = input.cast::<PyArrayDyn<T>>()?;
     let view = typed.try_readonly()?;
     let boards = view.as_slice()?;
     let out = PyArray1::<T>::zeros(py, boards.len(), false);
     let mut write = out.try_readwrite()?;
     let presses = write.as_slice_mut()?;
-    let (mut distances, mut solvable) = (vec![0u64; count], vec![false; count]);
     let stride = layout.stride;
-    let walked = work::in_chunks(py, count, SIGNAL_ROWS, |start, end| {
+    let walked = work::in_chunks(py, count, chunk, |start, end| {
         let (b, s) = (&boards[start * stride..end * stride], &mut presses[start * stride..end * stride]);
-        let (d, ok) = (&mut distances[start..end], &mut solvable[start..end]);
-        many.minimal(b, layout, s, d, ok).map_err(|e| e.offset(start))
+        solve(start, end, b, s).map_err(|e| e.offset(start))
     })?;
     match walked {
         Ok(()) => {}
@@ -201,7 +223,7 @@ fn run_minimal<'py, T: Element + Cell>(
         Err(BatchError::Shape(e)) => return Err(e.into()),
     }
     drop(write);
-    Ok(Ok((out.into_any(), distances, solvable)))
+    Ok(Ok(out.into_any()))
 }
 
 /// `count` random solvable boards of `game` with their fewest-press solutions and distances

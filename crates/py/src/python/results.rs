@@ -175,57 +175,53 @@ impl WorstCase {
 /// How many solvable boards need each minimal number of presses (`lightsout.stats`).
 #[pyclass(frozen, module = "lightsout._core", name = "Stats")]
 pub(crate) struct PyStats {
+    /// `histogram[w]` = the number of solvable boards whose fewest-press solution has w presses.
+    #[pyo3(get)]
+    histogram: Vec<u64>,
+    /// The number of solvable boards (p**rank over Z_p).
+    #[pyo3(get)]
+    solvable_boards: u64,
+    /// The largest minimal press count (the hardest boards).
+    #[pyo3(get)]
+    max_presses: u64,
+    /// The mean minimal press count over the solvable boards.
+    #[pyo3(get)]
+    mean: f64,
+    /// The rank of M (for a composite modulus: the number of elementary divisors equal to 1).
+    #[pyo3(get)]
+    rank: usize,
+    /// The nullity of M (for a composite modulus: the number of elementary divisors equal to 0).
+    #[pyo3(get)]
+    nullity: usize,
+    /// How many solutions every solvable board has (the quiet patterns, zero included).
+    #[pyo3(get)]
+    kernel_size: u64,
+    /// The modulus k.
+    #[pyo3(get)]
+    modulus: u32,
     inner: Stats,
 }
 
 impl PyStats {
     pub(crate) fn new(inner: Stats) -> Self {
-        PyStats { inner }
+        let Stats { ref histogram, solvable_boards, max_presses, mean, rank, nullity, kernel_size, modulus, .. } =
+            inner;
+        PyStats {
+            histogram: histogram.clone(),
+            solvable_boards,
+            max_presses,
+            mean,
+            rank,
+            nullity,
+            kernel_size,
+            modulus,
+            inner,
+        }
     }
 }
 
 #[pymethods]
 impl PyStats {
-    /// `histogram[w]` = the number of solvable boards whose fewest-press solution has w presses.
-    #[getter]
-    fn histogram(&self) -> Vec<u64> {
-        self.inner.histogram.clone()
-    }
-    /// The number of solvable boards (p**rank over Z_p).
-    #[getter]
-    fn solvable_boards(&self) -> u64 {
-        self.inner.solvable_boards
-    }
-    /// The largest minimal press count (the hardest boards).
-    #[getter]
-    fn max_presses(&self) -> u64 {
-        self.inner.max_presses
-    }
-    /// The mean minimal press count over the solvable boards.
-    #[getter]
-    fn mean(&self) -> f64 {
-        self.inner.mean
-    }
-    /// The rank of M (for a composite modulus: the number of elementary divisors equal to 1).
-    #[getter]
-    fn rank(&self) -> usize {
-        self.inner.rank
-    }
-    /// The nullity of M (for a composite modulus: the number of elementary divisors equal to 0).
-    #[getter]
-    fn nullity(&self) -> usize {
-        self.inner.nullity
-    }
-    /// How many solutions every solvable board has (the quiet patterns, zero included).
-    #[getter]
-    fn kernel_size(&self) -> u64 {
-        self.inner.kernel_size
-    }
-    /// The modulus k.
-    #[getter]
-    fn modulus(&self) -> u32 {
-        self.inner.modulus
-    }
     /// The histogram as a text table.
     fn table(&self) -> String {
         self.inner.to_table()
@@ -240,7 +236,7 @@ impl PyStats {
     fn __repr__(&self) -> String {
         format!(
             "<lightsout.Stats: {} solvable boards, at most {} presses, mean {:.4}>",
-            self.inner.solvable_boards, self.inner.max_presses, self.inner.mean
+            self.solvable_boards, self.max_presses, self.mean
         )
     }
 }

@@ -12,7 +12,8 @@ use super::{Budget, Deadline};
 pub(super) mod nullity;
 pub(super) mod ring;
 mod svg;
-use crate::error::{Error, Result};
+use crate::error::{check_limit, Error, Result};
+use crate::features::with_features;
 use crate::solver::Solver;
 
 /// The distribution of minimal press counts over all solvable boards of a game.
@@ -176,14 +177,7 @@ pub(crate) fn work(solver: &Solver) -> u128 {
 /// An error unless `p^buttons` coset members fit in the budget.
 fn check_work(solver: &Solver, budget: &Budget) -> Result<u128> {
     let needed = work(solver);
-    if needed > budget.max_work as u128 {
-        return Err(Error::TooLarge {
-            what: "board statistics",
-            needed,
-            unit: "coset members (p^buttons)",
-            limit: budget.max_work as u128,
-        });
-    }
+    check_limit("board statistics", needed, "coset members (p^buttons)", budget.max_work as u128)?;
     Ok(needed)
 }
 
@@ -222,40 +216,12 @@ fn gf2_histogram(solver: &Solver, budget: &Budget) -> Result<Vec<u64>> {
     Ok(total)
 }
 
-/// Outer Gray-code members `lo..hi` (over the pivot buttons), each with its lightest coset
-/// member; `None` if the deadline passed.
-pub(crate) fn histogram_range(
-    pivots: &[u32],
-    quiet: &[u64],
-    lo: u64,
-    hi: u64,
-    deadline: &Deadline,
-) -> Option<Vec<u64>> {
-    #[cfg(target_arch = "x86_64")]
-    {
-        if std::arch::is_x86_feature_detected!("popcnt") {
-            // SAFETY: the processor was just checked to have popcnt.
-            return unsafe { histogram_range_popcnt(pivots, quiet, lo, hi, deadline) };
-        }
-    }
-    histogram_range_portable(pivots, quiet, lo, hi, deadline)
-}
-
-/// [`histogram_range_portable`] with the popcnt instruction.
-///
-/// # Safety
-///
-/// The processor must support `popcnt`.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt")]
-unsafe fn histogram_range_popcnt(
-    pivots: &[u32],
-    quiet: &[u64],
-    lo: u64,
-    hi: u64,
-    deadline: &Deadline,
-) -> Option<Vec<u64>> {
-    histogram_range_portable(pivots, quiet, lo, hi, deadline)
+with_features! {
+    /// Outer Gray-code members `lo..hi` (over the pivot buttons), each with its lightest coset
+    /// member; `None` if the deadline passed: [`histogram_range_portable`], with the popcnt
+    /// instruction where the processor has it.
+    pub(crate) fn histogram_range(pivots: &[u32], quiet: &[u64], lo: u64, hi: u64, deadline: &Deadline)
+        -> Option<Vec<u64>> = histogram_range_portable if ["popcnt"]
 }
 
 #[inline(always)]
@@ -344,14 +310,7 @@ pub(crate) const MAX_TABLE_ENTRIES: u128 = 1 << 26;
 /// one after another), so that each coset is scanned against the list.
 pub(crate) fn quiet_table(p: u32, n: usize, quiet: &[Vec<u32>]) -> Result<Vec<u32>> {
     let entries = (p as u128).checked_pow(quiet.len() as u32).unwrap_or(u128::MAX).saturating_mul(n as u128);
-    if entries > MAX_TABLE_ENTRIES {
-        return Err(Error::TooLarge {
-            what: "the table of quiet patterns",
-            needed: entries,
-            unit: "entries",
-            limit: MAX_TABLE_ENTRIES,
-        });
-    }
+    check_limit("the table of quiet patterns", entries, "entries", MAX_TABLE_ENTRIES)?;
     let f = crate::field::Modulus::new(p as u64)?.field();
     let mut table: Vec<u32> = Vec::with_capacity(entries as usize);
     let mut k = vec![0u32; n];

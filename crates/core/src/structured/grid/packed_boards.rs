@@ -5,6 +5,18 @@
 use super::*;
 
 impl GridSolver {
+    /// An error unless a packed board of `rows x cols` lights has this grid's sides.
+    fn check_packed_sides(&self, rows: usize, cols: usize) -> Result<()> {
+        if (rows, cols) != (self.rows(), self.cols()) {
+            return Err(Error::InvalidArgument(format!(
+                "the packed board is {rows}x{cols}, the grid is {}x{}",
+                self.rows(),
+                self.cols()
+            )));
+        }
+        Ok(())
+    }
+
     fn check_packed(&self, board: &PackedBoard) -> Result<()> {
         if self.modulus.get() != 2 || !matches!(self.core, Core::Poly2 { .. }) {
             return Err(Error::InvalidArgument(format!(
@@ -12,16 +24,7 @@ impl GridSolver {
                 self.modulus
             )));
         }
-        if (board.rows(), board.cols()) != (self.rows(), self.cols()) {
-            return Err(Error::InvalidArgument(format!(
-                "the packed board is {}x{}, the grid is {}x{}",
-                board.rows(),
-                board.cols(),
-                self.rows(),
-                self.cols()
-            )));
-        }
-        Ok(())
+        self.check_packed_sides(board.rows(), board.cols())
     }
 
     /// The board in chase orientation (transposed when the grid is wider than tall).
@@ -144,16 +147,7 @@ impl GridSolver {
                 self.modulus
             )));
         }
-        if (board.rows(), board.cols()) != (self.rows(), self.cols()) {
-            return Err(Error::InvalidArgument(format!(
-                "the packed board is {}x{}, the grid is {}x{}",
-                board.rows(),
-                board.cols(),
-                self.rows(),
-                self.cols()
-            )));
-        }
-        Ok(())
+        self.check_packed_sides(board.rows(), board.cols())
     }
 
     /// The bitsliced chase through a packed Z_3 board in chase orientation, from `x_0 = 0`.
