@@ -35,6 +35,17 @@ pub(crate) struct Direct {
 
 /// The generators restricted to the support (`support[i]` is a button), as sparse lists of
 /// (position in the support, value).
+/// A game's quiet patterns as the direct searches take them: modulus k, n buttons, the
+/// `support` buttons some quiet pattern presses, the generators `rows` and their `orders`.
+#[derive(Clone, Copy)]
+pub(crate) struct Cosets<'a> {
+    pub(crate) k: u32,
+    pub(crate) n: usize,
+    pub(crate) support: &'a [usize],
+    pub(crate) rows: &'a [Vec<u32>],
+    pub(crate) orders: &'a [u32],
+}
+
 fn sparse(rows: &[Vec<u32>], support: &[usize]) -> Vec<Vec<(usize, u32)>> {
     rows.iter()
         .map(|r| support.iter().enumerate().filter(|&(_, &j)| r[j] != 0).map(|(i, &j)| (i, r[j])).collect())
@@ -69,15 +80,8 @@ fn full(k: u32, n: usize, support: &[usize], y: &[u32]) -> Vec<u32> {
 /// Every coset of the quiet patterns on the support, weighed by its lightest member: `None`
 /// when `k^s` exceeds [`MAX_BOARDS`] or `max_work` (one unit per member visited). Stops early
 /// (not complete) at the deadline.
-pub(crate) fn every_board(
-    k: u32,
-    n: usize,
-    support: &[usize],
-    rows: &[Vec<u32>],
-    orders: &[u32],
-    max_work: u64,
-    deadline: &Deadline,
-) -> Option<Direct> {
+pub(crate) fn every_board(game: &Cosets<'_>, max_work: u64, deadline: &Deadline) -> Option<Direct> {
+    let Cosets { k, n, support, rows, orders } = *game;
     let s = support.len();
     let total = (0..s).try_fold(1u64, |a, _| a.checked_mul(k as u64)).filter(|&t| t <= MAX_BOARDS.min(max_work))?;
     let gens = sparse(rows, support);
@@ -166,15 +170,8 @@ fn decode(k: u32, n: usize, support: &[usize], mut index: u64) -> Vec<u32> {
 /// `k - 1` times in the lightest members, `k - 1` itself and its current value), until a pass
 /// changes nothing or `max_work` member updates are spent. `None` when the members are more
 /// than [`super::EXACT_MEMBERS`] or one pass does not fit `max_work`.
-pub(crate) fn local_search(
-    k: u32,
-    n: usize,
-    support: &[usize],
-    rows: &[Vec<u32>],
-    orders: &[u32],
-    max_work: u64,
-    deadline: &Deadline,
-) -> Option<Direct> {
+pub(crate) fn local_search(game: &Cosets<'_>, max_work: u64, deadline: &Deadline) -> Option<Direct> {
+    let Cosets { k, n, support, rows, orders } = *game;
     let s = support.len();
     let members =
         orders.iter().try_fold(1u64, |a, &o| a.checked_mul(o as u64)).filter(|&m| m <= super::EXACT_MEMBERS)?;
@@ -272,7 +269,8 @@ pub(crate) fn local_search(
 /// of a board presses it the same number of times mod k, so at least that many: one support
 /// button pressed `k - 1` times is then a board that needs exactly `k - 1` presses there, with
 /// no search (the 1 x 2 grid over any Z_k, whose quiet pattern is `[1, k - 1]`).
-pub(crate) fn invariant_witness(k: u32, n: usize, support: &[usize], rows: &[Vec<u32>]) -> Option<Direct> {
+pub(crate) fn invariant_witness(game: &Cosets<'_>) -> Option<Direct> {
+    let Cosets { k, n, support, rows, .. } = *game;
     let balanced = rows.iter().all(|r| support.iter().map(|&j| r[j] as u64).sum::<u64>() % k as u64 == 0);
     if !balanced || support.is_empty() {
         return None;
@@ -287,15 +285,12 @@ pub(crate) fn invariant_witness(k: u32, n: usize, support: &[usize], rows: &[Vec
 /// The board pressing every button `k - 1` times, weighed exactly by the fewest-press search
 /// when `max_work` pays for every member of its coset: `None` otherwise.
 pub(crate) fn weigh_heavy_witness(
-    k: u32,
+    game: &Cosets<'_>,
     modulus: crate::Modulus,
-    n: usize,
-    support: &[usize],
-    rows: &[Vec<u32>],
-    orders: &[u32],
     max_work: u64,
     deadline: &Deadline,
 ) -> Option<Direct> {
+    let Cosets { k, n, support, rows, orders } = *game;
     let members = orders.iter().try_fold(1u64, |a, &o| a.checked_mul(o as u64))?;
     // One exhaustive fewest-press search: its members, each a pass over the support's changes.
     if members > max_work

@@ -276,8 +276,9 @@ impl Plan {
         let trivial = |note: Option<String>| trivial(top, outside, averaging, &support, note);
         // Few press vectors on the support: weigh every coset, exact and quicker than the search.
         let on: Vec<usize> = (0..n).filter(|&j| support[j]).collect();
+        let cosets = direct::Cosets { k, n, support: &on, rows: &rows, orders: &orders };
         if on.len() as f64 * (k as f64).log2() <= direct::FEW_BOARDS_LOG2 {
-            if let Some(d) = direct::every_board(k, n, &on, &rows, &orders, budget.max_work, deadline) {
+            if let Some(d) = direct::every_board(&cosets, budget.max_work, deadline) {
                 if d.complete {
                     return Ok(Plan::Settled(Witness {
                         presses: d.presses,
@@ -330,15 +331,15 @@ impl Plan {
         });
         if cannot.is_some() {
             let heavier = || {
-                let searched = direct::local_search(k, n, &on, &rows, &orders, budget.max_work, deadline);
-                match (searched, direct::invariant_witness(k, n, &on, &rows)) {
+                let searched = direct::local_search(&cosets, budget.max_work, deadline);
+                match (searched, direct::invariant_witness(&cosets)) {
                     (Some(a), Some(b)) if b.weight > a.weight => Some(Direct { explored: a.explored, ..b }),
                     (a, b) => a.or(b),
                 }
             };
-            let direct = direct::every_board(k, n, &on, &rows, &orders, budget.max_work, deadline)
+            let direct = direct::every_board(&cosets, budget.max_work, deadline)
                 .or_else(heavier)
-                .or_else(|| direct::weigh_heavy_witness(k, modulus, n, &on, &rows, &orders, budget.max_work, deadline));
+                .or_else(|| direct::weigh_heavy_witness(&cosets, modulus, budget.max_work, deadline));
             if let Some(d) = direct.filter(|d| d.weight > top * outside) {
                 let upper_bound = if d.complete { d.weight } else { averaging.max(d.weight) };
                 return Ok(Plan::Settled(Witness {
