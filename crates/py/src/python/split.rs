@@ -94,7 +94,7 @@ macro_rules! work_class {
                 let task = args::nonneg(task, "task")?;
                 let work = Arc::clone(&self.inner);
                 let part = interruptible(py, move || work.run(task))??;
-                Ok($part { inner: part })
+                Ok(<$part>::from(part))
             }
 
             fn __bytes__<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
@@ -128,6 +128,12 @@ work_class! {
 #[pyclass(frozen, module = "lightsout._core", name = "CosetPart")]
 pub(crate) struct CosetPart {
     inner: minimal::CosetPart,
+}
+
+impl From<minimal::CosetPart> for CosetPart {
+    fn from(inner: minimal::CosetPart) -> Self {
+        CosetPart { inner }
+    }
 }
 
 #[pymethods]
@@ -194,6 +200,12 @@ work_class! {
 #[pyclass(frozen, module = "lightsout._core", name = "StatsPart")]
 pub(crate) struct StatsPart {
     inner: minimal::StatsPart,
+}
+
+impl From<minimal::StatsPart> for StatsPart {
+    fn from(inner: minimal::StatsPart) -> Self {
+        StatsPart { inner }
+    }
 }
 
 #[pymethods]

@@ -77,7 +77,7 @@ impl PyWorstSplit {
 
     /// Take the parts of the decision's tasks (any order; repeats must agree).
     fn absorb(&self, py: Python<'_>, parts: Vec<PyRef<'_, WorstPart>>) -> LoResult<()> {
-        let parts: Vec<minimal::WorstPart> = parts.iter().map(|p| p.inner.clone()).collect();
+        let parts: Vec<minimal::WorstPart> = parts.iter().map(|p| p.core()).collect();
         self.with(py, move |s| s.absorb(&parts))
     }
 
@@ -124,15 +124,34 @@ work_class! {
             let limit = if max_time.is_none() { None } else { limit };
             let work = Arc::clone(&self.inner);
             let part = interruptible(py, move || work.run_within(task, limit))??;
-            Ok(part.map(|inner| WorstPart { inner }))
+            Ok(part.map(WorstPart::from))
         }
     }
 }
 
 /// The answer of one worst-case task.
-#[pyclass(frozen, module = "lightsout._core", name = "WorstPart")]
+#[pyclass(frozen, get_all, module = "lightsout._core", name = "WorstPart")]
 pub(crate) struct WorstPart {
-    inner: minimal::WorstPart,
+    /// Which task.
+    task: u64,
+    /// A board reaching the decision (the state of each type of buttons), or None.
+    board: Option<Vec<u32>>,
+    /// Search entries visited.
+    explored: u64,
+    /// The id of the work it came from.
+    work: u64,
+}
+
+impl From<minimal::WorstPart> for WorstPart {
+    fn from(p: minimal::WorstPart) -> Self {
+        WorstPart { task: p.task, board: p.board, explored: p.explored, work: p.work }
+    }
+}
+
+impl WorstPart {
+    fn core(&self) -> minimal::WorstPart {
+        minimal::WorstPart { task: self.task, board: self.board.clone(), explored: self.explored, work: self.work }
+    }
 }
 
 #[pymethods]
@@ -140,38 +159,18 @@ impl WorstPart {
     #[new]
     #[pyo3(signature = (task, board, explored, work))]
     fn new(task: u64, board: Option<Vec<u32>>, explored: u64, work: u64) -> Self {
-        WorstPart { inner: minimal::WorstPart { task, board, explored, work } }
-    }
-    /// Which task.
-    #[getter]
-    fn task(&self) -> u64 {
-        self.inner.task
-    }
-    /// A board reaching the decision (the state of each type of buttons), or None.
-    #[getter]
-    fn board(&self) -> Option<Vec<u32>> {
-        self.inner.board.clone()
-    }
-    /// Search entries visited.
-    #[getter]
-    fn explored(&self) -> u64 {
-        self.inner.explored
-    }
-    /// The id of the work it came from.
-    #[getter]
-    fn work(&self) -> u64 {
-        self.inner.work
+        WorstPart { task, board, explored, work }
     }
 
     #[allow(clippy::type_complexity)]
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (u64, Option<Vec<u32>>, u64, u64))> {
-        let p = &slf.get().inner;
+        let p = slf.get();
         Ok((slf.get_type().into_any(), (p.task, p.board.clone(), p.explored, p.work)))
     }
 
     fn __repr__(&self) -> String {
-        let found = if self.inner.board.is_some() { "a board" } else { "no board" };
-        format!("WorstPart(task={}, {found}, explored={})", self.inner.task, self.inner.explored)
+        let found = if self.board.is_some() { "a board" } else { "no board" };
+        format!("WorstPart(task={}, {found}, explored={})", self.task, self.explored)
     }
 }
 
