@@ -22,8 +22,9 @@ pub(crate) struct PackedRows<const PLANES: usize> {
     data: Vec<u64>,
 }
 
-/// The size accessors of a type wrapping a [`PackedRows`] in its field `layout`; the argument is
-/// the doc line of `words_per_row`.
+/// The accessors of a type wrapping a [`PackedRows`] in its field `layout`: the sizes (the
+/// argument is the doc line of `words_per_row`) and, with `rows` after it, for one plane, the
+/// packed rows and all words.
 macro_rules! layout_accessors {
     ($words_doc:literal) => {
         /// Number of rows.
@@ -39,6 +40,23 @@ macro_rules! layout_accessors {
             self.layout.words_per_row()
         }
     };
+    ($words_doc:literal, rows) => {
+        $crate::bitmatrix::layout_accessors!($words_doc);
+        /// Packed row `r`.
+        #[inline]
+        pub fn row(&self, r: usize) -> &[u64] {
+            self.layout.row(r)
+        }
+        /// Packed row `r`, mutable: keep the bits past `cols` zero.
+        #[inline]
+        pub fn row_mut(&mut self, r: usize) -> &mut [u64] {
+            self.layout.row_mut(r)
+        }
+        /// All words, row-major.
+        pub fn words(&self) -> &[u64] {
+            self.layout.words()
+        }
+    };
 }
 pub(crate) use layout_accessors;
 
@@ -50,6 +68,12 @@ impl<const PLANES: usize> PackedRows<PLANES> {
         let data = alloc(rows * PLANES * words_per_row)?;
         debug_assert_eq!(data.len(), rows * PLANES * words_per_row);
         Ok(PackedRows { rows, cols, words_per_row, data })
+    }
+    /// A zero dense matrix (`what`, for the error), checked against
+    /// [`crate::limits::MAX_DENSE_BYTES`] first.
+    pub(crate) fn dense(what: &'static str, rows: usize, cols: usize) -> Result<Self> {
+        check_dense_bits(what, rows, cols, PLANES as u32)?;
+        Self::zeros_with(rows, cols, |len| Ok(vec![0; len]))
     }
     pub(crate) fn rows(&self) -> usize {
         self.rows
@@ -161,6 +185,22 @@ impl<const PLANES: usize> PackedRows<PLANES> {
     }
 }
 
+/// One plane: entries in `0..2`, row addition by XOR.
+impl PackedRows<1> {
+    /// `row[dst] ^= row[src]` on words `from_word..` only (earlier words known to be zero in src).
+    #[inline]
+    pub(crate) fn xor_row_into_from(&mut self, src: usize, dst: usize, from_word: usize) {
+        if src == dst {
+            self.row_mut(dst)[from_word..].fill(0);
+            return;
+        }
+        let (a, b) = self.row_pair(src, dst);
+        for (d, s) in b[from_word..].iter_mut().zip(&a[from_word..]) {
+            *d ^= *s;
+        }
+    }
+}
+
 /// Two planes: entries in `0..3`, the ones plane then the twos plane (never both bits set).
 impl PackedRows<2> {
     /// The two planes of row `r`.
@@ -244,10 +284,9 @@ pub struct BitMatrix {
 impl BitMatrix {
     /// The zero matrix; an error if it would exceed [`crate::limits::MAX_DENSE_BYTES`].
     pub fn zeros(rows: usize, cols: usize) -> Result<Self> {
-        check_dense_bits("a bit-packed matrix", rows, cols, 1)?;
-        Ok(BitMatrix { layout: PackedRows::zeros_with(rows, cols, |len| Ok(vec![0; len]))? })
+        Ok(BitMatrix { layout: PackedRows::dense("a bit-packed matrix", rows, cols)? })
     }
-    layout_accessors!("Words per packed row.");
+    layout_accessors!("Words per packed row.", rows);
     /// Entry `(r, c)`.
     #[inline]
     pub fn get(&self, r: usize, c: usize) -> bool {
@@ -263,20 +302,6 @@ impl BitMatrix {
     pub fn flip(&mut self, r: usize, c: usize) {
         self.layout.flip_bit(r, 0, c)
     }
-    /// Packed row `r`.
-    #[inline]
-    pub fn row(&self, r: usize) -> &[u64] {
-        self.layout.row(r)
-    }
-    /// Packed row `r`, mutable (keep bits past `cols` zero).
-    #[inline]
-    pub fn row_mut(&mut self, r: usize) -> &mut [u64] {
-        self.layout.row_mut(r)
-    }
-    /// All words, row-major.
-    pub fn words(&self) -> &[u64] {
-        self.layout.words()
-    }
     /// All words, row-major, mutable.
     pub fn words_mut(&mut self) -> &mut [u64] {
         self.layout.words_mut()
@@ -289,18 +314,15 @@ impl BitMatrix {
     /// `row[dst] ^= row[src]` on words `from_word..` only (earlier words known to be zero in src).
     #[inline]
     pub fn xor_row_into_from(&mut self, src: usize, dst: usize, from_word: usize) {
-        if src == dst {
-            self.row_mut(dst)[from_word..].fill(0);
-            return;
-        }
-        let (a, b) = self.layout.row_pair(src, dst);
-        for (d, s) in b[from_word..].iter_mut().zip(&a[from_word..]) {
-            *d ^= *s;
-        }
+        self.layout.xor_row_into_from(src, dst, from_word)
     }
     /// Swap rows `a` and `b`.
     pub fn swap_rows(&mut self, a: usize, b: usize) {
         self.layout.swap_rows(a, b)
+    }
+    /// The layout, for the elimination kernels.
+    pub(crate) fn layout_mut(&mut self) -> &mut PackedRows<1> {
+        &mut self.layout
     }
     /// Parity of `row[r] AND v` where `v` is packed like a row.
     pub fn dot_packed(&self, r: usize, v: &[u64]) -> bool {

@@ -13,7 +13,6 @@ use super::m4r3;
 use crate::bitmatrix::{layout_accessors, PackedRows};
 use crate::error::{Error, Result};
 use crate::field::Modulus;
-use crate::limits::check_dense_bits;
 use crate::matrix::Matrix;
 
 /// `a + b` on 64 packed entries, as `(ones, twos)` planes.
@@ -48,8 +47,7 @@ pub struct Gf3Matrix {
 impl Gf3Matrix {
     /// The zero matrix; an error if it would exceed [`crate::limits::MAX_DENSE_BYTES`].
     pub fn zeros(rows: usize, cols: usize) -> Result<Self> {
-        check_dense_bits("a bitsliced GF(3) matrix", rows, cols, 2)?;
-        Ok(Gf3Matrix { layout: PackedRows::zeros_with(rows, cols, |len| Ok(vec![0; len]))? })
+        Ok(Gf3Matrix { layout: PackedRows::dense("a bitsliced GF(3) matrix", rows, cols)? })
     }
 
     /// Pack a dense matrix over Z_3; an error for any other modulus.
@@ -115,42 +113,9 @@ impl Gf3Matrix {
         self.layout.put_trit(r, c, v)
     }
 
-    /// All words, row by row (ones plane, then twos plane).
-    pub(crate) fn words(&self) -> &[u64] {
-        self.layout.words()
-    }
-    /// All words, mutable (keep the planes disjoint and bits past `cols` zero).
-    pub(crate) fn words_mut(&mut self) -> &mut [u64] {
-        self.layout.words_mut()
-    }
-
-    /// The two planes of row `r`, from word `from` on.
-    pub(crate) fn planes(&self, r: usize, from: usize) -> (&[u64], &[u64]) {
-        let (one, two) = self.layout.planes(r);
-        (&one[from..], &two[from..])
-    }
-
-    /// `row[dst] -= a * row[src]` (`a` in `1..3`, `src != dst`) on words `from..` of each plane.
-    pub(crate) fn sub_row(&mut self, src: usize, dst: usize, a: u32, from: usize) {
-        debug_assert!(src != dst && (a == 1 || a == 2));
-        let w = self.words_per_row();
-        let (s, d) = self.layout.row_pair(src, dst);
-        let (d1, d2) = d.split_at_mut(w);
-        let (s1, s2) = if a == 1 { (&s[..w], &s[w..]) } else { (&s[w..], &s[..w]) };
-        for i in from..w {
-            (d1[i], d2[i]) = sub(d1[i], d2[i], s1[i], s2[i]);
-        }
-    }
-
-    /// Multiply row `r` by 2 (negate it): swap its planes from word `from` on.
-    pub(crate) fn negate_row(&mut self, r: usize, from: usize) {
-        let (a, b) = self.layout.planes_mut(r);
-        a[from..].swap_with_slice(&mut b[from..]);
-    }
-
-    /// Swap rows `a` and `b`.
-    pub(crate) fn swap_rows(&mut self, a: usize, b: usize) {
-        self.layout.swap_rows(a, b)
+    /// The layout, for the elimination kernels.
+    pub(crate) fn layout_mut(&mut self) -> &mut PackedRows<2> {
+        &mut self.layout
     }
 }
 

@@ -7,6 +7,7 @@
 //! two bit planes per row, the same method with `3^k`-entry tables) for p = 3. Callers go through
 //! [`crate::Solver`], which picks the engine, so an engine can be replaced without touching them.
 
+mod four_russians;
 pub mod generic;
 pub mod gf2;
 pub mod gf3;

@@ -168,7 +168,7 @@ impl PackedBoard {
         Ok(())
     }
 
-    layout_accessors!("Words per packed row.");
+    layout_accessors!("Words per packed row.", rows);
     /// Light `(r, c)`; panics when out of range, like slice indexing.
     #[inline]
     pub fn get(&self, r: usize, c: usize) -> bool {
@@ -180,20 +180,6 @@ impl PackedBoard {
     pub fn set(&mut self, r: usize, c: usize, v: bool) {
         assert!(c < self.cols(), "column {c} out of range 0..{}", self.cols());
         self.layout.set_bit(r, 0, c, v)
-    }
-    /// Packed row `r`.
-    #[inline]
-    pub fn row(&self, r: usize) -> &[u64] {
-        self.layout.row(r)
-    }
-    /// Packed row `r`, mutable: keep the bits past `cols` zero.
-    #[inline]
-    pub fn row_mut(&mut self, r: usize) -> &mut [u64] {
-        self.layout.row_mut(r)
-    }
-    /// All words, row-major.
-    pub fn words(&self) -> &[u64] {
-        self.layout.words()
     }
     /// All words, row-major, mutable (keep the bits past `cols` zero).
     pub(crate) fn words_mut(&mut self) -> &mut [u64] {
