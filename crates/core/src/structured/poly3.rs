@@ -3,7 +3,7 @@
 //! [`crate::elim::gf3`]), 64 entries per word pair, so every step of the chase and of the
 //! algebra costs O(n / 64) word operations and the whole solve O(m n / 64 + n^2 / 64).
 
-use super::poly2;
+use super::poly2::{self, PackedPoly};
 use crate::elim::gf3::{add, sub};
 
 /// A bitsliced GF(3) vector or polynomial (entry / coefficient `i` is bit `i % 64` of word
@@ -58,11 +58,46 @@ impl Tri {
     pub(crate) fn negate(&mut self) {
         std::mem::swap(&mut self.one, &mut self.two);
     }
+}
+
+/// Two planes: coefficients in `0..3`; 1 and 2 are their own inverses.
+impl PackedPoly for Tri {
+    fn zeros(words: usize) -> Tri {
+        Tri::zeros(words)
+    }
     fn grown(&self, words: usize) -> Tri {
         let mut t = self.clone();
         t.one.resize(words.max(t.words()), 0);
         t.two.resize(words.max(t.words()), 0);
         t
+    }
+    fn words(&self) -> usize {
+        self.one.len()
+    }
+    fn degree(&self) -> Option<usize> {
+        Tri::degree(self)
+    }
+    fn degree_below(&self, at_most: usize) -> Option<usize> {
+        self.one.degree_below(at_most).max(self.two.degree_below(at_most))
+    }
+    fn coeff(&self, i: usize) -> u32 {
+        self.get(i)
+    }
+    fn put(&mut self, i: usize, c: u32) {
+        let plane = if c == 1 { &mut self.one } else { &mut self.two };
+        plane[i / 64] |= 1 << (i % 64);
+    }
+    fn sub_shifted(&mut self, src: &Tri, src_deg: usize, shift: usize, c: u32) {
+        add_shifted(self, src, src_deg, shift, 3 - c)
+    }
+    fn divide(a: u32, b: u32) -> u32 {
+        a * b % 3
+    }
+    fn make_monic(r: &mut Tri, s: &mut Tri) {
+        if r.degree().is_some_and(|d| r.get(d) == 2) {
+            r.negate();
+            s.negate();
+        }
     }
 }
 
@@ -222,52 +257,15 @@ pub(crate) fn apply(n: usize, delta: bool, a: &Tri, w: &Tri) -> Tri {
     v
 }
 
-/// `(q, r)` with `a = q d + r`, `deg r < deg d`, for a non-zero `d`.
+/// `(q, r)` with `a = q d + r`, `deg r < deg d`, for a non-zero `d` ([`poly2::divrem_in`]).
 pub(crate) fn divrem(a: &Tri, d: &Tri) -> (Tri, Tri) {
-    let dd = d.degree().expect("divisor is non-zero");
-    let lead = d.get(dd); // its own inverse
-    let mut r = a.clone();
-    let mut q = Tri::zeros(a.words());
-    while let Some(dr) = r.degree().filter(|&dr| dr >= dd) {
-        let c = (r.get(dr) * lead) % 3;
-        let shift = dr - dd;
-        if c == 1 {
-            q.one[shift / 64] |= 1 << (shift % 64);
-        } else {
-            q.two[shift / 64] |= 1 << (shift % 64);
-        }
-        add_shifted(&mut r, d, dd, shift, 3 - c);
-    }
-    (q, r)
+    poly2::divrem_in(a, d)
 }
 
-/// `(d, u)` with `d = gcd(f, g)` monic and `u f ≡ d (mod g)`, for a non-zero `g`; one leading
-/// term at a time, as in [`super::poly2::ext_gcd`]. Results are `g.words() + 1` words long.
+/// `(d, u)` with `d = gcd(f, g)` monic and `u f ≡ d (mod g)`, for a non-zero `g`
+/// ([`poly2::ext_gcd_in`]). Results are `max(f, g) + 1` words long.
 pub(crate) fn ext_gcd(f: &Tri, g: &Tri) -> (Tri, Tri) {
-    let words = g.words().max(f.words()) + 1;
-    let (mut r0, mut s0) = (g.grown(words), Tri::zeros(words));
-    let (mut r1, mut s1) = (f.grown(words), Tri::unit(words, 0));
-    while let Some(d1) = r1.degree() {
-        let lead = r1.get(d1);
-        while let Some(d0) = r0.degree().filter(|&d0| d0 >= d1) {
-            if crate::interrupt::requested() {
-                return (Tri::unit(words, 0), Tri::zeros(words)); // unused: the solver reports it
-            }
-            let c = (r0.get(d0) * lead) % 3;
-            let shift = d0 - d1;
-            add_shifted(&mut r0, &r1, d1, shift, 3 - c);
-            if let Some(ds) = s1.degree() {
-                add_shifted(&mut s0, &s1, ds, shift, 3 - c);
-            }
-        }
-        std::mem::swap(&mut r0, &mut r1);
-        std::mem::swap(&mut s0, &mut s1);
-    }
-    if r0.degree().is_some_and(|d| r0.get(d) == 2) {
-        r0.negate();
-        s0.negate();
-    }
-    (r0, s0)
+    poly2::ext_gcd_in(f, g)
 }
 
 #[cfg(test)]
