@@ -187,17 +187,23 @@ pub(crate) fn apply(n: usize, delta: bool, a: &[u64], w: &[u64]) -> Vec<u64> {
     }
 }
 
-/// `a(T) w` by Horner's rule: one product by T per coefficient, O(deg a * n / 64).
+/// `a(T) w` by Horner's rule: one product by T per coefficient, O(deg a * n / 64) ([`apply_horner_in`]).
 pub(crate) fn apply_horner(n: usize, delta: bool, a: &[u64], w: &[u64]) -> Vec<u64> {
+    apply_horner_in(n, delta, &a.to_vec(), &w.to_vec())
+}
+
+/// `a(T) w` for a path of `n` lights by Horner's rule, over either packed field: one product by
+/// T per coefficient, O(deg a * n / 64).
+pub(crate) fn apply_horner_in<P: PackedPoly>(n: usize, delta: bool, a: &P, w: &P) -> P {
     let words = n.div_ceil(64);
-    let (mut v, mut t) = (vec![0u64; words], vec![0u64; words]);
-    let Some(top) = degree(a) else { return v };
+    let (mut v, mut t) = (P::zeros(words), P::zeros(words));
+    let Some(top) = a.degree() else { return v };
+    let w = w.grown(words);
     for i in (0..=top).rev() {
-        t_apply(n, delta, &v, &mut t);
-        if bit(a, i) {
-            for (tj, &wj) in t.iter_mut().zip(w) {
-                *tj ^= wj;
-            }
+        P::t_apply(n, delta, &v, &mut t);
+        let c = a.coeff(i);
+        if c != 0 {
+            t.add_multiple(&w, words, c);
         }
         std::mem::swap(&mut v, &mut t);
     }
@@ -308,6 +314,10 @@ pub(crate) trait PackedPoly: Clone {
     fn divide(a: u32, b: u32) -> u32;
     /// Scale `r` (not zero) and `s` by one factor that makes `r` monic.
     fn make_monic(r: &mut Self, s: &mut Self);
+    /// `out = T x` for a path of `n` lights (`out` as long as `x`).
+    fn t_apply(n: usize, delta: bool, x: &Self, out: &mut Self);
+    /// `self += c w` on the first `words` words.
+    fn add_multiple(&mut self, w: &Self, words: usize, c: u32);
 }
 
 impl PackedPoly for Vec<u64> {
@@ -343,6 +353,14 @@ impl PackedPoly for Vec<u64> {
         1
     }
     fn make_monic(_: &mut Self, _: &mut Self) {}
+    fn t_apply(n: usize, delta: bool, x: &Self, out: &mut Self) {
+        t_apply(n, delta, x, out)
+    }
+    fn add_multiple(&mut self, w: &Self, words: usize, _: u32) {
+        for (tj, &wj) in self[..words].iter_mut().zip(w) {
+            *tj ^= wj;
+        }
+    }
 }
 
 /// `(q, r)` with `a = q d + r`, `deg r < deg d`, for a non-zero `d`; one leading term at a time,

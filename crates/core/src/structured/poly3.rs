@@ -99,6 +99,14 @@ impl PackedPoly for Tri {
             s.negate();
         }
     }
+    fn t_apply(n: usize, delta: bool, x: &Tri, out: &mut Tri) {
+        t_apply(n, delta, x, out)
+    }
+    fn add_multiple(&mut self, w: &Tri, words: usize, c: u32) {
+        if words > 0 {
+            add_shifted(self, w, 64 * words - 1, 0, c)
+        }
+    }
 }
 
 /// Word `j` of `src << shift` (`ws = shift / 64`, `bs = shift % 64`).
@@ -240,21 +248,9 @@ pub(crate) fn chi(delta: bool, n: usize) -> Tri {
     g1
 }
 
-/// `a(T) w` for a path of `n` lights (Horner's rule).
+/// `a(T) w` for a path of `n` lights (Horner's rule, [`poly2::apply_horner_in`]).
 pub(crate) fn apply(n: usize, delta: bool, a: &Tri, w: &Tri) -> Tri {
-    let words = n.div_ceil(64);
-    let (mut v, mut t) = (Tri::zeros(words), Tri::zeros(words));
-    let Some(top) = a.degree() else { return v };
-    let w = w.grown(words);
-    for i in (0..=top).rev() {
-        t_apply(n, delta, &v, &mut t);
-        let c = a.get(i);
-        if c != 0 {
-            add_shifted(&mut t, &w, n - 1, 0, c);
-        }
-        std::mem::swap(&mut v, &mut t);
-    }
-    v
+    poly2::apply_horner_in(n, delta, a, w)
 }
 
 /// `(q, r)` with `a = q d + r`, `deg r < deg d`, for a non-zero `d` ([`poly2::divrem_in`]).
