@@ -1,6 +1,6 @@
 //! Packed rows, the one layout of every bit-packed matrix and board, and the GF(2) matrix on it.
 //!
-//! [`PackedRows`] stores `rows x cols` entries as `PLANES` bit planes per row, 64 entries per
+//! `PackedRows` stores `rows x cols` entries as `PLANES` bit planes per row, 64 entries per
 //! `u64` word: entry `c` of a plane is bit `c % 64` (least significant first) of word `c / 64`,
 //! and bits past `cols` are always zero. Row `r` is `PLANES * words_per_row` consecutive words,
 //! plane after plane. GF(2) has one plane (the entry itself): [`BitMatrix`] and
@@ -264,9 +264,9 @@ pub(crate) fn transpose64(a: &mut [u64; 64]) {
     }
 }
 
-/// A dense GF(2) matrix on [`PackedRows`] with one plane: each row packed into `words_per_row`
-/// little-endian `u64` words (bit `c % 64` of word `c / 64` is column `c`). Bits past `cols` are
-/// always zero.
+/// A dense GF(2) matrix on the packed-rows layout with one plane: each row packed into
+/// `words_per_row` little-endian `u64` words (bit `c % 64` of word `c / 64` is column `c`). Bits
+/// past `cols` are always zero.
 ///
 /// ```
 /// use lightsout_core::BitMatrix;

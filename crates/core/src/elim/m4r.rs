@@ -10,6 +10,9 @@
 //! from the last pass back to the first. The row updates are cache-blocked (tables are used one
 //! stripe of [`STRIPE`] words at a time, so that they stay in cache) and split across threads
 //! when the work is large enough to pay for it.
+//!
+//! The steps both fields share (pivots, backward sweep, threaded updates) are in
+//! [`super::four_russians`]; this module brings GF(2)'s passes, windows and Gray-code tables.
 
 use super::four_russians::{self, group_spans, PackedField};
 use super::m4r_panel;

@@ -6,6 +6,9 @@
 //! its rows (one row addition per entry). Every other row `x` is then cleared in the pass's pivot
 //! columns by subtracting, per group, the entry whose coefficients are `x`'s own entries in the
 //! group's pivot columns. Row updates are cache-blocked and split across threads when large.
+//!
+//! The steps both fields share are in [`super::four_russians`]; this module brings GF(3)'s
+//! passes, windows (two planes) and `3^k`-entry tables.
 
 use super::four_russians::{self, group_spans, PackedField};
 use super::gf3::{add, sub, Gf3Matrix};

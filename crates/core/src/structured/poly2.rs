@@ -2,8 +2,9 @@
 //! `u64` (coefficient / light `i` is bit `i % 64` of word `i / 64`), so every step of the
 //! algebra costs O(n / 64) word operations and the whole solve O(n^2 / 64).
 //!
-//! Division and the extended gcd are written once for both packed fields, over [`PackedPoly`]:
-//! one plane here (`Vec<u64>`), two in [`super::poly3`] (`Tri`, the bitsliced GF(3) form).
+//! Division, the extended gcd and Horner's rule are written once for both packed fields, over
+//! [`PackedPoly`]: one plane here (`Vec<u64>`), two in [`super::poly3`] (`Tri`, the bitsliced
+//! GF(3) form).
 
 /// Degree of a packed polynomial (`None` for zero).
 pub(crate) fn degree(a: &[u64]) -> Option<usize> {

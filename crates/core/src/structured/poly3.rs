@@ -2,6 +2,8 @@
 //! (`one` has the bit where the entry is 1, `two` where it is 2; the representation of
 //! [`crate::elim::gf3`]), 64 entries per word pair, so every step of the chase and of the
 //! algebra costs O(n / 64) word operations and the whole solve O(m n / 64 + n^2 / 64).
+//! Division, the extended gcd and Horner's rule are [`super::poly2`]'s, written once over
+//! [`PackedPoly`], which [`Tri`] implements; the chase and the recurrences stay here.
 
 use super::poly2::{self, PackedPoly};
 use crate::elim::gf3::{add, sub};
