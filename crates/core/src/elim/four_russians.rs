@@ -47,7 +47,8 @@ pub(super) trait PackedField {
     /// Tables per pass (the work of a row update, per word).
     fn groups(tables: &Self::Tables) -> usize;
     /// Clear the pass's pivot columns in the rows of `chunk` (row-major, `P * w` words per row
-    /// for `P` planes), writing only the word ranges `ranges` of each plane (offsets from word `base / 64`).
+    /// for `P` planes), writing only the word ranges `ranges` of each plane (offsets from word
+    /// `base / 64`).
     fn update_chunk(tables: &Self::Tables, chunk: &mut [u64], w: usize, base: usize, ranges: &[(usize, usize)]);
 }
 
