@@ -10,9 +10,9 @@
 //! one table lookup and one row subtraction per row and group of `k` pivot columns.
 
 use super::m4r3;
+use crate::bitmatrix::{layout_accessors, PackedRows};
 use crate::error::{Error, Result};
 use crate::field::Modulus;
-use crate::limits::check_dense_bits;
 use crate::matrix::Matrix;
 
 /// `a + b` on 64 packed entries, as `(ones, twos)` planes.
@@ -28,8 +28,9 @@ pub(crate) fn sub(a1: u64, a2: u64, b1: u64, b2: u64) -> (u64, u64) {
     add(a1, a2, b2, b1)
 }
 
-/// A dense matrix over GF(3), bitsliced. Row `r` is `2 * words_per_row` words: the ones plane,
-/// then the twos plane, each packed like a [`crate::BitMatrix`] row (bits past `cols` are zero).
+/// A dense matrix over GF(3), bitsliced: a [`crate::bitmatrix`] layout of two planes. Row `r` is
+/// `2 * words_per_row` words: the ones plane, then the twos plane, each packed like a
+/// [`crate::BitMatrix`] row (bits past `cols` are zero).
 ///
 /// ```
 /// use lightsout_core::elim::gf3::Gf3Matrix;
@@ -40,18 +41,13 @@ pub(crate) fn sub(a1: u64, a2: u64, b1: u64, b2: u64) -> (u64, u64) {
 /// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Gf3Matrix {
-    rows: usize,
-    cols: usize,
-    words_per_row: usize,
-    data: Vec<u64>,
+    layout: PackedRows<2>,
 }
 
 impl Gf3Matrix {
     /// The zero matrix; an error if it would exceed [`crate::limits::MAX_DENSE_BYTES`].
     pub fn zeros(rows: usize, cols: usize) -> Result<Self> {
-        check_dense_bits("a bitsliced GF(3) matrix", rows, cols, 2)?;
-        let words_per_row = cols.div_ceil(64);
-        Ok(Gf3Matrix { rows, cols, words_per_row, data: vec![0; rows * 2 * words_per_row] })
+        Ok(Gf3Matrix { layout: PackedRows::dense("a bitsliced GF(3) matrix", rows, cols)? })
     }
 
     /// Pack a dense matrix over Z_3; an error for any other modulus.
@@ -73,10 +69,11 @@ impl Gf3Matrix {
 
     /// Rows `rows` and columns `cols` as a dense matrix over Z_3.
     pub fn block(&self, rows: std::ops::Range<usize>, cols: std::ops::Range<usize>) -> Result<Matrix> {
-        if rows.end > self.rows || cols.end > self.cols {
+        if rows.end > self.rows() || cols.end > self.cols() {
             return Err(Error::InvalidArgument(format!(
                 "block {rows:?} x {cols:?} is outside the {} x {} matrix",
-                self.rows, self.cols
+                self.rows(),
+                self.cols()
             )));
         }
         let three = Modulus::new(3).expect("3 is prime");
@@ -92,110 +89,33 @@ impl Gf3Matrix {
 
     /// The whole matrix as a dense matrix over Z_3.
     pub fn to_matrix(&self) -> Result<Matrix> {
-        self.block(0..self.rows, 0..self.cols)
+        self.block(0..self.rows(), 0..self.cols())
     }
 
-    /// Number of rows.
-    pub fn rows(&self) -> usize {
-        self.rows
-    }
-    /// Number of columns.
-    pub fn cols(&self) -> usize {
-        self.cols
-    }
-    /// Words per plane of a row.
-    pub fn words_per_row(&self) -> usize {
-        self.words_per_row
-    }
+    layout_accessors!("Words per plane of a row.");
 
     /// Entry `(r, c)`, in `0..3`.
     #[inline]
     pub fn get(&self, r: usize, c: usize) -> u32 {
-        let base = r * 2 * self.words_per_row + c / 64;
-        let (one, two) = (self.data[base] >> (c % 64) & 1, self.data[base + self.words_per_row] >> (c % 64) & 1);
-        (one + 2 * two) as u32
+        self.layout.trit(r, c)
     }
 
     /// Set entry `(r, c)`; an error unless `v < 3` and the position is inside the matrix.
     pub fn set(&mut self, r: usize, c: usize, v: u32) -> Result<()> {
-        if r >= self.rows || c >= self.cols {
-            return Err(Error::InvalidArgument(format!(
-                "entry ({r}, {c}) is outside the {} x {} matrix",
-                self.rows, self.cols
-            )));
-        }
-        if v >= 3 {
-            return Err(Error::EntryOutOfRange {
-                what: "GF(3) entry",
-                index: r * self.cols + c,
-                value: v as i64,
-                modulus: 3,
-            });
-        }
-        self.put(r, c, v);
-        Ok(())
+        self.layout.set_trit(r, c, v, "GF(3) entry", |r, c, rows, cols| {
+            format!("entry ({r}, {c}) is outside the {rows} x {cols} matrix")
+        })
     }
 
     /// Set an entry known to be in range (`v < 3`).
     #[inline]
     pub(crate) fn put(&mut self, r: usize, c: usize, v: u32) {
-        let base = r * 2 * self.words_per_row + c / 64;
-        let bit = 1u64 << (c % 64);
-        let w = self.words_per_row;
-        self.data[base] = (self.data[base] & !bit) | if v == 1 { bit } else { 0 };
-        self.data[base + w] = (self.data[base + w] & !bit) | if v == 2 { bit } else { 0 };
+        self.layout.put_trit(r, c, v)
     }
 
-    /// All words, row by row (ones plane, then twos plane).
-    pub(crate) fn words(&self) -> &[u64] {
-        &self.data
-    }
-    /// All words, mutable (keep the planes disjoint and bits past `cols` zero).
-    pub(crate) fn words_mut(&mut self) -> &mut [u64] {
-        &mut self.data
-    }
-
-    /// The two planes of row `r`, from word `from` on.
-    pub(crate) fn planes(&self, r: usize, from: usize) -> (&[u64], &[u64]) {
-        let w = self.words_per_row;
-        let row = &self.data[r * 2 * w..(r + 1) * 2 * w];
-        (&row[from..w], &row[w + from..])
-    }
-
-    /// `row[dst] -= a * row[src]` (`a` in `1..3`, `src != dst`) on words `from..` of each plane.
-    pub(crate) fn sub_row(&mut self, src: usize, dst: usize, a: u32, from: usize) {
-        debug_assert!(src != dst && (a == 1 || a == 2));
-        let w = self.words_per_row;
-        let (s, d) = if src < dst {
-            let (lo, hi) = self.data.split_at_mut(dst * 2 * w);
-            (&lo[src * 2 * w..(src + 1) * 2 * w], &mut hi[..2 * w])
-        } else {
-            let (lo, hi) = self.data.split_at_mut(src * 2 * w);
-            (&hi[..2 * w] as &[u64], &mut lo[dst * 2 * w..(dst + 1) * 2 * w])
-        };
-        let (d1, d2) = d.split_at_mut(w);
-        let (s1, s2) = if a == 1 { (&s[..w], &s[w..]) } else { (&s[w..], &s[..w]) };
-        for i in from..w {
-            (d1[i], d2[i]) = sub(d1[i], d2[i], s1[i], s2[i]);
-        }
-    }
-
-    /// Multiply row `r` by 2 (negate it): swap its planes from word `from` on.
-    pub(crate) fn negate_row(&mut self, r: usize, from: usize) {
-        let w = self.words_per_row;
-        let (a, b) = self.data[r * 2 * w..(r + 1) * 2 * w].split_at_mut(w);
-        a[from..].swap_with_slice(&mut b[from..]);
-    }
-
-    /// Swap rows `a` and `b`.
-    pub(crate) fn swap_rows(&mut self, a: usize, b: usize) {
-        if a == b {
-            return;
-        }
-        let w = 2 * self.words_per_row;
-        let (lo, hi) = (a.min(b), a.max(b));
-        let (x, y) = self.data.split_at_mut(hi * w);
-        x[lo * w..(lo + 1) * w].swap_with_slice(&mut y[..w]);
+    /// The layout, for the elimination kernels.
+    pub(crate) fn layout_mut(&mut self) -> &mut PackedRows<2> {
+        &mut self.layout
     }
 }
 

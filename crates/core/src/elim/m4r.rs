@@ -10,10 +10,14 @@
 //! from the last pass back to the first. The row updates are cache-blocked (tables are used one
 //! stripe of [`STRIPE`] words at a time, so that they stay in cache) and split across threads
 //! when the work is large enough to pay for it.
+//!
+//! The steps both fields share (pivots, backward sweep, threaded updates) are in
+//! [`super::four_russians`]; this module brings GF(2)'s passes, windows and Gray-code tables.
 
+use super::four_russians::{self, group_spans, PackedField};
 use super::m4r_panel;
-use super::par::{for_each_row_chunk, xor_sources};
-use crate::bitmatrix::BitMatrix;
+use super::par::xor_sources;
+use crate::bitmatrix::{BitMatrix, PackedRows};
 
 /// Columns (pivots) per table: `2^K` entries each.
 pub(super) const K: usize = 8;
@@ -25,8 +29,8 @@ const STRIPE: usize = 64;
 const SMALL_WORDS: usize = 1 << 16;
 
 /// Bring `m` to echelon form, pivoting in columns `0..pivot_cols`, and return the pivot columns.
-/// With `full`, the echelon form is then reduced (rows above each pivot cleared, see
-/// [`back_substitute`]), giving the reduced row echelon form.
+/// With `full`, the echelon form is then reduced (rows above each pivot cleared), giving the
+/// reduced row echelon form.
 pub(crate) fn eliminate(m: &mut BitMatrix, pivot_cols: usize, full: bool) -> Vec<usize> {
     eliminate_with(m, pivot_cols, full, m4r_panel::PANEL_MIN_WORDS)
 }
@@ -37,165 +41,68 @@ pub(crate) fn eliminate(m: &mut BitMatrix, pivot_cols: usize, full: bool) -> Vec
 pub(super) fn eliminate_with(m: &mut BitMatrix, pivot_cols: usize, full: bool, panel_min_words: usize) -> Vec<usize> {
     let (rows, wpr) = (m.rows(), m.words_per_row());
     let mut panel = m4r_panel::Panel::default();
-    let limit = pivot_cols.min(m.cols());
-    let mut pivots = Vec::new();
-    let mut passes = Vec::new();
-    let mut tables = Tables::default();
-    // Small matrices: passes of half a word halve the cost of reducing the pivot rows against
-    // each other, which there weighs as much as the row updates.
-    let pass = if rows.saturating_mul(wpr) < SMALL_WORDS { 32 } else { 64 };
-    let (mut r, mut c) = (0, 0);
-    // Interrupted: stop after this pass; the caller reports it (crate::interrupt).
-    while c < limit && r < rows && !crate::interrupt::requested() {
+    four_russians::eliminate(m.layout_mut(), pivot_cols, full, &mut |m, r, c, limit, passes, pivots| {
+        let wide = c % 64 == 0 && (rows - r).saturating_mul(wpr - c / 64) >= panel_min_words;
+        wide.then(|| panel.run(m, r, c, limit, passes, pivots))
+    })
+}
+
+/// GF(2) on one plane: the window of a pass is its word, a pivot row is always monic, and row
+/// subtraction is XOR.
+impl PackedField for PackedRows<1> {
+    type Window = u64;
+    type Tables = Tables;
+
+    #[inline]
+    fn entry(&self, r: usize, c: usize) -> u32 {
+        self.bit(r, 0, c) as u32
+    }
+    #[inline]
+    fn sub_row(&mut self, src: usize, dst: usize, _: u32, from: usize) {
+        self.xor_row_into_from(src, dst, from)
+    }
+    #[inline]
+    fn make_monic(&mut self, _: usize, _: u32, _: usize) {}
+
+    /// Passes of a whole word (half a word for small matrices, where reducing the pivot rows
+    /// against each other weighs as much as the row updates), never across a word boundary.
+    fn pass(&self, c: usize, limit: usize) -> (usize, usize, u64) {
+        let pass = if self.rows().saturating_mul(self.words_per_row()) < SMALL_WORDS { 32 } else { 64 };
         let word = c / 64;
-        if c % 64 == 0 && (rows - r).saturating_mul(wpr - word) >= panel_min_words {
-            (r, c) = panel.run(m, r, c, limit, &mut passes, &mut pivots);
-            continue;
-        }
         let end = (c + pass).min(limit).min(word * 64 + 64);
         let mask = (if end - c == 64 { !0 } else { (1u64 << (end - c)) - 1 }) << (c % 64);
-        let bits = select_pivots(m, r, word, mask, |_, _| {});
-        let kk = bits.len();
-        if kk > 0 {
-            reduce_pivot_rows(m, r, word, &bits);
-            tables.build(m, r, word, wpr, &bits);
-            let below = &mut m.words_mut()[(r + kk) * wpr..];
-            update(below, wpr, word, &tables, &[(0, wpr - word)]);
-            pivots.extend(bits.iter().map(|&b| word * 64 + b as usize));
-            passes.push((r, word, bits));
-            r += kk;
+        (word * 64, end, mask)
+    }
+    #[inline]
+    fn window(&self, r: usize, base: usize, mask: u64) -> u64 {
+        self.words()[r * self.words_per_row() + base / 64] & mask
+    }
+    #[inline]
+    fn support(v: u64) -> u64 {
+        v
+    }
+    #[inline]
+    fn clear(v: u64, j: u32, p: u64) -> u64 {
+        if v >> j & 1 == 1 {
+            v ^ p
+        } else {
+            v
         }
-        c = end;
     }
-    if full && !crate::interrupt::requested() {
-        back_substitute(m, &passes, &pivots, pivot_cols);
+    #[inline]
+    fn monic(v: u64, _: u32) -> u64 {
+        v
     }
-    pivots
-}
 
-/// Clear every pivot column above its pivot, one pass at a time from the last: after pass `t`
-/// is done, the rows above it are zero in all of its pivot columns, so later passes' words in
-/// which every column is a pivot column stay zero there and are skipped (for a square matrix of
-/// full rank, only the pass's own word is touched).
-fn back_substitute(m: &mut BitMatrix, passes: &[(usize, usize, Vec<u32>)], pivots: &[usize], pivot_cols: usize) {
-    let (wpr, cols) = (m.words_per_row(), m.cols());
-    let mut covered = vec![0u32; wpr];
-    for &c in pivots {
-        covered[c / 64] += 1;
+    fn build(&self, tables: &mut Tables, r: usize, base: usize, bits: &[u32]) {
+        tables.build(self, r, base / 64, self.words_per_row(), bits)
     }
-    // A word is dead when all of its columns (inside the matrix) are pivot columns.
-    let dead: Vec<bool> = (0..wpr)
-        .map(|w| (w * 64 + 64).min(cols) <= pivot_cols && covered[w] as usize == (w * 64 + 64).min(cols) - w * 64)
-        .collect();
-    let mut tables = Tables::default();
-    for (r, word, bits) in passes.iter().rev() {
-        if *r == 0 {
-            continue;
-        }
-        let mut ranges: Vec<(usize, usize)> = vec![(0, 1)];
-        for (w, _) in dead.iter().enumerate().skip(word + 1).filter(|(_, &d)| !d) {
-            match ranges.last_mut() {
-                Some(last) if last.1 == w - word => last.1 += 1,
-                _ => ranges.push((w - word, w - word + 1)),
-            }
-        }
-        tables.build(m, *r, *word, wpr, bits);
-        update(&mut m.words_mut()[..r * wpr], wpr, *word, &tables, &ranges);
+    fn groups(tables: &Tables) -> usize {
+        tables.groups.len()
     }
-}
-
-/// Choose the pivots of the pass over word `word` (columns given by `mask`) among rows `r..`,
-/// move them to rows `r, r+1, ...` (calling `on_swap` with the two rows of every swap) and return
-/// their bit positions, increasing.
-///
-/// Works on the pass word only: each candidate's word is reduced lazily by the pivots found so
-/// far (kept reduced against each other), which yields the unique representative of its coset
-/// with zeros in every pivot column, so a candidate can be reduced in any number of steps.
-pub(super) fn select_pivots(
-    m: &mut BitMatrix,
-    r: usize,
-    word: usize,
-    mask: u64,
-    mut on_swap: impl FnMut(usize, usize),
-) -> Vec<u32> {
-    let (rows, wpr) = (m.rows(), m.words_per_row());
-    let mut cand: Vec<(usize, u64)> = Vec::new();
-    let mut next_row = r;
-    let mut piv_bits = 0u64;
-    let mut piv_val = [0u64; 64];
-    let mut bits = Vec::new();
-    let mut remaining = mask;
-    while remaining != 0 && r + bits.len() < rows {
-        let j = remaining.trailing_zeros();
-        remaining &= remaining - 1;
-        let bit = 1u64 << j;
-        let mut i = bits.len();
-        let hit = loop {
-            if i == cand.len() {
-                if next_row == rows {
-                    break None;
-                }
-                cand.push((next_row, m.words()[next_row * wpr + word] & mask));
-                next_row += 1;
-            }
-            let mut v = cand[i].1;
-            let mut t = v & piv_bits;
-            while t != 0 {
-                v ^= piv_val[t.trailing_zeros() as usize];
-                t &= t - 1;
-            }
-            cand[i].1 = v;
-            if v & bit != 0 {
-                break Some(i);
-            }
-            i += 1;
-        };
-        let Some(i) = hit else { continue };
-        cand.swap(bits.len(), i);
-        let v = cand[bits.len()].1;
-        let mut t = piv_bits;
-        while t != 0 {
-            let b = t.trailing_zeros() as usize;
-            if piv_val[b] & bit != 0 {
-                piv_val[b] ^= v;
-            }
-            t &= t - 1;
-        }
-        piv_bits |= bit;
-        piv_val[j as usize] = v;
-        bits.push(j);
-    }
-    // Move the pivot rows into place, tracking rows displaced by earlier swaps.
-    let mut at: Vec<usize> = cand[..bits.len()].iter().map(|&(row, _)| row).collect();
-    for t in 0..at.len() {
-        let (dst, src) = (r + t, at[t]);
-        m.swap_rows(dst, src);
-        on_swap(dst, src);
-        for later in at.iter_mut().skip(t + 1) {
-            if *later == dst {
-                *later = src;
-            }
-        }
-    }
-    bits
-}
-
-/// Reduce pivot rows `r..r + bits.len()` against each other (Gauss-Jordan among themselves), so
-/// that each has exactly one set bit among the pass's pivot columns.
-pub(super) fn reduce_pivot_rows(m: &mut BitMatrix, r: usize, word: usize, bits: &[u32]) {
-    let wpr = m.words_per_row();
-    for t in 0..bits.len() {
-        for (s, &b) in bits[..t].iter().enumerate() {
-            if m.words()[(r + t) * wpr + word] >> b & 1 == 1 {
-                m.xor_row_into_from(r + s, r + t, word);
-            }
-        }
-        debug_assert!(m.words()[(r + t) * wpr + word] >> bits[t] & 1 == 1, "a chosen pivot vanished");
-        for s in 0..t {
-            if m.words()[(r + s) * wpr + word] >> bits[t] & 1 == 1 {
-                m.xor_row_into_from(r + t, r + s, word);
-            }
-        }
+    #[inline(always)]
+    fn update_chunk(tables: &Tables, chunk: &mut [u64], w: usize, base: usize, ranges: &[(usize, usize)]) {
+        update_chunk(chunk, w, base / 64, tables, ranges)
     }
 }
 
@@ -223,18 +130,13 @@ pub(super) struct Tables {
 impl Tables {
     /// Build the tables of the pass over word `word` with pivot rows `r..`, over words
     /// `word..end` of those rows.
-    pub(super) fn build(&mut self, m: &BitMatrix, r: usize, word: usize, end: usize, bits: &[u32]) {
+    pub(super) fn build(&mut self, m: &PackedRows<1>, r: usize, word: usize, end: usize, bits: &[u32]) {
         self.width = end - word;
         self.mask = bits.iter().fold(0, |acc, &b| acc | 1u64 << b);
         self.groups.clear();
         let mut entries = 0;
-        let mut spans = Vec::new();
-        let mut first = 0;
-        for byte in 0..GROUPS as u32 {
-            let count = bits[first..].iter().take_while(|&&b| b / K as u32 == byte).count();
-            if count == 0 {
-                continue;
-            }
+        let spans = group_spans(bits, K, GROUPS);
+        for &(byte, first, count) in &spans {
             let group_bits = &bits[first..first + count];
             let mut map = [0u16; 256];
             for (v, e) in map.iter_mut().enumerate() {
@@ -243,14 +145,13 @@ impl Tables {
                 }
             }
             self.groups.push(Group { byte, offset: entries, map });
-            spans.push((entries, first, count));
             entries += 1 << count;
-            first += count;
         }
         let w = self.width;
         self.data.clear();
         self.data.resize(entries * w, 0);
-        for (offset, first, count) in spans {
+        for (group, &(_, first, count)) in self.groups.iter().zip(&spans) {
+            let offset = group.offset;
             for i in 1usize..1 << count {
                 let (gray, prev) = (i ^ (i >> 1), (i - 1) ^ ((i - 1) >> 1));
                 let src = &m.row(r + first + (gray ^ prev).trailing_zeros() as usize)[word..end];
@@ -272,29 +173,6 @@ fn entry_pair(data: &mut [u64], dst: usize, src: usize, w: usize) -> (&mut [u64]
         let (lo, hi) = data.split_at_mut(src * w);
         (&mut lo[dst * w..(dst + 1) * w], &hi[..w])
     }
-}
-
-/// Clear the pass's pivot columns in every row of `rows` (row-major, `wpr` words per row),
-/// writing only the word ranges `ranges` (offsets from `word`; the others are known to stay zero).
-pub(super) fn update(rows: &mut [u64], wpr: usize, word: usize, tables: &Tables, ranges: &[(usize, usize)]) {
-    if rows.is_empty() {
-        return;
-    }
-    let work: usize = ranges.iter().map(|(a, b)| b - a).sum();
-    for_each_row_chunk(rows, wpr, work * tables.groups.len(), |chunk| {
-        #[cfg(target_arch = "x86_64")]
-        if std::is_x86_feature_detected!("avx2") {
-            // SAFETY: the CPU supports AVX2, checked just above.
-            return unsafe { update_chunk_avx2(chunk, wpr, word, tables, ranges) };
-        }
-        update_chunk(chunk, wpr, word, tables, ranges)
-    });
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn update_chunk_avx2(chunk: &mut [u64], wpr: usize, word: usize, tables: &Tables, ranges: &[(usize, usize)]) {
-    update_chunk(chunk, wpr, word, tables, ranges)
 }
 
 /// The row updates of one chunk of rows: look up every row's entries first (the pass word

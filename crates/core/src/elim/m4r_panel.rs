@@ -17,8 +17,9 @@
 //! Every row receives the same XORs as in one pass at a time, so the result is the same matrix,
 //! bit for bit, with about [`PANEL`] times less memory traffic.
 
-use super::m4r::{reduce_pivot_rows, select_pivots, update, Tables};
-use crate::bitmatrix::BitMatrix;
+use super::four_russians::{reduce_pivot_rows, select_pivots, update, PassRecord};
+use super::m4r::Tables;
+use crate::bitmatrix::PackedRows;
 use rayon::prelude::*;
 
 /// Passes (words of 64 columns) per panel.
@@ -75,11 +76,11 @@ impl Panel {
     /// single passes do, and return the next pivot row and column.
     pub(super) fn run(
         &mut self,
-        m: &mut BitMatrix,
+        m: &mut PackedRows<1>,
         r0: usize,
         c0: usize,
         limit: usize,
-        passes: &mut Vec<(usize, usize, Vec<u32>)>,
+        passes: &mut Vec<PassRecord>,
         pivots: &mut Vec<usize>,
     ) -> (usize, usize) {
         debug_assert!(c0.is_multiple_of(64) && c0 < limit);
@@ -106,7 +107,7 @@ impl Panel {
             let mask = if end - c == 64 { !0 } else { (1u64 << (end - c)) - 1 };
             c = end;
             let keys = &mut self.keys;
-            let bits = select_pivots(m, r, word, mask, |a, b| {
+            let bits = select_pivots(m, r, word * 64, mask, |a, b| {
                 for j in 0..n {
                     keys.swap((a - r0) * n + j, (b - r0) * n + j);
                 }
@@ -125,7 +126,7 @@ impl Panel {
                     }
                 }
             }
-            reduce_pivot_rows(m, r, word, &bits);
+            reduce_pivot_rows(m, r, word * 64, &bits);
             if width > 0 {
                 build_groups(&mut self.groups, m, r, &bits, done.len(), w1);
             }
@@ -134,9 +135,9 @@ impl Panel {
             for i in r + kk..rows {
                 self.keys[(i - r0) * n + q] = m.words()[i * wpr + word] & strip.mask;
             }
-            update(&mut m.words_mut()[(r + kk) * wpr..], wpr, word, strip, &[(0, w1 - word)]);
+            update::<1>(&mut m.words_mut()[(r + kk) * wpr..], wpr, word * 64, strip, &[(0, w1 - word)]);
             pivots.extend(bits.iter().map(|&b| word * 64 + b as usize));
-            passes.push((r, word, bits));
+            passes.push((r, word * 64, bits));
             done.push(Pass { q });
             r += kk;
         }
@@ -149,7 +150,7 @@ impl Panel {
 
 /// Build the group tables of pass `d` of the panel (pivot rows `r..`, reduced, with pivot bits
 /// `bits`) over words `w1..` of the rows.
-fn build_groups(groups: &mut [u64], m: &BitMatrix, r: usize, bits: &[u32], d: usize, w1: usize) {
+fn build_groups(groups: &mut [u64], m: &PackedRows<1>, r: usize, bits: &[u32], d: usize, w1: usize) {
     let width = m.words_per_row() - w1;
     let mut row_of = [usize::MAX; 64];
     for (t, &b) in bits.iter().enumerate() {

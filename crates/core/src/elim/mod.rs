@@ -4,9 +4,13 @@
 //!
 //! The generic engine works for every prime and is the reference the packed engines are tested
 //! against: [`gf2`] (bit-packed, Method of the Four Russians) for p = 2 and [`gf3`] (bitsliced,
-//! two bit planes per row, the same method with `3^k`-entry tables) for p = 3. Callers go through
-//! [`crate::Solver`], which picks the engine, so an engine can be replaced without touching them.
+//! two bit planes per row, the same method with `3^k`-entry tables) for p = 3. Both run on the
+//! one packed layout of [`crate::bitmatrix`], and the method itself is written once, in
+//! `four_russians.rs`, for both fields: each brings only its window arithmetic, passes and
+//! tables (`m4r.rs`, `m4r3.rs`). Callers go through [`crate::Solver`], which picks the engine, so
+//! an engine can be replaced without touching them.
 
+mod four_russians;
 pub mod generic;
 pub mod gf2;
 pub mod gf3;

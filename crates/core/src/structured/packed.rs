@@ -1,5 +1,7 @@
 //! Bit-packed GF(2) boards for boards too large for one byte per light, and the chase on them.
+//! A board is a [`PackedRows`] of one plane, the layout of [`crate::BitMatrix`].
 
+use crate::bitmatrix::{layout_accessors, PackedRows};
 use crate::error::{Error, Result};
 use crate::limits::check_lights;
 
@@ -20,10 +22,7 @@ use crate::limits::check_lights;
 /// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct PackedBoard {
-    rows: usize,
-    cols: usize,
-    words_per_row: usize,
-    words: Vec<u64>,
+    layout: PackedRows<1>,
 }
 
 /// Allocate `len` zeroed words, or an error (never an abort) when memory is short.
@@ -80,9 +79,7 @@ impl PackedBoard {
     /// The dark board.
     pub fn zeros(rows: usize, cols: usize) -> Result<Self> {
         check_lights("a packed board", rows as u128 * cols as u128)?;
-        let words_per_row = cols.div_ceil(64);
-        let words = try_zeroed("a packed board", rows * words_per_row)?;
-        Ok(PackedBoard { rows, cols, words_per_row, words })
+        Ok(PackedBoard { layout: PackedRows::zeros_with(rows, cols, |len| try_zeroed("a packed board", len))? })
     }
 
     /// From row-major 0/1 values (anything else is an error).
@@ -104,7 +101,7 @@ impl PackedBoard {
 
     /// Row-major 0/1 values.
     pub fn to_values(&self) -> Vec<u32> {
-        (0..self.rows).flat_map(|r| (0..self.cols).map(move |c| self.get(r, c) as u32)).collect()
+        (0..self.rows()).flat_map(|r| (0..self.cols()).map(move |c| self.get(r, c) as u32)).collect()
     }
 
     /// From the bytes of `numpy.packbits(board, axis=1)`: `ceil(cols / 8)` bytes per row, the
@@ -134,7 +131,7 @@ impl PackedBoard {
 
     /// The bytes of `numpy.packbits(board, axis=1)` (see [`PackedBoard::from_packbits`]).
     pub fn to_packbits(&self) -> Vec<u8> {
-        let mut out = vec![0u8; self.rows * self.cols.div_ceil(8)];
+        let mut out = vec![0u8; self.rows() * self.cols().div_ceil(8)];
         self.write_packbits(&mut out).expect("the buffer has the packbits length");
         out
     }
@@ -151,9 +148,13 @@ impl PackedBoard {
     /// assert!(b.write_packbits(&mut [0u8; 3]).is_err());
     /// ```
     pub fn write_packbits(&self, out: &mut [u8]) -> Result<()> {
-        let bpr = self.cols.div_ceil(8);
-        if out.len() != self.rows * bpr {
-            return Err(Error::DimensionMismatch { what: "packbits bytes", expected: self.rows * bpr, got: out.len() });
+        let bpr = self.cols().div_ceil(8);
+        if out.len() != self.rows() * bpr {
+            return Err(Error::DimensionMismatch {
+                what: "packbits bytes",
+                expected: self.rows() * bpr,
+                got: out.len(),
+            });
         }
         if bpr == 0 {
             return Ok(());
@@ -167,97 +168,33 @@ impl PackedBoard {
         Ok(())
     }
 
-    /// Number of rows.
-    pub fn rows(&self) -> usize {
-        self.rows
-    }
-    /// Number of columns.
-    pub fn cols(&self) -> usize {
-        self.cols
-    }
-    /// Words per packed row.
-    pub fn words_per_row(&self) -> usize {
-        self.words_per_row
-    }
+    layout_accessors!("Words per packed row.", rows);
     /// Light `(r, c)`; panics when out of range, like slice indexing.
     #[inline]
     pub fn get(&self, r: usize, c: usize) -> bool {
-        assert!(c < self.cols, "column {c} out of range 0..{}", self.cols);
-        (self.words[r * self.words_per_row + c / 64] >> (c % 64)) & 1 == 1
+        assert!(c < self.cols(), "column {c} out of range 0..{}", self.cols());
+        self.layout.bit(r, 0, c)
     }
     /// Set light `(r, c)`; panics when out of range, like slice indexing.
     #[inline]
     pub fn set(&mut self, r: usize, c: usize, v: bool) {
-        assert!(c < self.cols, "column {c} out of range 0..{}", self.cols);
-        let w = &mut self.words[r * self.words_per_row + c / 64];
-        let bit = 1u64 << (c % 64);
-        if v {
-            *w |= bit
-        } else {
-            *w &= !bit
-        }
-    }
-    /// Packed row `r`.
-    #[inline]
-    pub fn row(&self, r: usize) -> &[u64] {
-        &self.words[r * self.words_per_row..(r + 1) * self.words_per_row]
-    }
-    /// Packed row `r`, mutable: keep the bits past `cols` zero.
-    #[inline]
-    pub fn row_mut(&mut self, r: usize) -> &mut [u64] {
-        &mut self.words[r * self.words_per_row..(r + 1) * self.words_per_row]
-    }
-    /// All words, row-major.
-    pub fn words(&self) -> &[u64] {
-        &self.words
+        assert!(c < self.cols(), "column {c} out of range 0..{}", self.cols());
+        self.layout.set_bit(r, 0, c, v)
     }
     /// All words, row-major, mutable (keep the bits past `cols` zero).
     pub(crate) fn words_mut(&mut self) -> &mut [u64] {
-        &mut self.words
+        self.layout.words_mut()
     }
     /// Number of lit lights.
     pub fn count_ones(&self) -> u64 {
-        self.words.iter().map(|w| w.count_ones() as u64).sum()
+        self.layout.count_ones()
     }
 
     /// The transposed board (`cols x rows`), by 64 x 64 bit-block transposes.
     pub fn transpose(&self) -> Result<PackedBoard> {
-        let mut out = PackedBoard::zeros(self.cols, self.rows)?;
-        let mut block = [0u64; 64];
-        for bi in 0..self.rows.div_ceil(64) {
-            for bj in 0..self.words_per_row {
-                for (k, slot) in block.iter_mut().enumerate() {
-                    let r = bi * 64 + k;
-                    *slot = if r < self.rows { self.words[r * self.words_per_row + bj] } else { 0 };
-                }
-                transpose64(&mut block);
-                for (k, &w) in block.iter().enumerate() {
-                    let r = bj * 64 + k;
-                    if r < self.cols {
-                        out.words[r * out.words_per_row + bi] = w;
-                    }
-                }
-            }
-        }
+        let mut out = PackedBoard::zeros(self.cols(), self.rows())?;
+        self.layout.transpose_into(&mut out.layout);
         Ok(out)
-    }
-}
-
-/// Transpose a 64 x 64 bit matrix (row `k` = word `k`, column `c` = bit `c`) in place by
-/// swapping ever smaller off-diagonal blocks.
-pub(crate) fn transpose64(a: &mut [u64; 64]) {
-    let mut j = 32;
-    let mut mask: u64 = 0x0000_0000_FFFF_FFFF;
-    while j != 0 {
-        let mut k = 0;
-        while k < 64 {
-            let t = ((a[k] >> j) ^ a[k + j]) & mask;
-            a[k] ^= t << j;
-            a[k + j] ^= t;
-            k = (k + j + 1) & !j;
-        }
-        j >>= 1;
-        mask ^= mask << j;
     }
 }
 
@@ -287,7 +224,8 @@ pub(crate) fn run(
     (prev, cur)
 }
 
-/// `next = b + T x + prev` over GF(2), packed, rows on a path.
+/// `next = b + T x + prev` over GF(2), packed, rows on a path of `n` lights: the bits past `n`
+/// in the last word are cleared (none when `n` is a multiple of 64).
 #[inline]
 pub(crate) fn step(n: usize, delta: bool, b: Option<&[u64]>, prev: &[u64], x: &[u64], next: &mut [u64]) {
     let w = x.len();

@@ -1,8 +1,10 @@
 //! Bitsliced Z_3 boards: two bits per light, the representation the GF(3) chase works in, so a
-//! board goes in and its solution comes out without any conversion.
+//! board goes in and its solution comes out without any conversion. A board is a [`PackedRows`]
+//! of two planes, the layout of [`crate::elim::gf3::Gf3Matrix`].
 
-use super::packed::{transpose64, try_zeroed};
+use super::packed::try_zeroed;
 use super::rows3;
+use crate::bitmatrix::{layout_accessors, PackedRows};
 use crate::error::{Error, Result};
 use crate::limits::check_lights;
 
@@ -23,19 +25,14 @@ use crate::limits::check_lights;
 /// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct PackedBoard3 {
-    rows: usize,
-    cols: usize,
-    words_per_row: usize,
-    words: Vec<u64>,
+    layout: PackedRows<2>,
 }
 
 impl PackedBoard3 {
     /// The dark board.
     pub fn zeros(rows: usize, cols: usize) -> Result<Self> {
         check_lights("a packed Z_3 board", rows as u128 * cols as u128)?;
-        let words_per_row = cols.div_ceil(64);
-        let words = try_zeroed("a packed Z_3 board", rows * 2 * words_per_row)?;
-        Ok(PackedBoard3 { rows, cols, words_per_row, words })
+        Ok(PackedBoard3 { layout: PackedRows::zeros_with(rows, cols, |len| try_zeroed("a packed Z_3 board", len))? })
     }
 
     fn check_len(rows: usize, cols: usize, got: usize) -> Result<()> {
@@ -54,7 +51,7 @@ impl PackedBoard3 {
         }
         let mut b = Self::zeros(rows, cols)?;
         for (i, &v) in values.iter().enumerate() {
-            b.put(i / cols, i % cols, v);
+            b.layout.put_trit(i / cols, i % cols, v);
         }
         Ok(b)
     }
@@ -78,95 +75,45 @@ impl PackedBoard3 {
 
     /// Row-major bytes in `0..3`.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = vec![0u8; self.rows * self.cols];
-        for r in 0..self.rows {
+        let (rows, cols) = (self.rows(), self.cols());
+        let mut out = vec![0u8; rows * cols];
+        for r in 0..rows {
             let (one, two) = self.planes(r);
-            rows3::unpack_row(one, two, &mut out[r * self.cols..(r + 1) * self.cols]);
+            rows3::unpack_row(one, two, &mut out[r * cols..(r + 1) * cols]);
         }
         out
     }
 
-    /// Number of rows.
-    pub fn rows(&self) -> usize {
-        self.rows
-    }
-    /// Number of columns.
-    pub fn cols(&self) -> usize {
-        self.cols
-    }
-    /// Words per plane of a row.
-    pub fn words_per_row(&self) -> usize {
-        self.words_per_row
-    }
+    layout_accessors!("Words per plane of a row.");
 
     /// Light `(r, c)`, in `0..3`; panics when out of range, like slice indexing.
     pub fn get(&self, r: usize, c: usize) -> u32 {
-        assert!(r < self.rows && c < self.cols, "light ({r}, {c}) is outside the {}x{} board", self.rows, self.cols);
-        let (one, two) = self.planes(r);
-        ((one[c / 64] >> (c % 64)) & 1) as u32 + 2 * ((two[c / 64] >> (c % 64)) & 1) as u32
+        let (rows, cols) = (self.rows(), self.cols());
+        assert!(r < rows && c < cols, "light ({r}, {c}) is outside the {rows}x{cols} board");
+        self.layout.trit(r, c)
     }
 
     /// Set light `(r, c)` to `v`; an error unless `v < 3` and the light is on the board.
     pub fn set(&mut self, r: usize, c: usize, v: u32) -> Result<()> {
-        if r >= self.rows || c >= self.cols {
-            return Err(Error::InvalidArgument(format!(
-                "light ({r}, {c}) is outside the {}x{} board",
-                self.rows, self.cols
-            )));
-        }
-        if v >= 3 {
-            return Err(Error::EntryOutOfRange {
-                what: "light",
-                index: r * self.cols + c,
-                value: v as i64,
-                modulus: 3,
-            });
-        }
-        self.put(r, c, v);
-        Ok(())
-    }
-
-    fn put(&mut self, r: usize, c: usize, v: u32) {
-        let bit = 1u64 << (c % 64);
-        let (one, two) = self.planes_mut(r);
-        one[c / 64] = (one[c / 64] & !bit) | if v == 1 { bit } else { 0 };
-        two[c / 64] = (two[c / 64] & !bit) | if v == 2 { bit } else { 0 };
+        self.layout.set_trit(r, c, v, "light", |r, c, rows, cols| {
+            format!("light ({r}, {c}) is outside the {rows}x{cols} board")
+        })
     }
 
     /// The two planes of row `r`.
     pub fn planes(&self, r: usize) -> (&[u64], &[u64]) {
-        let w = self.words_per_row;
-        self.words[r * 2 * w..(r + 1) * 2 * w].split_at(w)
+        self.layout.planes(r)
     }
 
     /// The two planes of row `r`, mutable: keep them disjoint and the bits past `cols` zero.
     pub fn planes_mut(&mut self, r: usize) -> (&mut [u64], &mut [u64]) {
-        let w = self.words_per_row;
-        self.words[r * 2 * w..(r + 1) * 2 * w].split_at_mut(w)
+        self.layout.planes_mut(r)
     }
 
     /// The transposed board (`cols x rows`), each plane by 64 x 64 bit-block transposes.
     pub fn transpose(&self) -> Result<PackedBoard3> {
-        let mut out = PackedBoard3::zeros(self.cols, self.rows)?;
-        let mut block = [0u64; 64];
-        let (w, ow) = (self.words_per_row, out.words_per_row);
-        for plane in 0..2 {
-            for bi in 0..self.rows.div_ceil(64) {
-                for bj in 0..w {
-                    for (k, slot) in block.iter_mut().enumerate() {
-                        let r = bi * 64 + k;
-                        *slot = if r < self.rows { self.words[r * 2 * w + plane * w + bj] } else { 0 };
-                    }
-                    transpose64(&mut block);
-                    for (k, &v) in block.iter().enumerate() {
-                        let r = bj * 64 + k;
-                        if r < self.cols {
-                            out.words[r * 2 * ow + plane * ow + bi] = v;
-                        }
-                    }
-                }
-            }
-        }
+        let mut out = PackedBoard3::zeros(self.cols(), self.rows())?;
+        self.layout.transpose_into(&mut out.layout);
         Ok(out)
     }
 }

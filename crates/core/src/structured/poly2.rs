@@ -1,6 +1,10 @@
 //! The GF(2) twin of [`super::poly`]: polynomials and path rows bit-packed, 64 coefficients per
 //! `u64` (coefficient / light `i` is bit `i % 64` of word `i / 64`), so every step of the
 //! algebra costs O(n / 64) word operations and the whole solve O(n^2 / 64).
+//!
+//! Division, the extended gcd and Horner's rule are written once for both packed fields, over
+//! [`PackedPoly`]: one plane here (`Vec<u64>`), two in [`super::poly3`] (`Tri`, the bitsliced
+//! GF(3) form).
 
 /// Degree of a packed polynomial (`None` for zero).
 pub(crate) fn degree(a: &[u64]) -> Option<usize> {
@@ -184,17 +188,23 @@ pub(crate) fn apply(n: usize, delta: bool, a: &[u64], w: &[u64]) -> Vec<u64> {
     }
 }
 
-/// `a(T) w` by Horner's rule: one product by T per coefficient, O(deg a * n / 64).
+/// `a(T) w` by Horner's rule: one product by T per coefficient, O(deg a * n / 64) ([`apply_horner_in`]).
 pub(crate) fn apply_horner(n: usize, delta: bool, a: &[u64], w: &[u64]) -> Vec<u64> {
+    apply_horner_in(n, delta, &a.to_vec(), &w.to_vec())
+}
+
+/// `a(T) w` for a path of `n` lights by Horner's rule, over either packed field: one product by
+/// T per coefficient, O(deg a * n / 64).
+pub(crate) fn apply_horner_in<P: PackedPoly>(n: usize, delta: bool, a: &P, w: &P) -> P {
     let words = n.div_ceil(64);
-    let (mut v, mut t) = (vec![0u64; words], vec![0u64; words]);
-    let Some(top) = degree(a) else { return v };
+    let (mut v, mut t) = (P::zeros(words), P::zeros(words));
+    let Some(top) = a.degree() else { return v };
+    let w = w.grown(words);
     for i in (0..=top).rev() {
-        t_apply(n, delta, &v, &mut t);
-        if bit(a, i) {
-            for (tj, &wj) in t.iter_mut().zip(w) {
-                *tj ^= wj;
-            }
+        P::t_apply(n, delta, &v, &mut t);
+        let c = a.coeff(i);
+        if c != 0 {
+            t.add_multiple(&w, words, c);
         }
         std::mem::swap(&mut v, &mut t);
     }
@@ -283,50 +293,120 @@ pub(crate) fn apply_blocked(n: usize, delta: bool, a: &[u64], w: &[u64]) -> Vec<
     acc
 }
 
-/// `(q, r)` with `a = q d + r`, `deg r < deg d`, for a non-zero `d`.
-pub(crate) fn divrem(a: &[u64], d: &[u64]) -> (Vec<u64>, Vec<u64>) {
-    let dd = degree(d).expect("divisor is non-zero");
-    let mut r = a.to_vec();
-    let mut q = vec![0u64; a.len()];
-    let mut top = degree(&r);
+/// A packed polynomial over GF(2) or GF(3), as the field-independent algorithms ([`divrem_in`],
+/// [`ext_gcd_in`]) see it.
+pub(crate) trait PackedPoly: Clone {
+    /// The zero polynomial in `words` words (per plane).
+    fn zeros(words: usize) -> Self;
+    /// A copy in at least `words` words.
+    fn grown(&self, words: usize) -> Self;
+    fn words(&self) -> usize;
+    /// Degree (`None` for zero).
+    fn degree(&self) -> Option<usize>;
+    /// Degree knowing it is at most `at_most` (scans down from there).
+    fn degree_below(&self, at_most: usize) -> Option<usize>;
+    /// Coefficient `i`.
+    fn coeff(&self, i: usize) -> u32;
+    /// Add `c x^i`, where coefficient `i` is zero.
+    fn put(&mut self, i: usize, c: u32);
+    /// `self -= c x^shift src` (`c` not zero) for `src` of degree `src_deg`; long enough.
+    fn sub_shifted(&mut self, src: &Self, src_deg: usize, shift: usize, c: u32);
+    /// The quotient `a / b` of two non-zero coefficients.
+    fn divide(a: u32, b: u32) -> u32;
+    /// Scale `r` (not zero) and `s` by one factor that makes `r` monic.
+    fn make_monic(r: &mut Self, s: &mut Self);
+    /// `out = T x` for a path of `n` lights (`out` as long as `x`).
+    fn t_apply(n: usize, delta: bool, x: &Self, out: &mut Self);
+    /// `self += c w` on the first `words` words.
+    fn add_multiple(&mut self, w: &Self, words: usize, c: u32);
+}
+
+impl PackedPoly for Vec<u64> {
+    fn zeros(words: usize) -> Self {
+        vec![0; words]
+    }
+    fn grown(&self, words: usize) -> Self {
+        let mut out = self.clone();
+        out.resize(words.max(self.len()), 0);
+        out
+    }
+    fn words(&self) -> usize {
+        self.len()
+    }
+    fn degree(&self) -> Option<usize> {
+        degree(self)
+    }
+    fn degree_below(&self, at_most: usize) -> Option<usize> {
+        degree_below(self, at_most)
+    }
+    fn coeff(&self, i: usize) -> u32 {
+        bit(self, i) as u32
+    }
+    fn put(&mut self, i: usize, _: u32) {
+        self[i / 64] ^= 1 << (i % 64);
+    }
+    #[inline]
+    fn sub_shifted(&mut self, src: &Self, src_deg: usize, shift: usize, _: u32) {
+        xor_shifted(self, src, src_deg, shift)
+    }
+    #[inline]
+    fn divide(_: u32, _: u32) -> u32 {
+        1
+    }
+    fn make_monic(_: &mut Self, _: &mut Self) {}
+    fn t_apply(n: usize, delta: bool, x: &Self, out: &mut Self) {
+        t_apply(n, delta, x, out)
+    }
+    fn add_multiple(&mut self, w: &Self, words: usize, _: u32) {
+        for (tj, &wj) in self[..words].iter_mut().zip(w) {
+            *tj ^= wj;
+        }
+    }
+}
+
+/// `(q, r)` with `a = q d + r`, `deg r < deg d`, for a non-zero `d`; one leading term at a time,
+/// the degree of the remainder tracked (never rescanned from the top).
+pub(crate) fn divrem_in<P: PackedPoly>(a: &P, d: &P) -> (P, P) {
+    let dd = d.degree().expect("divisor is non-zero");
+    let lead = d.coeff(dd);
+    let mut r = a.clone();
+    let mut q = P::zeros(a.words());
+    let mut top = r.degree();
     while let Some(dr) = top.filter(|&dr| dr >= dd) {
-        let shift = dr - dd;
-        q[shift / 64] ^= 1 << (shift % 64);
-        xor_shifted(&mut r, d, dd, shift);
-        top = degree_below(&r, dr);
+        let (c, shift) = (P::divide(r.coeff(dr), lead), dr - dd);
+        q.put(shift, c);
+        r.sub_shifted(d, dd, shift, c);
+        top = r.degree_below(dr);
     }
     (q, r)
 }
 
-/// `(d, u)` with `d = gcd(f, g)` and `u f ≡ d (mod g)`, for a non-zero `g`; one leading term
-/// at a time, so no product is formed. Results are `g.len()` words long.
-pub(crate) fn ext_gcd(f: &[u64], g: &[u64]) -> (Vec<u64>, Vec<u64>) {
-    let words = g.len().max(f.len()) + 1;
-    let grow = |v: &[u64]| {
-        let mut out = v.to_vec();
-        out.resize(words, 0);
-        out
+/// `(d, u)` with `d = gcd(f, g)` monic and `u f ≡ d (mod g)`, for a non-zero `g`; one leading
+/// term at a time, so no product is formed. Results are `max(f, g) + 1` words long.
+pub(crate) fn ext_gcd_in<P: PackedPoly>(f: &P, g: &P) -> (P, P) {
+    let words = g.words().max(f.words()) + 1;
+    let one = || {
+        let mut one = P::zeros(words);
+        one.put(0, 1);
+        one
     };
-    let (mut r0, mut s0) = (grow(g), vec![0u64; words]);
-    let (mut r1, mut s1) = (grow(f), vec![0u64; words]);
-    s1[0] = 1;
+    let (mut r0, mut s0) = (g.grown(words), P::zeros(words));
+    let (mut r1, mut s1) = (f.grown(words), one());
     // Degrees tracked: each step lowers deg r0 and raises deg s0 by at most the shift.
-    let (mut dr0, mut dr1) = (degree(&r0), degree(&r1));
+    let (mut dr0, mut dr1) = (r0.degree(), r1.degree());
     let (mut ds0, mut ds1) = (None, Some(0));
     while let Some(d1) = dr1 {
+        let lead = r1.coeff(d1);
         while let Some(d0) = dr0.filter(|&d0| d0 >= d1) {
             if crate::interrupt::requested() {
-                // Unused: the solver being built reports it.
-                let mut one = vec![0u64; words];
-                one[0] = 1;
-                return (one, vec![0u64; words]);
+                return (one(), P::zeros(words)); // unused: the solver being built reports it
             }
-            let shift = d0 - d1;
-            xor_shifted(&mut r0, &r1, d1, shift);
-            dr0 = degree_below(&r0, d0);
+            let (c, shift) = (P::divide(r0.coeff(d0), lead), d0 - d1);
+            r0.sub_shifted(&r1, d1, shift, c);
+            dr0 = r0.degree_below(d0);
             if let Some(ds) = ds1 {
-                xor_shifted(&mut s0, &s1, ds, shift);
-                ds0 = degree_below(&s0, ds0.unwrap_or(0).max(ds + shift));
+                s0.sub_shifted(&s1, ds, shift, c);
+                ds0 = s0.degree_below(ds0.unwrap_or(0).max(ds + shift));
             }
         }
         std::mem::swap(&mut r0, &mut r1);
@@ -334,7 +414,20 @@ pub(crate) fn ext_gcd(f: &[u64], g: &[u64]) -> (Vec<u64>, Vec<u64>) {
         std::mem::swap(&mut dr0, &mut dr1);
         std::mem::swap(&mut ds0, &mut ds1);
     }
+    if dr0.is_some() {
+        P::make_monic(&mut r0, &mut s0);
+    }
     (r0, s0)
+}
+
+/// `(q, r)` with `a = q d + r`, `deg r < deg d`, for a non-zero `d` ([`divrem_in`]).
+pub(crate) fn divrem(a: &[u64], d: &[u64]) -> (Vec<u64>, Vec<u64>) {
+    divrem_in(&a.to_vec(), &d.to_vec())
+}
+
+/// `(d, u)` with `d = gcd(f, g)` and `u f ≡ d (mod g)`, for a non-zero `g` ([`ext_gcd_in`]).
+pub(crate) fn ext_gcd(f: &[u64], g: &[u64]) -> (Vec<u64>, Vec<u64>) {
+    ext_gcd_in(&f.to_vec(), &g.to_vec())
 }
 
 #[cfg(test)]

@@ -2,8 +2,10 @@
 //! (`one` has the bit where the entry is 1, `two` where it is 2; the representation of
 //! [`crate::elim::gf3`]), 64 entries per word pair, so every step of the chase and of the
 //! algebra costs O(n / 64) word operations and the whole solve O(m n / 64 + n^2 / 64).
+//! Division, the extended gcd and Horner's rule are [`super::poly2`]'s, written once over
+//! [`PackedPoly`], which [`Tri`] implements; the chase and the recurrences stay here.
 
-use super::poly2;
+use super::poly2::{self, PackedPoly};
 use crate::elim::gf3::{add, sub};
 
 /// A bitsliced GF(3) vector or polynomial (entry / coefficient `i` is bit `i % 64` of word
@@ -58,11 +60,54 @@ impl Tri {
     pub(crate) fn negate(&mut self) {
         std::mem::swap(&mut self.one, &mut self.two);
     }
+}
+
+/// Two planes: coefficients in `0..3`; 1 and 2 are their own inverses.
+impl PackedPoly for Tri {
+    fn zeros(words: usize) -> Tri {
+        Tri::zeros(words)
+    }
     fn grown(&self, words: usize) -> Tri {
         let mut t = self.clone();
         t.one.resize(words.max(t.words()), 0);
         t.two.resize(words.max(t.words()), 0);
         t
+    }
+    fn words(&self) -> usize {
+        self.one.len()
+    }
+    fn degree(&self) -> Option<usize> {
+        Tri::degree(self)
+    }
+    fn degree_below(&self, at_most: usize) -> Option<usize> {
+        self.one.degree_below(at_most).max(self.two.degree_below(at_most))
+    }
+    fn coeff(&self, i: usize) -> u32 {
+        self.get(i)
+    }
+    fn put(&mut self, i: usize, c: u32) {
+        let plane = if c == 1 { &mut self.one } else { &mut self.two };
+        plane[i / 64] |= 1 << (i % 64);
+    }
+    fn sub_shifted(&mut self, src: &Tri, src_deg: usize, shift: usize, c: u32) {
+        add_shifted(self, src, src_deg, shift, 3 - c)
+    }
+    fn divide(a: u32, b: u32) -> u32 {
+        a * b % 3
+    }
+    fn make_monic(r: &mut Tri, s: &mut Tri) {
+        if r.degree().is_some_and(|d| r.get(d) == 2) {
+            r.negate();
+            s.negate();
+        }
+    }
+    fn t_apply(n: usize, delta: bool, x: &Tri, out: &mut Tri) {
+        t_apply(n, delta, x, out)
+    }
+    fn add_multiple(&mut self, w: &Tri, words: usize, c: u32) {
+        if words > 0 {
+            add_shifted(self, w, 64 * words - 1, 0, c)
+        }
     }
 }
 
@@ -205,69 +250,20 @@ pub(crate) fn chi(delta: bool, n: usize) -> Tri {
     g1
 }
 
-/// `a(T) w` for a path of `n` lights (Horner's rule).
+/// `a(T) w` for a path of `n` lights (Horner's rule, [`poly2::apply_horner_in`]).
 pub(crate) fn apply(n: usize, delta: bool, a: &Tri, w: &Tri) -> Tri {
-    let words = n.div_ceil(64);
-    let (mut v, mut t) = (Tri::zeros(words), Tri::zeros(words));
-    let Some(top) = a.degree() else { return v };
-    let w = w.grown(words);
-    for i in (0..=top).rev() {
-        t_apply(n, delta, &v, &mut t);
-        let c = a.get(i);
-        if c != 0 {
-            add_shifted(&mut t, &w, n - 1, 0, c);
-        }
-        std::mem::swap(&mut v, &mut t);
-    }
-    v
+    poly2::apply_horner_in(n, delta, a, w)
 }
 
-/// `(q, r)` with `a = q d + r`, `deg r < deg d`, for a non-zero `d`.
+/// `(q, r)` with `a = q d + r`, `deg r < deg d`, for a non-zero `d` ([`poly2::divrem_in`]).
 pub(crate) fn divrem(a: &Tri, d: &Tri) -> (Tri, Tri) {
-    let dd = d.degree().expect("divisor is non-zero");
-    let lead = d.get(dd); // its own inverse
-    let mut r = a.clone();
-    let mut q = Tri::zeros(a.words());
-    while let Some(dr) = r.degree().filter(|&dr| dr >= dd) {
-        let c = (r.get(dr) * lead) % 3;
-        let shift = dr - dd;
-        if c == 1 {
-            q.one[shift / 64] |= 1 << (shift % 64);
-        } else {
-            q.two[shift / 64] |= 1 << (shift % 64);
-        }
-        add_shifted(&mut r, d, dd, shift, 3 - c);
-    }
-    (q, r)
+    poly2::divrem_in(a, d)
 }
 
-/// `(d, u)` with `d = gcd(f, g)` monic and `u f ≡ d (mod g)`, for a non-zero `g`; one leading
-/// term at a time, as in [`super::poly2::ext_gcd`]. Results are `g.words() + 1` words long.
+/// `(d, u)` with `d = gcd(f, g)` monic and `u f ≡ d (mod g)`, for a non-zero `g`
+/// ([`poly2::ext_gcd_in`]). Results are `max(f, g) + 1` words long.
 pub(crate) fn ext_gcd(f: &Tri, g: &Tri) -> (Tri, Tri) {
-    let words = g.words().max(f.words()) + 1;
-    let (mut r0, mut s0) = (g.grown(words), Tri::zeros(words));
-    let (mut r1, mut s1) = (f.grown(words), Tri::unit(words, 0));
-    while let Some(d1) = r1.degree() {
-        let lead = r1.get(d1);
-        while let Some(d0) = r0.degree().filter(|&d0| d0 >= d1) {
-            if crate::interrupt::requested() {
-                return (Tri::unit(words, 0), Tri::zeros(words)); // unused: the solver reports it
-            }
-            let c = (r0.get(d0) * lead) % 3;
-            let shift = d0 - d1;
-            add_shifted(&mut r0, &r1, d1, shift, 3 - c);
-            if let Some(ds) = s1.degree() {
-                add_shifted(&mut s0, &s1, ds, shift, 3 - c);
-            }
-        }
-        std::mem::swap(&mut r0, &mut r1);
-        std::mem::swap(&mut s0, &mut s1);
-    }
-    if r0.degree().is_some_and(|d| r0.get(d) == 2) {
-        r0.negate();
-        s0.negate();
-    }
-    (r0, s0)
+    poly2::ext_gcd_in(f, g)
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@
 //! boundary words of their last two rows and go on: one exchange per `64 * GHOST` rows instead
 //! of one per row.
 
-use super::packed::PackedBoard;
+use super::packed::{self, PackedBoard};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Barrier, Mutex};
 
@@ -25,24 +25,12 @@ struct Stripe {
 }
 
 /// `next = b + T x + prev` on words `glo..ghi` of the row (bits outside count as zero); `b` is
-/// already cut to those words.
+/// already cut to those words. The step of [`packed::step`] on the stripe: the bits past `n` are
+/// cleared only in the stripe that ends the row (`n = 0` tells it to clear none).
 #[inline]
 fn step(n: usize, delta: bool, s: &Stripe, b: Option<&[u64]>, prev: &[u64], x: &[u64], next: &mut [u64]) {
-    let w = x.len();
-    let dmask = if delta { u64::MAX } else { 0 };
-    for i in 0..w {
-        let left = (x[i] << 1) | if i > 0 { x[i - 1] >> 63 } else { 0 };
-        let right = (x[i] >> 1) | if i + 1 < w { x[i + 1] << 63 } else { 0 };
-        next[i] = left ^ right ^ (x[i] & dmask) ^ prev[i];
-    }
-    if let Some(b) = b {
-        for (o, &bi) in next.iter_mut().zip(b) {
-            *o ^= bi;
-        }
-    }
-    if s.ghi == n.div_ceil(64) && n % 64 != 0 {
-        next[w - 1] &= (1u64 << (n % 64)) - 1;
-    }
+    let tail = if s.ghi == n.div_ceil(64) { n } else { 0 };
+    packed::step(tail, delta, b, prev, x, next)
 }
 
 /// The words of a packed board as a raw pointer, so that the chase can read the board and write
@@ -234,7 +222,6 @@ unsafe fn chase(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::structured::packed;
 
     #[test]
     fn two_threads_match_one() {
