@@ -11,8 +11,8 @@ mean; a task stopped at the cap counts as the cap, so the projection is then a l
     python python/benchmarks/worst_projection.py --sample 12 --cap 20 \\
         "grid 19x19:176" "grid 23x23:266" "torus 10x10:43" "grid 29x29:444"
 
-Each game is ``KIND RxC[:BOUND]`` with KIND one of lightsout's board constructors taking rows
-and columns (``grid 19x19``, ``torus 10x10:43``).
+Each game is ``KIND RxC [mod K][:BOUND]`` with KIND one of lightsout's board constructors
+taking rows and columns (``grid 19x19``, ``torus 10x10:43``, ``grid 14x14 mod 3:196``).
 """
 
 from __future__ import annotations
@@ -26,10 +26,11 @@ import lightsout as lo
 
 
 def game_of(text: str) -> lo.Game:
-    """``grid 19x19`` and the like."""
-    kind, _, dims = text.partition(" ")
-    rows, _, cols = dims.partition("x")
-    return getattr(lo, kind)(int(rows), int(cols))
+    """``grid 19x19``, ``grid 14x14 mod 3`` and the like."""
+    words = text.split()
+    rows, _, cols = words[1].partition("x")
+    modulus = int(words[3]) if len(words) == 4 and words[2] == "mod" else 2
+    return getattr(lo, words[0])(int(rows), int(cols), modulus=modulus)
 
 
 def project(spec: str, bound: int | None, tasks: int, sample: int, cap: float, seed: int) -> dict:
