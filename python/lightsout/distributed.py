@@ -304,40 +304,46 @@ def worst_case(
         return None if max_time is None else max(0.0, max_time - (time.monotonic() - started))
 
     c = None
-    while split.decision is not None:
-        record.at(split)
+    try:
+        while split.decision is not None:
+            record.at(split)
+            if path is not None:
+                record.save(path)
+            if left() == 0.0:
+                break
+            if not record.done and local_work > 0 and split.try_here(local_work):
+                continue
+            work = split.work()
+            if work is None:  # settled while cut (cannot happen with a decision in question)
+                continue
+            if record.work is not None and record.work != work.id:
+                raise ValueError(
+                    f"the checkpoint {resume!r} records tasks of another cut of the decision at {split.decision} "
+                    f"presses (work {record.work:#x}, this run's is {work.id:#x}): resume with the tasks it was made with"
+                )
+            record.work = work.id
+            if c is None:
+                try:
+                    c = get_client(client, timeout=left())
+                except TimeoutError:
+                    break
+            done = {task: _core.WorstPart(task, None, explored, work.id) for task, explored in record.done}
+            todo = [t for t in range(work.tasks) if t not in done]
+            saving = None if path is None else (path, checkpoint_every)
+            board = _run_decision(c, work, todo, done, record, saving, left(), progress, retries, split.decision)
+            if board is not None:
+                split.absorb([board])
+            elif len(done) == work.tasks:
+                split.absorb(list(done.values()))
+            else:
+                break  # out of time: the bound so far
+            record.done = []
+            record.work = None
+    except BaseException:
+        # Ctrl-C or a failure: the tasks finished since the last write are kept too.
         if path is not None:
             record.save(path)
-        if left() == 0.0:
-            break
-        if not record.done and local_work > 0 and split.try_here(local_work):
-            continue
-        work = split.work()
-        if work is None:  # settled while cut (cannot happen with a decision in question)
-            continue
-        if record.work is not None and record.work != work.id:
-            raise ValueError(
-                f"the checkpoint {resume!r} records tasks of another cut of the decision at {split.decision} "
-                f"presses (work {record.work:#x}, this run's is {work.id:#x}): resume with the tasks it was made with"
-            )
-        record.work = work.id
-        if c is None:
-            try:
-                c = get_client(client, timeout=left())
-            except TimeoutError:
-                break
-        done = {task: _core.WorstPart(task, None, explored, work.id) for task, explored in record.done}
-        todo = [t for t in range(work.tasks) if t not in done]
-        saving = None if path is None else (path, checkpoint_every)
-        board = _run_decision(c, work, todo, done, record, saving, left(), progress, retries, split.decision)
-        if board is not None:
-            split.absorb([board])
-        elif len(done) == work.tasks:
-            split.absorb(list(done.values()))
-        else:
-            break  # out of time: the bound so far
-        record.done = []
-        record.work = None
+        raise
     record.at(split)
     if path is not None:
         record.save(path)
@@ -373,7 +379,11 @@ def _run_decision(
                 return None
             # Every worker gets the work once; a worker lost with it takes its copy along, and
             # Dask cannot make scattered data again: the tasks that lost it run in a new round.
-            [shared] = c.scatter([work], broadcast=True, hash=False)
+            try:
+                [shared] = c.scatter([work], broadcast=True, hash=False)
+            except OSError:  # a worker went away while the work was sent to it: the next round
+                time.sleep(0.5)
+                continue
             futures = c.map(
                 _run_worst_task, pending, work=shared, retries=retries, pure=True, key=f"lightsout-{work.id:016x}-{round}"
             )
