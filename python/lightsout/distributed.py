@@ -292,8 +292,7 @@ def worst_case(
     started = time.monotonic()
     record = _Checkpoint.load(resume, game, tasks) if resume is not None else _Checkpoint(game, tasks)
     path = checkpoint if checkpoint is not None else resume
-    here_time = None if max_time is None else max_time
-    split = _core.split_worst(game, tasks=record.tasks, max_work=max_work, max_time=here_time)
+    split = _core.split_worst(game, tasks=record.tasks, max_work=max_work, max_time=max_time)
     if record.upper_bound is not None:
         try:
             split.assume_upper_bound(record.upper_bound)
