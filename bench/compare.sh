@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Dense elimination side by side, in one run: lightsout's engines (Four Russians GF(2), bitsliced
-# GF(3), and the plain engines) against M4RI (GF(2)) and FLINT's nmod_mat (Z/3), optionally galois
-# (Python). Prints one table row per measurement: wall seconds (best of R runs), the CPU seconds of
+# GF(3), and the plain engines) against M4RI (GF(2), the faster of its default echelon form and
+# plain Four Russians) and FLINT's nmod_mat (Z/3), optionally galois (Python); the Python door
+# (`lo.from_matrix(A).rank` of a uint8 matrix) against both. Prints one table row per measurement: wall seconds (best of R runs), the CPU seconds of
 # that run (all threads; ours uses both cores, M4RI and FLINT one), and the wall-time ratio
 # yardstick / ours (> 1: ours faster). CPU time helps to read a run on a loaded machine.
 #
@@ -57,6 +58,15 @@ if [ "$galois" = 1 ]; then
   "$out/venv/bin/python" -c "import galois" 2>/dev/null || "$out/venv/bin/pip" install --quiet galois
 fi
 
+# The Python column: the package as installed in .venv (bash scripts/test-parts/python.sh makes
+# it), or skipped with a note.
+python=""
+if [ -x .venv/bin/python ] && .venv/bin/python -c "import lightsout" 2>/dev/null; then
+  python=.venv/bin/python
+else
+  echo "note: no .venv with lightsout installed (bash scripts/test-parts/python.sh makes one): no Python rows" >&2
+fi
+
 results="$out/results.txt"
 : >"$results"
 seconds() { # run a bench program, keep its line, print "SECONDS CPU"
@@ -80,8 +90,20 @@ echo "| ours                   |      N |      wall |    cpu | yardstick        
 echo "|------------------------|--------|-----------|--------|----------------------------|-----------|--------|---------|"
 for n in $gf2_sizes; do
   r=$([ "$n" -ge 20000 ] && echo 1 || echo "$repeats")
-  a=$(seconds "$ours" gf2-rank "$n" "$r"); b=$(seconds "$out/m4ri_bench" rank "$n" "$r")
-  row "GF(2) M4R rank" "$n" "$a" "M4RI mzd_echelonize(A,0)" "$b"
+  a=$(seconds "$ours" gf2-rank "$n" "$r")
+  # M4RI's fastest rank on this machine: its default (which may pick PLE) or plain Four Russians.
+  b=$(seconds "$out/m4ri_bench" rank "$n" "$r"); b4=$(seconds "$out/m4ri_bench" m4ri-rank "$n" "$r")
+  if awk -v x="$b" -v y="$b4" 'BEGIN { split(x, p, " "); split(y, q, " "); exit !(q[1] < p[1]) }'; then
+    b=$b4 m4ri="M4RI mzd_echelonize_m4ri"
+  else
+    m4ri="M4RI mzd_echelonize(A,0)"
+  fi
+  row "GF(2) M4R rank" "$n" "$a" "$m4ri" "$b"
+  if [ -n "$python" ]; then
+    py=$(seconds "$python" bench/python_rank.py "$n" "$r")
+    row "Python from_matrix+rank" "$n" "$py" "$m4ri" "$b"
+    row "Python from_matrix+rank" "$n" "$py" "ours, Rust engine alone" "$a"
+  fi
   a=$(seconds "$ours" gf2-rref "$n" "$r"); b=$(seconds "$out/m4ri_bench" rref "$n" "$r")
   row "GF(2) M4R rref" "$n" "$a" "M4RI mzd_echelonize(A,1)" "$b"
 done

@@ -42,6 +42,33 @@ def test_any_integer_dtype_is_reduced_mod_2(rng):
     assert (lo.from_matrix(a.astype(bool)).matrix() == (a != 0)).all()
 
 
+DTYPES = ["bool", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"]
+
+
+@pytest.mark.parametrize("n", [5, 64, 200])
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_every_dtype_and_memory_order_reads_the_same_matrix(n, dtype, rng):
+    a = rng.integers(-7, 8, (n, n))
+    if dtype == "bool" or dtype.startswith("u"):
+        a = np.abs(a)
+    expected = (a % 2).astype(np.uint8)
+    typed = a.astype(dtype)
+    wide = np.zeros((2 * n, 3 * n), dtype=dtype)
+    wide[::2, ::3] = typed
+    layouts = {
+        "C": typed,
+        "Fortran": np.asfortranarray(typed),
+        "strided": wide[::2, ::3],
+        "byte-swapped": typed.astype(typed.dtype.newbyteorder()),
+    }
+    want = expected if dtype != "bool" else (a != 0).astype(np.uint8)
+    rank = lo.from_matrix(want).rank
+    for layout, m in layouts.items():
+        g = lo.from_matrix(m)
+        assert (g.matrix() == want).all(), (dtype, layout)
+        assert g.rank == rank, (dtype, layout)
+
+
 def test_bad_dense_matrices_say_what_was_expected():
     with pytest.raises(ValueError, match=r"square.*\(3, 4\)"):
         lo.from_matrix(np.zeros((3, 4), dtype=np.uint8))

@@ -328,6 +328,21 @@ impl BitMatrix {
     pub fn dot_packed(&self, r: usize, v: &[u64]) -> bool {
         self.row(r).iter().zip(v).fold(0u32, |acc, (a, b)| acc ^ (a & b).count_ones()) & 1 == 1
     }
+    /// The transpose, by 64 x 64 bit-block transposes (a matrix read column by column, such
+    /// as a Fortran-ordered array, becomes its rows this way without a pass over single bits).
+    ///
+    /// ```
+    /// use lightsout_core::BitMatrix;
+    /// let mut m = BitMatrix::zeros(2, 70).unwrap();
+    /// m.set(1, 69, true);
+    /// let t = m.transposed().unwrap();
+    /// assert_eq!((t.rows(), t.cols(), t.get(69, 1)), (70, 2, true));
+    /// ```
+    pub fn transposed(&self) -> Result<BitMatrix> {
+        let mut out = BitMatrix::zeros(self.cols(), self.rows())?;
+        self.layout.transpose_into(&mut out.layout);
+        Ok(out)
+    }
     /// Row `r` as 0/1 values.
     pub fn row_values(&self, r: usize) -> Vec<u32> {
         (0..self.cols()).map(|c| self.get(r, c) as u32).collect()

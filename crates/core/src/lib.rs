@@ -41,6 +41,7 @@ pub mod interrupt;
 pub mod limits;
 pub mod matrix;
 pub mod minimal;
+pub mod pack;
 pub mod progress;
 pub mod ring;
 mod rows;

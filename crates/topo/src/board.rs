@@ -430,14 +430,7 @@ impl Game {
             }
             .into());
         }
-        let mut bits = lightsout_core::BitMatrix::zeros(n, n)?;
-        for r in 0..n {
-            let words = bits.row_mut(r);
-            for (w, word) in words.iter_mut().enumerate() {
-                *word = read_bits(&bytes[r * per_row..(r + 1) * per_row], 64 * w, (n - 64 * w).min(64));
-            }
-        }
-        Game::from_bit_rows(bits)
+        Game::from_bit_rows(lightsout_core::BitMatrix::from_packbits(n, n, bytes)?)
     }
 }
 

@@ -114,17 +114,7 @@ impl PackedBoard {
         }
         let mut b = Self::zeros(rows, cols)?;
         for r in 0..rows {
-            let src = &bytes[r * bpr..(r + 1) * bpr];
-            let dst = b.row_mut(r);
-            for (w, chunk) in dst.iter_mut().zip(src.chunks(8)) {
-                let mut buf = [0u8; 8];
-                buf[..chunk.len()].copy_from_slice(chunk);
-                // Reversing the bits of each byte turns MSB-first bytes into LSB-first ones.
-                *w = u64::from_le_bytes(buf).reverse_bits().swap_bytes();
-            }
-            if cols % 64 != 0 {
-                dst[dst.len() - 1] &= (1u64 << (cols % 64)) - 1;
-            }
+            crate::pack::packbits_row(&bytes[r * bpr..(r + 1) * bpr], b.row_mut(r), cols);
         }
         Ok(b)
     }

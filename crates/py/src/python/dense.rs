@@ -6,6 +6,7 @@ use super::args;
 use super::convert::{int_array, shape_text, with_dt, Dt};
 use super::errors::LoResult;
 use lightsout_core::batch::Cell;
+use lightsout_core::pack::Parity;
 use lightsout_core::BitMatrix;
 use lightsout_topo::Game;
 use numpy::{Element, PyArrayDyn, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
@@ -41,32 +42,32 @@ fn square(shape: &[usize], packed: Option<()>) -> PyResult<usize> {
     }
 }
 
-/// The rows of an integer matrix, each entry reduced mod 2.
-fn read<T: Element + Cell>(py: Python<'_>, arr: &Bound<'_, PyUntypedArray>, n: usize) -> LoResult<BitMatrix> {
+/// The rows of an integer matrix, each entry reduced mod 2: a contiguous matrix is packed at
+/// memory speed with the GIL released ([`BitMatrix::from_parities`]; a Fortran-ordered one is
+/// packed as its transpose and transposed back in packed form); any other layout is read entry
+/// by entry.
+fn read<T: Element + Cell + Parity>(py: Python<'_>, arr: &Bound<'_, PyUntypedArray>, n: usize) -> LoResult<BitMatrix> {
     let typed = arr.cast::<PyArrayDyn<T>>().map_err(|e| PyTypeError::new_err(e.to_string()))?;
     let view = typed.try_readonly()?;
-    let mut bits = BitMatrix::zeros(n, n)?;
-    match view.as_slice().ok().filter(|_| arr.is_c_contiguous()) {
-        Some(slice) => py.detach(|| {
-            for (r, row) in slice.chunks(n.max(1)).enumerate() {
-                pack_row(row, bits.row_mut(r));
+    let fortran = !arr.is_c_contiguous();
+    match view.as_slice() {
+        Ok(slice) => Ok(py.detach(|| {
+            let bits = BitMatrix::from_parities(n, n, slice)?;
+            if fortran {
+                bits.transposed()
+            } else {
+                Ok(bits)
             }
-        }),
-        None => {
+        })?),
+        Err(_) => {
+            let mut bits = BitMatrix::zeros(n, n)?;
             for (i, v) in view.as_array().iter().enumerate() {
                 if v.to_i128() & 1 == 1 {
                     bits.set(i / n, i % n, true);
                 }
             }
+            Ok(bits)
         }
-    }
-    Ok(bits)
-}
-
-/// One row of entries into words, entry `c` at bit `c % 64` of word `c / 64`.
-fn pack_row<T: Cell>(row: &[T], words: &mut [u64]) {
-    for (word, chunk) in words.iter_mut().zip(row.chunks(64)) {
-        *word = chunk.iter().enumerate().fold(0u64, |acc, (j, v)| acc | (((v.to_i128() & 1) as u64) << j));
     }
 }
 

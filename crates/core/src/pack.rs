@@ -1,0 +1,239 @@
+//! Taking entries in as packed bits: the parity of each entry of a row-major array (any integer
+//! type or `bool`), or the rows of `numpy.packbits(a, axis=1)`, into the packed-rows layout of
+//! [`crate::bitmatrix`] (entry `c` at bit `c % 64` of word `c / 64`).
+//!
+//! This is the one place where outside arrays become bit rows, so the dense matrix a user
+//! hands over is read at memory speed: bytes go eight at a time through one multiply (no
+//! branch, no per-entry shift), and large matrices are split across threads by rows.
+
+use crate::bitmatrix::BitMatrix;
+use crate::error::{Error, Result};
+use rayon::prelude::*;
+
+/// Words of output below which packing stays on the calling thread.
+const PAR_MIN_WORDS: usize = 1 << 15;
+
+/// An entry whose parity (its value mod 2) is its lowest bit: every integer type in two's
+/// complement, and `bool`.
+pub trait Parity: Copy + Send + Sync {
+    /// The parities of up to 64 entries, entry `j` at bit `j`.
+    fn pack64(chunk: &[Self]) -> u64;
+}
+
+/// Byte `j`'s lowest bit of `x` (little-endian) gathered into bit `j` of the result: after the
+/// mask each byte holds 0 or 1, and the multiply moves byte `j`'s bit to bit `56 + j`
+/// (the partial products never meet, so nothing carries).
+#[inline(always)]
+fn gather8(x: u64) -> u64 {
+    ((x & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080)) >> 56
+}
+
+/// The parities of up to 64 one-byte entries (their bit patterns as `u8`).
+#[inline(always)]
+fn pack64_bytes(bytes: &[u8]) -> u64 {
+    let mut word = 0u64;
+    let eights = bytes.chunks_exact(8);
+    let rest = eights.remainder();
+    let full = bytes.len() - rest.len();
+    for (k, eight) in eights.enumerate() {
+        word |= gather8(u64::from_le_bytes(eight.try_into().expect("8 bytes"))) << (8 * k);
+    }
+    for (j, &b) in rest.iter().enumerate() {
+        word |= ((b & 1) as u64) << (full + j);
+    }
+    word
+}
+
+impl Parity for u8 {
+    #[inline(always)]
+    fn pack64(chunk: &[u8]) -> u64 {
+        pack64_bytes(chunk)
+    }
+}
+
+impl Parity for i8 {
+    #[inline(always)]
+    fn pack64(chunk: &[i8]) -> u64 {
+        let mut bytes = [0u8; 64];
+        for (b, &v) in bytes.iter_mut().zip(chunk) {
+            *b = v as u8;
+        }
+        pack64_bytes(&bytes[..chunk.len()])
+    }
+}
+
+impl Parity for bool {
+    #[inline(always)]
+    fn pack64(chunk: &[bool]) -> u64 {
+        let mut bytes = [0u8; 64];
+        for (b, &v) in bytes.iter_mut().zip(chunk) {
+            *b = v as u8;
+        }
+        pack64_bytes(&bytes[..chunk.len()])
+    }
+}
+
+macro_rules! parity_wide {
+    ($($t:ty),*) => {$(
+        impl Parity for $t {
+            #[inline(always)]
+            fn pack64(chunk: &[$t]) -> u64 {
+                chunk.iter().enumerate().fold(0u64, |acc, (j, &v)| acc | (((v & 1) as u64) << j))
+            }
+        }
+    )*};
+}
+parity_wide!(u16, u32, u64, i16, i32, i64);
+
+/// The parities of `entries` into `words` (`ceil(len / 64)` words).
+#[inline]
+fn pack_row<T: Parity>(entries: &[T], words: &mut [u64]) {
+    for (w, chunk) in words.iter_mut().zip(entries.chunks(64)) {
+        *w = T::pack64(chunk);
+    }
+}
+
+/// One row of `numpy.packbits` bytes (first entry in a byte's most significant bit) into words,
+/// the bits past `cols` cleared.
+#[inline]
+pub(crate) fn packbits_row(bytes: &[u8], words: &mut [u64], cols: usize) {
+    for (w, chunk) in words.iter_mut().zip(bytes.chunks(8)) {
+        let mut buf = [0u8; 8];
+        buf[..chunk.len()].copy_from_slice(chunk);
+        // Reversing the bits of each byte turns MSB-first bytes into LSB-first ones.
+        *w = u64::from_le_bytes(buf).reverse_bits().swap_bytes();
+    }
+    if cols % 64 != 0 {
+        if let Some(last) = words.last_mut() {
+            *last &= (1u64 << (cols % 64)) - 1;
+        }
+    }
+}
+
+/// Fill the rows of `m` by `fill(r, row_words)`, split across threads when `m` is large.
+fn fill_rows(m: &mut BitMatrix, fill: impl Fn(usize, &mut [u64]) + Sync) {
+    let wpr = m.words_per_row();
+    if wpr == 0 {
+        return;
+    }
+    let rows = m.rows();
+    let words = m.words_mut();
+    let threads = rayon::current_num_threads();
+    if threads < 2 || words.len() < PAR_MIN_WORDS {
+        words.chunks_exact_mut(wpr).enumerate().for_each(|(r, row)| fill(r, row));
+        return;
+    }
+    let per_task = rows.div_ceil(4 * threads).max(1);
+    words.par_chunks_mut(per_task * wpr).enumerate().for_each(|(t, block)| {
+        for (i, row) in block.chunks_exact_mut(wpr).enumerate() {
+            fill(t * per_task + i, row);
+        }
+    });
+}
+
+impl BitMatrix {
+    /// The `rows x cols` matrix of the parities of row-major `entries` (`rows * cols` of them,
+    /// any integer type or `bool`): a dense matrix handed over as bytes or integers, read at
+    /// memory speed.
+    ///
+    /// ```
+    /// use lightsout_core::BitMatrix;
+    /// let m = BitMatrix::from_parities(2, 3, &[1u8, 2, 3, 0, 5, 6]).unwrap();
+    /// assert_eq!((m.row_values(0), m.row_values(1)), (vec![1, 0, 1], vec![0, 1, 0]));
+    /// assert!(BitMatrix::from_parities(2, 3, &[1i64; 5]).is_err());
+    /// ```
+    pub fn from_parities<T: Parity>(rows: usize, cols: usize, entries: &[T]) -> Result<Self> {
+        let expected = rows.checked_mul(cols).ok_or_else(|| Error::InvalidArgument("matrix size overflows".into()))?;
+        if entries.len() != expected {
+            return Err(Error::DimensionMismatch {
+                what: "matrix entries (rows x cols)",
+                expected,
+                got: entries.len(),
+            });
+        }
+        let mut m = BitMatrix::zeros(rows, cols)?;
+        fill_rows(&mut m, |r, row| pack_row(&entries[r * cols..(r + 1) * cols], row));
+        Ok(m)
+    }
+
+    /// The `rows x cols` matrix from the bytes of `numpy.packbits(a, axis=1)`: `ceil(cols / 8)`
+    /// bytes a row, the first entry of a byte in its most significant bit, padding ignored.
+    ///
+    /// ```
+    /// use lightsout_core::BitMatrix;
+    /// let m = BitMatrix::from_packbits(2, 10, &[0b1000_0000, 0b0111_1111, 0, 0b0100_0000]).unwrap();
+    /// assert_eq!(m.row_values(0), vec![1, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
+    /// assert_eq!(m.row_values(1), vec![0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
+    /// assert!(BitMatrix::from_packbits(2, 10, &[0; 3]).is_err());
+    /// ```
+    pub fn from_packbits(rows: usize, cols: usize, bytes: &[u8]) -> Result<Self> {
+        let bpr = cols.div_ceil(8);
+        let expected = rows.checked_mul(bpr).ok_or_else(|| Error::InvalidArgument("matrix size overflows".into()))?;
+        if bytes.len() != expected {
+            return Err(Error::DimensionMismatch {
+                what: "packbits bytes (rows x ceil(cols / 8))",
+                expected,
+                got: bytes.len(),
+            });
+        }
+        let mut m = BitMatrix::zeros(rows, cols)?;
+        fill_rows(&mut m, |r, row| packbits_row(&bytes[r * bpr..(r + 1) * bpr], row, cols));
+        Ok(m)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn slow<T: Copy + Into<i128>>(rows: usize, cols: usize, entries: &[T]) -> BitMatrix {
+        let mut m = BitMatrix::zeros(rows, cols).unwrap();
+        for (i, &v) in entries.iter().enumerate() {
+            m.set(i / cols, i % cols, v.into().rem_euclid(2) == 1);
+        }
+        m
+    }
+
+    #[test]
+    fn every_type_and_width_agrees_with_entry_by_entry() {
+        for cols in [0, 1, 7, 8, 9, 63, 64, 65, 130, 200] {
+            let rows = 5;
+            let raw: Vec<i64> = (0..rows * cols).map(|i| (i as i64 * 7919 % 23) - 11).collect();
+            let expected = slow(rows, cols, &raw);
+            let u8s: Vec<u8> = raw.iter().map(|&v| v as u8).collect();
+            let i8s: Vec<i8> = raw.iter().map(|&v| v as i8).collect();
+            let i16s: Vec<i16> = raw.iter().map(|&v| v as i16).collect();
+            let u32s: Vec<u32> = raw.iter().map(|&v| v as u32).collect();
+            let bools: Vec<bool> = raw.iter().map(|&v| v.rem_euclid(2) == 1).collect();
+            assert_eq!(BitMatrix::from_parities(rows, cols, &raw).unwrap(), expected, "i64, {cols} columns");
+            assert_eq!(BitMatrix::from_parities(rows, cols, &u8s).unwrap(), expected, "u8, {cols} columns");
+            assert_eq!(BitMatrix::from_parities(rows, cols, &i8s).unwrap(), expected, "i8, {cols} columns");
+            assert_eq!(BitMatrix::from_parities(rows, cols, &i16s).unwrap(), expected, "i16, {cols} columns");
+            assert_eq!(BitMatrix::from_parities(rows, cols, &u32s).unwrap(), expected, "u32, {cols} columns");
+            assert_eq!(BitMatrix::from_parities(rows, cols, &bools).unwrap(), expected, "bool, {cols} columns");
+        }
+    }
+
+    #[test]
+    fn large_matrices_split_across_threads_agree() {
+        let (rows, cols) = (600, 4100);
+        let raw: Vec<u8> = (0..rows * cols).map(|i| (i * 2654435761usize >> 7) as u8).collect();
+        let expected = slow(rows, cols, &raw);
+        assert!(rows * cols.div_ceil(64) >= PAR_MIN_WORDS);
+        assert_eq!(BitMatrix::from_parities(rows, cols, &raw).unwrap(), expected);
+        let mut packed = vec![0u8; rows * cols.div_ceil(8)];
+        for (i, &v) in raw.iter().enumerate() {
+            let (r, c) = (i / cols, i % cols);
+            packed[r * cols.div_ceil(8) + c / 8] |= (v & 1) << (7 - c % 8);
+        }
+        assert_eq!(BitMatrix::from_packbits(rows, cols, &packed).unwrap(), expected);
+    }
+
+    #[test]
+    fn wrong_lengths_are_refused() {
+        let e = BitMatrix::from_parities(3, 3, &[0u8; 8]).unwrap_err().to_string();
+        assert_eq!(e, "matrix entries (rows x cols) must have 9 entries, got 8");
+        let e = BitMatrix::from_packbits(3, 9, &[0u8; 5]).unwrap_err().to_string();
+        assert_eq!(e, "packbits bytes (rows x ceil(cols / 8)) must have 6 entries, got 5");
+    }
+}
