@@ -403,16 +403,10 @@ impl BoardOps for ValueOps {
         self.axpy(x, self.p.pow(t), y);
     }
     fn axpy(&self, x: &mut Vec<u32>, f: u32, y: &[u32]) {
-        let (q, f) = (self.q(), f as u64);
-        if f % q == 0 {
-            return;
-        }
-        for (a, &b) in x.iter_mut().zip(y) {
-            *a = ((*a as u64 + f * b as u64) % q) as u32;
-        }
+        crate::ring::rows::axpy(x, f, y, self.q() as u32)
     }
     fn dot(&self, a: &[u32], b: &[u32]) -> u32 {
-        crate::ring::lift::dot_mod(a, b, self.q() as u32)
+        crate::ring::rows::dot(a, b, self.q() as u32)
     }
     fn get(&self, v: &[u32], i: usize) -> u32 {
         v[i]

@@ -76,6 +76,7 @@ mod lifted;
 mod part;
 mod planes;
 pub mod power;
+mod rows;
 mod solver;
 
 pub use board::RingGridSolver;

@@ -5,6 +5,7 @@ use crate::error::{Error, Result};
 use crate::field::{check_vector, inverse_mod, Modulus};
 use crate::limits::{check_dense, check_dense_work};
 use crate::matrix::{Matrix, SparseMatrix};
+use crate::ring::rows;
 use crate::system::FactoredSystem;
 
 /// M over Z/q, `q = p^e`, factored as `P M Q = D` with P (lights x lights) and Q
@@ -47,6 +48,9 @@ pub struct PowerSolver {
 }
 
 fn valuation(mut x: u32, p: u32) -> u32 {
+    if p == 2 {
+        return x.trailing_zeros();
+    }
     let mut v = 0;
     while x % p == 0 {
         x /= p;
@@ -55,30 +59,24 @@ fn valuation(mut x: u32, p: u32) -> u32 {
     v
 }
 
-/// `row[dst] -= f * row[src]` over the columns `cols`, mod q.
-fn sub_row(m: &mut Matrix, dst: usize, src: usize, f: u32, cols: std::ops::Range<usize>, q: u32) {
-    let neg = (q - f % q) as u64;
-    let q = q as u64;
+/// `row[i] -= f[i - t - 1] * row[t]` on the columns `cols`, mod q, for every row i below t
+/// (rows whose factor is 0 are left alone): one elimination step, split across threads by rows
+/// when it is large.
+fn clear_below(m: &mut Matrix, t: usize, factors: &[u32], cols: std::ops::Range<usize>, q: u32) {
+    use rayon::prelude::*;
     let n = m.cols();
-    let data = m.as_mut_slice();
-    let (src_row, dst_row) = if src < dst {
-        let (a, b) = data.split_at_mut(dst * n);
-        (&a[src * n..src * n + n], &mut b[..n])
+    let (head, tail) = m.as_mut_slice().split_at_mut((t + 1) * n);
+    let pivot = &head[t * n..(t + 1) * n][cols.clone()];
+    let step = |(row, &f): (&mut [u32], &u32)| rows::axpy(&mut row[cols.clone()], q - f % q, pivot, q);
+    if factors.len() * cols.len() >= 1 << 16 {
+        tail.par_chunks_mut(n).zip(factors.par_iter()).for_each(step);
     } else {
-        let (a, b) = data.split_at_mut(src * n);
-        (&b[..n] as &[u32], &mut a[dst * n..dst * n + n])
-    };
-    for c in cols {
-        if src_row[c] != 0 {
-            dst_row[c] = ((dst_row[c] as u64 + neg * src_row[c] as u64) % q) as u32;
-        }
+        tail.chunks_mut(n).zip(factors).for_each(step);
     }
 }
 
 fn scale_row(m: &mut Matrix, r: usize, f: u32, q: u32) {
-    for x in m.row_mut(r) {
-        *x = ((*x as u64 * f as u64) % q as u64) as u32;
-    }
+    rows::scale(m.row_mut(r), f, q);
 }
 
 fn swap_rows(m: &mut Matrix, a: usize, b: usize) {
@@ -113,7 +111,8 @@ impl PowerSolver {
             if t % 16 == 0 {
                 crate::interrupt::check()?;
             }
-            let Some((v, i, j)) = least_valuation(&a, t, p) else { break };
+            let floor = vals.last().copied().unwrap_or(0);
+            let Some((v, i, j)) = least_valuation(&a, t, p, floor) else { break };
             swap_rows(&mut a, t, i);
             swap_rows(&mut left, t, i);
             if j != t {
@@ -128,20 +127,12 @@ impl PowerSolver {
             let unit_inv = inverse_mod(a.get(t, t) / pv, q).expect("a pivot over its p-power part is a unit");
             scale_row(&mut a, t, unit_inv, q);
             scale_row(&mut left, t, unit_inv, q);
-            for i in t + 1..lights {
-                let x = a.get(i, t);
-                if x != 0 {
-                    sub_row(&mut a, i, t, x / pv, t..buttons, q);
-                    sub_row(&mut left, i, t, x / pv, 0..lights, q);
-                }
-            }
-            for j in t + 1..buttons {
-                let x = a.get(t, j);
-                if x != 0 {
-                    sub_row(&mut right_t, j, t, x / pv, 0..buttons, q);
-                    a.set(t, j, 0);
-                }
-            }
+            let below: Vec<u32> = (t + 1..lights).map(|i| a.get(i, t) / pv).collect();
+            clear_below(&mut a, t, &below, t..buttons, q);
+            clear_below(&mut left, t, &below, 0..lights, q);
+            let right: Vec<u32> = (t + 1..buttons).map(|j| a.get(t, j) / pv).collect();
+            clear_below(&mut right_t, t, &right, 0..buttons, q);
+            a.row_mut(t)[t + 1..].fill(0);
             vals.push(v);
         }
         Ok(PowerSolver { matrix: matrix.clone(), p, e, modulus, lights, buttons, vals, left, right_t })
@@ -338,7 +329,7 @@ impl FactoredSystem for PowerSolver {
 }
 
 /// The entry of least p-adic valuation in rows and columns `t..`, as `(valuation, row, col)`.
-fn least_valuation(a: &Matrix, t: usize, p: u32) -> Option<(u32, usize, usize)> {
+fn least_valuation(a: &Matrix, t: usize, p: u32, floor: u32) -> Option<(u32, usize, usize)> {
     let mut best: Option<(u32, usize, usize)> = None;
     for i in t..a.rows() {
         for (j, &x) in a.row(i).iter().enumerate().skip(t) {
@@ -346,7 +337,8 @@ fn least_valuation(a: &Matrix, t: usize, p: u32) -> Option<(u32, usize, usize)> 
                 let v = valuation(x, p);
                 if best.is_none_or(|(bv, _, _)| v < bv) {
                     best = Some((v, i, j));
-                    if v == 0 {
+                    // Every entry left is a multiple of the last pivot's p^floor: none is less.
+                    if v <= floor {
                         return best;
                     }
                 }
