@@ -118,7 +118,10 @@ impl LiftSolver {
                     s.set(a, b, sub_mod(v, z, q));
                 }
             }
-            solver.schur = Some(PowerSolver::new(&SparseMatrix::from_dense(&s))?);
+            solver.schur = Some(match PowerSolver::twice_binary(&s)? {
+                Some(schur) => schur,
+                None => PowerSolver::new(&SparseMatrix::from_dense(&s))?,
+            });
         }
         Ok(solver)
     }

@@ -94,3 +94,52 @@ fn zero_and_identity() {
         assert_eq!(id.solve(&[1, 2, p]).unwrap(), Some(vec![1, 2, p]));
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+    /// The Z/4 shortcut for a matrix of even entries answers as the Smith form over the ring.
+    #[test]
+    fn twice_binary_matches_the_smith_form(
+        n in 1usize..14,
+        seed in prop::collection::vec(0u32..2, 256),
+        sparse in 0u32..3,
+    ) {
+        let z4 = Modulus::ring(4).unwrap();
+        let mut s = Matrix::zeros(z4, n, n).unwrap();
+        for i in 0..n {
+            for j in 0..n {
+                let bit = seed[(i * n + j) % seed.len()] & u32::from((i + j) as u32 % 3 >= sparse);
+                s.set(i, j, 2 * bit);
+            }
+        }
+        let fast = PowerSolver::twice_binary(&s).unwrap().expect("every entry is even");
+        let power = PowerSolver::new(&SparseMatrix::from_dense(&s)).unwrap();
+        prop_assert_eq!(fast.valuations(), power.valuations());
+        prop_assert_eq!(fast.kernel_exponent(), power.kernel_exponent());
+        prop_assert_eq!(fast.image_exponent(), power.image_exponent());
+        let (gens, orders) = fast.null_basis();
+        let mut log = 0;
+        for (g, &o) in gens.iter().zip(&orders) {
+            prop_assert!(mul(&s, g).iter().all(|&x| x == 0));
+            prop_assert_eq!(order_of(g, 4), o);
+            log += o.trailing_zeros() as usize;
+        }
+        prop_assert_eq!(log, power.kernel_exponent());
+        for t in 0..6usize {
+            let b: Vec<u32> = (0..n).map(|i| (seed[(i * 5 + t * 11) % seed.len()] * (1 + (t as u32 % 2))) % 4).collect();
+            prop_assert_eq!(fast.is_solvable(&b).unwrap(), power.is_solvable(&b).unwrap());
+            if let Ok(x) = fast.solve(&b) {
+                let pressed = mul(&s, &x);
+                prop_assert!(pressed.iter().zip(&b).all(|(&m, &l)| (m + l) % 4 == 0));
+            }
+        }
+    }
+}
+
+#[test]
+fn twice_binary_declines_other_matrices() {
+    let z4 = Modulus::ring(4).unwrap();
+    assert!(PowerSolver::twice_binary(&Matrix::identity(z4, 3).unwrap()).unwrap().is_none());
+    let z8 = Modulus::ring(8).unwrap();
+    assert!(PowerSolver::twice_binary(&Matrix::zeros(z8, 3, 3).unwrap()).unwrap().is_none());
+}

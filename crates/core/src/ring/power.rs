@@ -7,6 +7,7 @@ use crate::limits::{check_dense, check_dense_work};
 use crate::matrix::{Matrix, SparseMatrix};
 use crate::ring::rows;
 use crate::system::FactoredSystem;
+use crate::{elim, BitMatrix};
 
 /// M over Z/q, `q = p^e`, factored as `P M Q = D` with P (lights x lights) and Q
 /// (buttons x buttons) invertible and `D = diag(p^(v_0), …, p^(v_(r-1)), 0, …)`, `v_i < e`.
@@ -136,6 +137,65 @@ impl PowerSolver {
             vals.push(v);
         }
         Ok(PowerSolver { matrix: matrix.clone(), p, e, modulus, lights, buttons, vals, left, right_t })
+    }
+
+    /// [`PowerSolver::new`] for a square matrix over Z/4 whose entries are all even, `S = 2 S'`
+    /// (the kernel correction of the lifting is one): its Smith form is twice that of S' over
+    /// GF(2), found by one bit-packed elimination `[S' | I] -> [R | E]` instead of a Smith form
+    /// over the ring. `E S' Q = diag(I_r, 0)` mod 2 with Q taking the pivot columns first and
+    /// clearing the rest of each pivot row; E and Q, invertible mod 2, are invertible mod 4,
+    /// and `E S Q = 2 diag(I_r, 0)` mod 4. `None` when the matrix is not of this kind.
+    pub(crate) fn twice_binary(matrix: &Matrix) -> Result<Option<Self>> {
+        let (d, modulus) = (matrix.rows(), matrix.modulus());
+        if modulus.get() != 4 || matrix.cols() != d || matrix.as_slice().iter().any(|&x| x % 2 != 0) {
+            return Ok(None);
+        }
+        let mut m = BitMatrix::zeros(d, 2 * d)?;
+        for i in 0..d {
+            for (j, &x) in matrix.row(i).iter().enumerate() {
+                if x == 2 {
+                    m.set(i, j, true);
+                }
+            }
+            m.set(i, d + i, true);
+        }
+        let pivots = elim::gf2::rref(&mut m, d);
+        let r = pivots.len();
+        let mut left = Matrix::zeros(modulus, d, d)?;
+        for i in 0..d {
+            for j in 0..d {
+                if m.get(i, d + j) {
+                    left.set(i, j, 1);
+                }
+            }
+        }
+        // Column k of Q (row k of Qᵀ): the k-th pivot column's unit vector, then for each free
+        // column f, e_f minus the pivot columns times R's entries in column f.
+        let mut is_pivot = vec![false; d];
+        pivots.iter().for_each(|&c| is_pivot[c] = true);
+        let mut right_t = Matrix::zeros(modulus, d, d)?;
+        for (k, &c) in pivots.iter().enumerate() {
+            right_t.set(k, c, 1);
+        }
+        for (k, f) in (0..d).filter(|&f| !is_pivot[f]).enumerate() {
+            right_t.set(r + k, f, 1);
+            for (row, &c) in pivots.iter().enumerate() {
+                if m.get(row, f) {
+                    right_t.set(r + k, c, 3);
+                }
+            }
+        }
+        Ok(Some(PowerSolver {
+            matrix: SparseMatrix::from_dense(matrix),
+            p: 2,
+            e: 2,
+            modulus,
+            lights: d,
+            buttons: d,
+            vals: vec![1; r],
+            left,
+            right_t,
+        }))
     }
 
     /// The prime p.

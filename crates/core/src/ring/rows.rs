@@ -7,6 +7,7 @@
 //! reduces, with no division and no branch, and the loops vectorise.
 
 use crate::arith::{dispatch_avx2, Fp};
+use crate::features::with_features;
 use std::borrow::Cow;
 
 /// `q - 1` when q is a power of two (the mask that reduces mod q), else `None`.
@@ -171,17 +172,27 @@ impl PlaneDot {
     }
 
     fn dot(&self, a: &[u64], b: &[u64]) -> u32 {
-        let w = self.words;
-        let mut total = 0u64;
-        for s in 0..self.e {
-            for t in 0..self.e - s {
-                let (x, y) = (&a[s * w..(s + 1) * w], &b[t * w..(t + 1) * w]);
-                let ones: u64 = x.iter().zip(y).map(|(&p, &q)| (p & q).count_ones() as u64).sum();
-                total += ones << (s + t);
-            }
-        }
-        total as u32 & self.mask
+        plane_dot(a, b, self.e, self.words) as u32 & self.mask
     }
+}
+
+with_features! {
+    /// `Σ_(s + t < e) 2^(s + t) popcount(a_s & b_t)` over planes of `words` words
+    /// ([`plane_dot_portable`], with popcnt and AVX2 where the processor has them).
+    fn plane_dot(a: &[u64], b: &[u64], e: usize, words: usize) -> u64 = plane_dot_portable if ["popcnt", "avx2"]
+}
+
+#[inline(always)]
+fn plane_dot_portable(a: &[u64], b: &[u64], e: usize, words: usize) -> u64 {
+    let mut total = 0u64;
+    for s in 0..e {
+        for t in 0..e - s {
+            let (x, y) = (&a[s * words..(s + 1) * words], &b[t * words..(t + 1) * words]);
+            let ones: u64 = x.iter().zip(y).map(|(&p, &q)| (p & q).count_ones() as u64).sum();
+            total += ones << (s + t);
+        }
+    }
+    total
 }
 
 #[cfg(test)]
