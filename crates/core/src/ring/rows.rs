@@ -158,7 +158,8 @@ impl PlaneDot {
         (q.is_power_of_two() && e <= 3).then_some(PlaneDot { e, words: len.div_ceil(64), mask: q - 1 })
     }
 
-    /// The e planes of a vector, one after the other.
+    /// The planes of a vector, one after the other, up to its highest non-zero one (a vector
+    /// of 0s and 1s, such as a kernel vector mod 2, keeps one plane and halves its products).
     fn split(&self, v: &[u32]) -> Vec<u64> {
         let mut out = vec![0u64; self.e * self.words];
         for (w, chunk) in v.chunks(64).enumerate() {
@@ -168,6 +169,8 @@ impl PlaneDot {
                 }
             }
         }
+        let used = (0..self.e).rev().find(|&s| out[s * self.words..(s + 1) * self.words].iter().any(|&w| w != 0));
+        out.truncate(used.map_or(0, |s| (s + 1) * self.words));
         out
     }
 
@@ -177,16 +180,20 @@ impl PlaneDot {
 }
 
 with_features! {
-    /// `Σ_(s + t < e) 2^(s + t) popcount(a_s & b_t)` over planes of `words` words
-    /// ([`plane_dot_portable`], with popcnt and AVX2 where the processor has them).
+    /// `Σ_(s + t < e) 2^(s + t) popcount(a_s & b_t)` over the planes of `words` words that a
+    /// and b have ([`plane_dot_portable`], with popcnt and AVX2 where the processor has them).
     fn plane_dot(a: &[u64], b: &[u64], e: usize, words: usize) -> u64 = plane_dot_portable if ["popcnt", "avx2"]
 }
 
 #[inline(always)]
 fn plane_dot_portable(a: &[u64], b: &[u64], e: usize, words: usize) -> u64 {
+    if words == 0 {
+        return 0;
+    }
+    let (planes_a, planes_b) = (a.len() / words, b.len() / words);
     let mut total = 0u64;
-    for s in 0..e {
-        for t in 0..e - s {
+    for s in 0..planes_a {
+        for t in 0..(e - s).min(planes_b) {
             let (x, y) = (&a[s * words..(s + 1) * words], &b[t * words..(t + 1) * words]);
             let ones: u64 = x.iter().zip(y).map(|(&p, &q)| (p & q).count_ones() as u64).sum();
             total += ones << (s + t);
@@ -223,7 +230,13 @@ mod tests {
                     a.iter().zip(&b).map(|(&x, &y)| ((x as u64 * i as u64 + y as u64) % q as u64) as u32).collect()
                 })
                 .collect();
-            let vectors: Vec<Vec<u32>> = (0..40u32).map(|v| b.iter().map(|&y| (y ^ v) % q).collect()).collect();
+            // Some vectors of 0s and 1s and some zero, which keep fewer bit planes.
+            let entry = |v: u32, y: u32| match v % 7 {
+                0 => 0,
+                1 | 2 => y & 1,
+                _ => (y ^ v) % q,
+            };
+            let vectors: Vec<Vec<u32>> = (0..40u32).map(|v| b.iter().map(|&y| entry(v, y)).collect()).collect();
             let refs: Vec<&[u32]> = vectors.iter().map(|v| v.as_slice()).collect();
             let got = products(|i| Cow::Borrowed(matrix[i].as_slice()), 70, &refs, q).unwrap();
             for (v, col) in got.iter().enumerate() {
