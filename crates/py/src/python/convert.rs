@@ -1,10 +1,12 @@
 //! numpy arrays in and out: boards and presses in the game's natural shape or flat, any
-//! integer dtype; results in the shape (and, where it can hold them, the dtype) given.
+//! integer dtype and memory order (read by one [`gather`]); results in the shape given and the
+//! smallest unsigned dtype that holds k - 1 (or the `dtype=` asked for).
 
 use lightsout_core::batch::Cell;
 use lightsout_topo::Game;
 use numpy::{
-    Element, PyArray1, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods,
+    Element, PyArray1, PyArrayDescr, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods, PyUntypedArray,
+    PyUntypedArrayMethods,
 };
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -30,18 +32,7 @@ impl Dt {
         if !matches!(d.byteorder(), b'=' | b'|') {
             return None;
         }
-        match (d.kind(), d.itemsize()) {
-            (b'b', 1) => Some(Dt::Bool),
-            (b'u', 1) => Some(Dt::U8),
-            (b'u', 2) => Some(Dt::U16),
-            (b'u', 4) => Some(Dt::U32),
-            (b'u', 8) => Some(Dt::U64),
-            (b'i', 1) => Some(Dt::I8),
-            (b'i', 2) => Some(Dt::I16),
-            (b'i', 4) => Some(Dt::I32),
-            (b'i', 8) => Some(Dt::I64),
-            _ => None,
-        }
+        Dt::of_descr(&d)
     }
 
     /// The numpy name of the dtype.
@@ -83,15 +74,26 @@ impl Dt {
         }
     }
 
-    /// The dtype for results from an input of this dtype: the same if it holds `p - 1`
-    /// (booleans give `uint8`), else `int64`.
-    pub(crate) fn for_results(self, p: u32) -> Dt {
-        match self {
-            Dt::Bool if p <= 256 => Dt::U8,
-            Dt::Bool => Dt::I64,
-            d if d.max() >= (p - 1) as u64 => d,
-            _ => Dt::I64,
+    /// The dtype of a numpy dtype object, whatever its byte order (`None` for anything but
+    /// bool and the integers).
+    pub(crate) fn of_descr(d: &Bound<'_, PyArrayDescr>) -> Option<Dt> {
+        match (d.kind(), d.itemsize()) {
+            (b'b', 1) => Some(Dt::Bool),
+            (b'u', 1) => Some(Dt::U8),
+            (b'u', 2) => Some(Dt::U16),
+            (b'u', 4) => Some(Dt::U32),
+            (b'u', 8) => Some(Dt::U64),
+            (b'i', 1) => Some(Dt::I8),
+            (b'i', 2) => Some(Dt::I16),
+            (b'i', 4) => Some(Dt::I32),
+            (b'i', 8) => Some(Dt::I64),
+            _ => None,
         }
+    }
+
+    /// Whether every value in `0..p` fits the dtype.
+    pub(crate) fn holds(self, p: u32) -> bool {
+        self.max() >= (p - 1) as u64
     }
 }
 
@@ -146,29 +148,204 @@ pub(crate) fn int_array<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<(B
 /// Every entry of an integer array in C order, checked to lie in `0..p`; the error names the
 /// entry by its index in the array's own shape.
 pub(crate) fn entries(arr: &Bound<'_, PyUntypedArray>, dt: Dt, what: &str, p: u32) -> PyResult<Vec<u32>> {
-    let shape = arr.shape().to_vec();
-    with_dt!(dt, T => read::<T>(arr, &shape, what, p))
+    let mut out = vec![0u32; arr.len()];
+    gather(arr, dt, what, p, &mut out)?;
+    Ok(out)
 }
 
-fn read<T: Element + Cell>(arr: &Bound<'_, PyUntypedArray>, shape: &[usize], what: &str, p: u32) -> PyResult<Vec<u32>> {
-    let typed = arr.cast::<PyArrayDyn<T>>().map_err(|e| PyTypeError::new_err(e.to_string()))?;
-    let view = typed.try_readonly().map_err(|e| PyValueError::new_err(format!("{what}: {e}")))?;
-    let mut out = Vec::with_capacity(view.len());
-    let mut push = |i: usize, v: T| -> PyResult<()> {
-        match v.to_u32().filter(|&x| x < p) {
-            Some(x) => {
-                out.push(x);
-                Ok(())
-            }
-            None => Err(out_of_range(what, shape, i, v.to_i128().to_string(), p)),
-        }
-    };
-    // `as_slice` is in memory order, which is C order only for C-contiguous arrays.
-    match view.as_slice().ok().filter(|_| arr.is_c_contiguous()) {
-        Some(slice) => slice.iter().enumerate().try_for_each(|(i, &v)| push(i, v))?,
-        None => view.as_array().iter().enumerate().try_for_each(|(i, &v)| push(i, v))?,
+/// The entries of an integer array as a new C-contiguous array of `O` of the same shape,
+/// checked to lie in `0..p` (see [`gather`]).
+pub(crate) fn narrowed_array<'py, O: Light>(
+    arr: &Bound<'py, PyUntypedArray>,
+    dt: Dt,
+    what: &str,
+    p: u32,
+) -> PyResult<Bound<'py, PyArrayDyn<O>>> {
+    let out = PyArrayDyn::<O>::zeros(arr.py(), arr.shape().to_vec(), false);
+    {
+        let mut write = out.try_readwrite().map_err(|e| PyValueError::new_err(e.to_string()))?;
+        gather(arr, dt, what, p, write.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string()))?)?;
     }
     Ok(out)
+}
+
+/// The one reading of a board (or a batch of boards) from numpy: every entry of `arr`, of the
+/// native integer dtype `dt`, in C order into `out` as the narrower type `O`, each checked to lie
+/// in `0..p`. The array is read where numpy keeps it, in whatever memory order: row by row when
+/// its rows are contiguous, else in square tiles through its strides (so a Fortran-ordered or
+/// strided board costs one pass, not a numpy copy first). An entry out of range is reported as
+/// the first one in C order, by its index in the array's own shape.
+pub(crate) fn gather<O: Light>(
+    arr: &Bound<'_, PyUntypedArray>,
+    dt: Dt,
+    what: &str,
+    p: u32,
+    out: &mut [O],
+) -> PyResult<()> {
+    let item = arr.dtype().itemsize() as isize;
+    if !arr.is_aligned() || arr.strides().iter().any(|s| s % item != 0) {
+        // Entries not on their own alignment (an array over a foreign buffer): an aligned copy.
+        let copy = arr.call_method0("copy")?.cast_into::<PyUntypedArray>()?;
+        return gather(&copy, dt, what, p, out);
+    }
+    let shape = arr.shape().to_vec();
+    with_dt!(dt, T => {
+        let typed = arr.cast::<PyArrayDyn<T>>().map_err(|e| PyTypeError::new_err(e.to_string()))?;
+        let view = typed.try_readonly().map_err(|e| PyValueError::new_err(format!("{what}: {e}")))?;
+        if out.len() != view.len() {
+            return Err(PyValueError::new_err(format!("{what}: {} entries for {} places", view.len(), out.len())));
+        }
+        let steps: Vec<isize> = arr.strides().iter().map(|s| s / item).collect();
+        // SAFETY: the readonly borrow keeps the array alive and unwritten from Rust; the data
+        // pointer with the shape and the strides (whole entries, checked above) address exactly
+        // the array's entries.
+        unsafe { gather_from::<T, O>(typed.data(), &shape, &steps, out, p as u64) }
+            .map_err(|(flat, value)| out_of_range(what, &shape, flat, value, p))
+    })
+}
+
+/// An entry of a numpy integer array widened to `u64`, so that one unsigned comparison with p
+/// checks it (a negative value wraps to a huge one): the check and the narrowing then run as
+/// one branch-free loop.
+pub(crate) trait Wide: Copy {
+    fn wide(self) -> u64;
+    /// The value as an error message writes it.
+    fn text(self) -> String;
+}
+macro_rules! wide {
+    ($via:ty: $($t:ty),*) => {
+        $(impl Wide for $t {
+            #[inline]
+            fn wide(self) -> u64 {
+                self as $via as u64
+            }
+            fn text(self) -> String {
+                self.to_string()
+            }
+        })*
+    };
+}
+wide!(u64: bool, u8, u16, u32, u64);
+wide!(i64: i8, i16, i32, i64);
+
+/// The types a checked entry is written as: one light's state.
+pub(crate) trait Light: Element + Copy {
+    fn narrow(v: u64) -> Self;
+}
+macro_rules! light {
+    ($($t:ty),*) => {
+        $(impl Light for $t {
+            #[inline]
+            fn narrow(v: u64) -> Self {
+                v as $t
+            }
+        })*
+    };
+}
+light!(u8, u16, u32);
+
+/// One entry narrowed into `o`, `bad` set when it is not below p.
+#[inline(always)]
+fn put<T: Wide, O: Light>(v: T, o: &mut O, bad: &mut bool, p: u64) {
+    let w = v.wide();
+    *bad |= w >= p;
+    *o = O::narrow(w);
+}
+
+/// Rows of a tile (and columns, where the array is walked down its columns).
+const TILE: usize = 64;
+
+/// [`gather`] over raw entries: `base` is the first entry, `steps` the stride of each axis in
+/// entries. The last two axes form planes (one row for a vector), read a band of `TILE` rows at
+/// a time; a band with a bad entry is scanned again in C order for the first one.
+///
+/// # Safety
+/// `base` with `shape` and `steps` must address readable entries of `T`.
+unsafe fn gather_from<T: Wide, O: Light>(
+    base: *const T,
+    shape: &[usize],
+    steps: &[isize],
+    out: &mut [O],
+    p: u64,
+) -> Result<(), (usize, String)> {
+    if out.is_empty() {
+        return Ok(());
+    }
+    let d = shape.len();
+    let c_order = (0..d)
+        .rev()
+        .try_fold(1usize, |want, a| (shape[a] == 1 || steps[a] == want as isize).then_some(want * shape[a]));
+    let (rows, cols, rs, cs, lead) = if c_order.is_some() || d == 1 {
+        (1, out.len(), 0, if c_order.is_some() { 1 } else { steps[0] }, 0)
+    } else {
+        (shape[d - 2], shape[d - 1], steps[d - 2], steps[d - 1], d - 2)
+    };
+    let plane = rows * cols;
+    for (k, part) in out.chunks_mut(plane).enumerate() {
+        // The leading axes' index of plane k, as an offset in entries.
+        let (mut rest, mut offset) = (k, 0isize);
+        for a in (0..lead).rev() {
+            offset += (rest % shape[a]) as isize * steps[a];
+            rest /= shape[a];
+        }
+        gather_plane(base.offset(offset), rows, cols, rs, cs, part, p).map_err(|(i, v)| (k * plane + i, v))?;
+    }
+    Ok(())
+}
+
+/// One `rows x cols` plane into `out` (C order): contiguous rows are read as slices (the loop
+/// the compiler vectorises), a plane whose columns are closer together than its rows (Fortran
+/// order) in `TILE x TILE` tiles walked down their columns, anything else row by row through the
+/// strides.
+///
+/// # Safety
+/// As for [`gather_from`].
+unsafe fn gather_plane<T: Wide, O: Light>(
+    base: *const T,
+    rows: usize,
+    cols: usize,
+    rs: isize,
+    cs: isize,
+    out: &mut [O],
+    p: u64,
+) -> Result<(), (usize, String)> {
+    let at = |i: usize, j: usize| *base.offset(i as isize * rs + j as isize * cs);
+    for r0 in (0..rows).step_by(TILE) {
+        let r1 = (r0 + TILE).min(rows);
+        let mut bad = false;
+        if cs == 1 {
+            for i in r0..r1 {
+                let row = std::slice::from_raw_parts(base.offset(i as isize * rs), cols);
+                for (o, &v) in out[i * cols..(i + 1) * cols].iter_mut().zip(row) {
+                    put(v, o, &mut bad, p);
+                }
+            }
+        } else if rs.unsigned_abs() < cs.unsigned_abs() {
+            for c0 in (0..cols).step_by(TILE) {
+                for j in c0..(c0 + TILE).min(cols) {
+                    for i in r0..r1 {
+                        put(at(i, j), out.get_unchecked_mut(i * cols + j), &mut bad, p);
+                    }
+                }
+            }
+        } else {
+            for i in r0..r1 {
+                for j in 0..cols {
+                    put(at(i, j), out.get_unchecked_mut(i * cols + j), &mut bad, p);
+                }
+            }
+        }
+        if bad {
+            for i in r0..r1 {
+                for j in 0..cols {
+                    if at(i, j).wide() >= p {
+                        return Err((i * cols + j, at(i, j).text()));
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// `lights[1, 3] must be in 0 <= x < 2, not 5`.
@@ -197,7 +374,8 @@ pub(crate) fn shape_text(shape: &[usize]) -> String {
 }
 
 /// A board or press vector read from Python: the light vector, whether it came in the
-/// natural shape, and the dtype to give results in.
+/// natural shape, and the dtype to give results in (the smallest unsigned one that holds p-1,
+/// whatever the dtype read).
 pub(crate) struct Board {
     pub values: Vec<u32>,
     pub natural: bool,
@@ -220,7 +398,7 @@ pub(crate) fn board(game: &Game, obj: &Bound<'_, PyAny>, what: &str) -> PyResult
     };
     let values = entries(&arr, dt, what, p)?;
     let values = if natural { game.lights_from_cells(&values).map_err(super::errors::value_error)? } else { values };
-    Ok(Board { values, natural, out: dt.for_results(p) })
+    Ok(Board { values, natural, out: Dt::smallest_for(p) })
 }
 
 /// "lights must have 25 entries, got 24" (and the natural shape when it differs).
