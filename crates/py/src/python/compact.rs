@@ -19,6 +19,8 @@ pub(crate) struct Compact<'py> {
     /// Whether the board came in another dtype (read by [`narrowed`]): an unsolvable one's
     /// proof is then shaped as on the general path.
     pub converted: bool,
+    /// Whether the board was packed here (not given packed): answers are unpacked to bytes.
+    pub repacked: bool,
 }
 
 impl Compact<'_> {
@@ -100,24 +102,54 @@ pub(crate) fn read<'py>(
     } else {
         convert::narrowed_array::<u8>(arr.as_untyped(), Dt::U8, what, game.modulus().get())?
     };
-    Ok(Some(Compact { arr, format, shape, converted: false }))
+    Ok(Some(Compact { arr, format, shape, converted: false, repacked: false }))
 }
 
 /// A board of any other integer dtype (bool, int8 to int64, uint16 to uint64) or memory order
-/// (Fortran, strided) as a compact board of bytes, read by [`convert::gather`] in one pass that
+/// (Fortran, strided) as a compact board, read by [`convert::gather_bands`] in one pass that
 /// checks every entry against the modulus (the first bad entry is named by its index, as on the
-/// general path): so a large board of any dtype takes the byte route at memory speed instead of
-/// becoming one `u32` a light. `None` where that does not apply (a modulus above 256, not a
-/// native integer array, a shape that is neither the board's nor flat: the general path answers
-/// or says why).
-pub(crate) fn narrowed<'py>(game: &Game, obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Option<Compact<'py>>> {
+/// general path): so a large board of any dtype takes the compact route at memory speed instead
+/// of becoming one `u32` a light. With `pack` and modulus 2 it goes straight to bits (the
+/// layout of `packed=True`, an eighth of the bytes to write, and the engines' own form), else to
+/// bytes. `None` where that does not apply (a modulus above 256, not a native integer array, a
+/// shape that is neither the board's nor flat: the general path answers or says why).
+pub(crate) fn narrowed<'py>(
+    game: &Game,
+    obj: &Bound<'py, PyAny>,
+    what: &str,
+    pack: bool,
+) -> PyResult<Option<Compact<'py>>> {
     let p = game.modulus().get();
     let Ok(arr) = obj.cast::<PyUntypedArray>() else { return Ok(None) };
     let Some(dt) = Dt::of(arr).filter(|_| p <= 256) else { return Ok(None) };
     let shape = arr.shape().to_vec();
     let Some(format) = bytes_format(game, &shape, Encoding::Bytes) else { return Ok(None) };
-    let arr = convert::narrowed_array::<u8>(arr, dt, what, p)?;
-    Ok(Some(Compact { arr, format, shape, converted: true }))
+    if !(pack && p == 2) {
+        let arr = convert::narrowed_array::<u8>(arr, dt, what, p)?;
+        return Ok(Some(Compact { arr, format, shape, converted: true, repacked: false }));
+    }
+    let format = BoardFormat { encoding: Encoding::Packed, order: format.order };
+    let packed_shape = shape_of(game, format);
+    let row_bytes = *packed_shape.last().expect("a board has at least one axis");
+    let out = PyArrayDyn::<u8>::zeros(obj.py(), packed_shape, false);
+    {
+        let mut write = out.try_readwrite()?;
+        let bits = write.as_slice_mut()?;
+        // A band holds whole rows of the last axis (each packed row starts on a whole byte) or
+        // runs of a multiple of 8 lights of one row.
+        convert::gather_bands::<u8>(arr, dt, what, p, |band| {
+            for (i, row) in band.data.chunks(band.cols).enumerate() {
+                let at = (band.row + i) * row_bytes + band.col / 8;
+                convert::pack_bits(row, &mut bits[at..at + row.len().div_ceil(8)]);
+            }
+        })?;
+    }
+    Ok(Some(Compact { arr: out, format, shape, converted: true, repacked: true }))
+}
+
+/// Whether `obj` is a C-contiguous uint8 array (a board the byte route reads where it is).
+pub(crate) fn is_bytes(obj: &Bound<'_, PyAny>) -> bool {
+    obj.cast::<PyArrayDyn<u8>>().is_ok_and(|a| a.is_c_contiguous())
 }
 
 /// The format of a compact board of `shape`: the game's natural shape or flat, `None` for any
@@ -130,14 +162,28 @@ fn bytes_format(game: &Game, shape: &[usize], encoding: Encoding) -> Option<Boar
 }
 
 /// Bytes in `format` as a numpy array of its shape and of dtype `dt` (uint8 as is, other
-/// dtypes converted by numpy in one pass): a compact answer in the dtype asked for.
+/// dtypes converted by numpy in one pass): a compact answer in the dtype asked for. `repacked`:
+/// the answer is bits for a board that came as one light per entry, unpacked to bytes first.
 pub(crate) fn array_as<'py>(
     py: Python<'py>,
     game: &Game,
     data: Vec<u8>,
     format: BoardFormat,
+    repacked: bool,
     dt: Dt,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let (data, format) = if repacked {
+        let bytes = BoardFormat { encoding: Encoding::Bytes, order: format.order };
+        let dims = shape_of(game, bytes);
+        let row = *dims.last().expect("a board has at least one axis");
+        let mut out = vec![0u8; dims.iter().product()];
+        for (o, bits) in out.chunks_mut(row).zip(data.chunks(row.div_ceil(8))) {
+            convert::unpack_bits(bits, o);
+        }
+        (out, bytes)
+    } else {
+        (data, format)
+    };
     let arr = array(py, game, data, format)?;
     if dt == Dt::U8 {
         return Ok(arr);

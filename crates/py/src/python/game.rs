@@ -117,14 +117,22 @@ impl PyGame {
     /// A board for the byte route (see `compact.rs`): a uint8 array (packed or not) as it is,
     /// and on large games an array of any other integer dtype or memory order read once into
     /// bytes; `None` for the general path.
-    fn compact_board<'py>(&self, obj: &Bound<'py, PyAny>, what: &str, packed: bool) -> PyResult<Option<Compact<'py>>> {
+    /// With `pack`, a board read here goes to bits where the game allows (see
+    /// `compact::narrowed`).
+    fn compact_board<'py>(
+        &self,
+        obj: &Bound<'py, PyAny>,
+        what: &str,
+        packed: bool,
+        pack: bool,
+    ) -> PyResult<Option<Compact<'py>>> {
         if let Some(c) = compact::read(&self.game, obj, what, packed)? {
             return Ok(Some(c));
         }
         if packed || self.game.size() < DETACH_LIGHTS {
             return Ok(None);
         }
-        compact::narrowed(&self.game, obj, what)
+        compact::narrowed(&self.game, obj, what, pack)
     }
 
     /// [`PyGame::ask_compact`] without mapping the game's error (the caller maps it).
@@ -373,7 +381,7 @@ impl PyGame {
     /// `solve`).
     #[pyo3(signature = (lights, *, packed=false))]
     fn is_solvable(&self, py: Python<'_>, lights: &Bound<'_, PyAny>, packed: bool) -> PyResult<bool> {
-        if let Some(c) = self.compact_board(lights, "lights", packed)? {
+        if let Some(c) = self.compact_board(lights, "lights", packed, true)? {
             return self.ask_compact(py, c, |g, d, f| g.is_solvable_board(d, f));
         }
         let Board { values, natural, .. } = self.board(lights, "lights")?;
@@ -419,10 +427,10 @@ impl PyGame {
             }
             return Ok(self.solve_into(py, lights, packed, out)?);
         }
-        if let Some(c) = self.compact_board(lights, "lights", packed)? {
-            let format = c.format;
+        if let Some(c) = self.compact_board(lights, "lights", packed, true)? {
+            let (format, repacked) = (c.format, c.repacked);
             let s = self.ask_compact(py, c, |g, d, f| g.solve_board(d, f))?;
-            return compact::array_as(py, &self.game, s, format, dtype.unwrap_or(Dt::U8));
+            return compact::array_as(py, &self.game, s, format, repacked, dtype.unwrap_or(Dt::U8));
         }
         let Board { values, natural, out } = self.board(lights, "lights")?;
         let s = self.ask(py, natural, move |g| g.solve(&values))?;
@@ -478,17 +486,19 @@ impl PyGame {
         dtype: Option<&Bound<'py, PyAny>>,
     ) -> LoResult<Bound<'py, PyAny>> {
         let dtype = args::result_dtype(dtype, packed, self.game.modulus().get())?;
-        let l = self.compact_board(lights, "lights", packed)?;
-        let s = self.compact_board(presses, "presses", packed)?;
+        // Both go to bits unless one is bytes already (then both go as bytes).
+        let pack = !compact::is_bytes(lights) && !compact::is_bytes(presses);
+        let l = self.compact_board(lights, "lights", packed, pack)?;
+        let s = self.compact_board(presses, "presses", packed, pack)?;
         if let (Some(l), Some(s)) = (l, s) {
             if l.format == s.format {
-                let format = l.format;
+                let (format, repacked) = (l.format, l.repacked);
                 let after = s.with_bytes(|presses| {
                     l.with_bytes(|lights| Ok(self.ask_light(py, |g| g.apply_board(lights, presses, format))))
                         .map_err(PyErr::from)
                 })?;
                 let after = after.map_err(compact::err(py, &self.game, &l.shape, format))?;
-                return Ok(compact::array_as(py, &self.game, after, format, dtype.unwrap_or(Dt::U8))?);
+                return Ok(compact::array_as(py, &self.game, after, format, repacked, dtype.unwrap_or(Dt::U8))?);
             }
             if packed {
                 return Err(value_error(format!(
