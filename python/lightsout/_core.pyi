@@ -93,11 +93,16 @@ class Game:
     def pseudoinverse(self) -> _Array: ...
     def is_solvable(self, lights: _ArrayLike, *, packed: bool = False) -> bool: ...
     def solve(
-        self, lights: _ArrayLike, *, packed: bool = False, out: Optional[npt.NDArray[np.uint8]] = None
+        self,
+        lights: _ArrayLike,
+        *,
+        packed: bool = False,
+        out: Optional[npt.NDArray[np.uint8]] = None,
+        dtype: Any = None,
     ) -> _Array: ...
     def solutions(self, lights: _ArrayLike) -> Solutions: ...
     def count_solutions(self, lights: _ArrayLike, *, packed: bool = False) -> int: ...
-    def apply(self, lights: _ArrayLike, presses: _ArrayLike, *, packed: bool = False) -> _Array: ...
+    def apply(self, lights: _ArrayLike, presses: _ArrayLike, *, packed: bool = False, dtype: Any = None) -> _Array: ...
     def random_solvable(
         self,
         seed: Optional[_Int] = None,
@@ -251,6 +256,7 @@ def dataset(
     seed: Optional[_Int] = None,
     *,
     flat: bool = False,
+    dtype: Any = None,
 ) -> Tuple[_Array, _Array, _Array]: ...
 
 # Exhaustive searches cut into tasks (used by lightsout.distributed).

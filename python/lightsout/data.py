@@ -31,6 +31,7 @@ def dataset(
     seed: Optional[int] = None,
     *,
     flat: bool = False,
+    dtype: Any = None,
 ) -> Dataset:
     """``count`` random solvable boards with fewest-press solutions and distances.
 
@@ -41,7 +42,8 @@ def dataset(
     instead: exact, but not exactly uniform). The same ``seed`` gives
     the same rows (``None``: a fresh random seed). Boards and presses have shape
     ``(count, *game.shape)`` (``flat=True``: ``(count, game.size)``) and the smallest unsigned
-    dtype holding ``p - 1``; distances are int64. A million 5 x 5 rows take well under a second
+    dtype holding ``p - 1`` (uint8 up to p = 256), or ``dtype`` (a numpy integer dtype that
+    holds ``p - 1``); distances are int64. A million 5 x 5 rows take well under a second
     on two cores (docs/BENCHMARKS.md).
 
     >>> import lightsout as lo
@@ -57,7 +59,7 @@ def dataset(
     """
     if not isinstance(game, _core.Game):
         raise TypeError(f"dataset() needs a lightsout.Game, not {type(game).__name__}")
-    boards, presses, distances = _core.dataset(game, count, difficulty, seed, flat=flat)
+    boards, presses, distances = _core.dataset(game, count, difficulty, seed, flat=flat, dtype=dtype)
     return Dataset(boards, presses, distances)
 
 

@@ -702,7 +702,7 @@ def _is_prime(k: int) -> bool:
 
 def _draw_block(index: np.ndarray, spec: str, seed: int) -> np.ndarray:
     g = _game(spec)
-    out = np.empty((len(index),) + tuple(g.shape), dtype=np.int64)
+    out = np.empty((len(index),) + tuple(g.shape), dtype=np.min_scalar_type(g.modulus - 1))
     for k, i in enumerate(index):
         out[k] = g.random_solvable(seed=_board_seed(seed, int(i)))
     return out
@@ -787,8 +787,9 @@ def fewest_presses(game: lo.Game, boards: Any, *, max_work: Optional[int] = None
 
 
 def random_solvable(game: lo.Game, count: int, *, seed: int = 0, chunks: Union[int, str] = 10_000) -> "da.Array":
-    """``count`` random solvable boards (uniform over the solvable boards), lazily: an int64
-    Dask array of shape ``(count, *game.shape)`` chunked along the first axis. Board ``i`` is
+    """``count`` random solvable boards (uniform over the solvable boards), lazily: a Dask array
+    of shape ``(count, *game.shape)`` chunked along the first axis, in the smallest unsigned
+    dtype that holds ``k - 1`` (as ``Game.random_solvable``). Board ``i`` is
     ``game.random_solvable(seed=s_i)`` with ``s_i`` derived from ``seed`` and ``i``, so the
     boards do not depend on the chunking. Label them with :func:`fewest_presses`."""
     if not isinstance(game, lo.Game):
@@ -805,7 +806,7 @@ def random_solvable(game: lo.Game, count: int, *, seed: int = 0, chunks: Union[i
         seed,
         new_axis=list(range(1, 1 + len(shape))),
         chunks=(index.chunks[0],) + tuple((d,) for d in shape),
-        dtype=np.int64,
+        dtype=np.min_scalar_type(game.modulus - 1),
     )
 
 

@@ -6,7 +6,9 @@ registers ``lightsout/Classic-v0``, ``lightsout/Mini-v0``, ``lightsout/Deluxe-v0
 ``gymnasium.make("lightsout.gym:lightsout/Classic-v0")`` imports it for you. Any other game
 works through :class:`LightsOutEnv` directly.
 
-- Observation: the board, one entry per light (flat, ``MultiDiscrete([p] * size)``).
+- Observation: the board, one entry per light (flat, ``MultiDiscrete([p] * size)``), in the
+  smallest unsigned dtype that holds ``p`` (uint8 up to p = 255, then uint16, uint32; the space's
+  own dtype, as :func:`lightsout.dataset` hands boards back).
 - Action: a button (``Discrete(size)``); over Z_p with ``amounts=True`` a button and an amount,
   ``MultiDiscrete([size, p - 1])`` where ``(b, k)`` presses button ``b`` ``k + 1`` times.
 - Reward: ``step_reward`` for every action, plus ``solved_reward`` when the last light goes out.
@@ -62,6 +64,12 @@ def _game(game: GameLike) -> _core.Game:
     return game
 
 
+def _observation_dtype(p: int) -> Any:
+    """The smallest unsigned dtype holding ``p`` itself: the boards' entries are below ``p``, and
+    the space's bound ``MultiDiscrete([p] * size)`` is stored in the same dtype."""
+    return np.min_scalar_type(p)
+
+
 def _difficulties(game: _core.Game, difficulty: Difficulty) -> Optional[list]:
     if difficulty is None:
         return None
@@ -100,7 +108,8 @@ class _Common:
         self.step_reward, self.solved_reward = float(step_reward), float(solved_reward)
         self.amounts = amounts
         self.columns = np.ascontiguousarray(self.game.matrix().T % p, dtype=np.int64)  # row b: button b
-        self.single_observation = spaces.MultiDiscrete(np.full(n, p, dtype=np.int64))
+        self.dtype = _observation_dtype(p)
+        self.single_observation = spaces.MultiDiscrete(np.full(n, p, dtype=self.dtype), dtype=self.dtype)
         self.single_action = spaces.MultiDiscrete([n, p - 1]) if amounts else spaces.Discrete(n)
 
     def _checked(self, action: Any, space: Any, batch: tuple) -> np.ndarray:
@@ -131,7 +140,7 @@ class _Common:
     def _starts(self, count: int, rng: np.random.Generator) -> np.ndarray:
         """``count`` start boards (flat) from the environment's random generator: one data set
         draw per difficulty, drawn again where a board came out dark."""
-        boards = np.zeros((count, self.game.size), dtype=np.int64)
+        boards = np.zeros((count, self.game.size), dtype=self.dtype)
         todo = np.arange(count)
         rank = self.game.rank
         while len(todo):
@@ -180,7 +189,7 @@ class LightsOutEnv(_Common, gymnasium.Env):
         self.render_mode = render_mode
         self.observation_space = self.single_observation
         self.action_space = self.single_action
-        self.board = np.zeros(self.game.size, dtype=np.int64)
+        self.board = np.zeros(self.game.size, dtype=self.dtype)
         self.solution = np.zeros(self.game.size, dtype=np.int64)
         self.distance = 0
         self.steps = 0
@@ -194,7 +203,8 @@ class LightsOutEnv(_Common, gymnasium.Env):
         super().reset(seed=seed)
         if options and "board" in options:
             board = np.asarray(self.game.apply(options["board"], np.zeros(self.game.size, dtype=np.int64)))
-            self.board = board.astype(np.int64) if board.shape == (self.game.size,) else self._flat(board)
+            flat = board if board.shape == (self.game.size,) else self._flat(board)
+            self.board = flat.astype(self.dtype)
             if not self.game.is_solvable(self.board):
                 raise ValueError("options['board'] cannot be turned off: give a solvable board")
         else:
@@ -209,7 +219,7 @@ class LightsOutEnv(_Common, gymnasium.Env):
     def step(self, action: Any) -> tuple:
         button, amount = self._split(self._checked(action, self.action_space, ()))
         p = self.game.modulus
-        self.board = (self.board + int(amount) * self.columns[int(button)]) % p
+        self.board = ((self.board + int(amount) * self.columns[int(button)]) % p).astype(self.dtype)
         self.steps += 1
         info = self._measure()
         terminated = self.distance == 0
@@ -270,7 +280,7 @@ class LightsOutVectorEnv(_Common, VectorEnv):
         self.observation_space = batch_space(self.single_observation, self.num_envs)
         self.action_space = batch_space(self.single_action, self.num_envs)
         n = self.game.size
-        self.boards = np.zeros((self.num_envs, n), dtype=np.int64)
+        self.boards = np.zeros((self.num_envs, n), dtype=self.dtype)
         self.distances = np.zeros(self.num_envs, dtype=np.int64)
         self.steps = np.zeros(self.num_envs, dtype=np.int64)
         self._ended = np.zeros(self.num_envs, dtype=bool)
@@ -291,7 +301,8 @@ class LightsOutVectorEnv(_Common, VectorEnv):
         buttons, amounts = self._split(self._checked(actions, self.action_space, (self.num_envs,)))
         p = self.game.modulus
         live = ~self._ended
-        self.boards[live] = (self.boards[live] + amounts[live, None] * self.columns[buttons[live]]) % p
+        pressed = (self.boards[live] + amounts[live, None] * self.columns[buttons[live]]) % p
+        self.boards[live] = pressed.astype(self.dtype)
         self.steps[live] += 1
         if self._ended.any():
             self.boards[self._ended] = self._starts(int(self._ended.sum()), self.np_random)

@@ -124,3 +124,23 @@ def test_vector_actions_outside_the_space_are_refused():
     with pytest.raises(ValueError, match="expected shape"):
         z.step(np.array([0, 1]))
     z.step(np.array([[0, 1], [3, 0]]))
+
+
+@pytest.mark.parametrize("modulus,dtype", [(2, np.uint8), (5, np.uint8), (257, np.uint16)])
+def test_observations_come_in_the_spaces_smallest_unsigned_dtype(modulus, dtype):
+    g = lo.grid(2, 2, modulus=modulus)
+    env = lgym.LightsOutEnv(g)
+    assert env.observation_space.dtype == dtype
+    check_env(env, skip_render_check=True)
+    obs, _ = env.reset(seed=1)
+    assert obs.dtype == dtype and env.observation_space.contains(obs)
+    obs, *_ = env.step(0)
+    assert obs.dtype == dtype and env.observation_space.contains(obs)
+    obs, _ = env.reset(options={"board": g.random_solvable(seed=2).astype(np.int64)})
+    assert obs.dtype == dtype
+    envs = lgym.LightsOutVectorEnv(4, g)
+    assert envs.observation_space.dtype == envs.single_observation_space.dtype == dtype
+    obs, _ = envs.reset(seed=1)
+    assert obs.dtype == dtype and envs.observation_space.contains(obs)
+    obs, *_ = envs.step(np.zeros(4, dtype=np.int64))
+    assert obs.dtype == dtype and envs.observation_space.contains(obs)

@@ -1,7 +1,9 @@
 //! Reading plain Python arguments (integers, rules, edge lists, press sets) with messages that
 //! say what was expected, instead of the generic conversion errors.
 
+use super::convert::Dt;
 use lightsout_topo::Rule;
+use numpy::{PyArrayDescr, PyArrayDescrMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyString};
@@ -138,4 +140,33 @@ pub(crate) fn budget(
         b.max_time = std::time::Duration::try_from_secs_f64(t).ok();
     }
     Ok(b)
+}
+
+/// The `dtype=` of a result: `None` when not given (the answer then comes in the smallest
+/// unsigned dtype that holds k - 1), else a numpy integer dtype (or bool) in this machine's byte
+/// order that holds every value in `0..k`. `packed=True` answers in bits and takes no dtype.
+pub(crate) fn result_dtype(obj: Option<&Bound<'_, PyAny>>, packed: bool, k: u32) -> PyResult<Option<Dt>> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else { return Ok(None) };
+    if packed {
+        return Err(PyValueError::new_err(format!("give packed=True or dtype, not both (dtype={})", obj.str()?)));
+    }
+    const NAMES: &str = "uint8, uint16, uint32, uint64, int8, int16, int32, int64 or bool";
+    let refused = || {
+        PyTypeError::new_err(format!(
+            "dtype must be a numpy integer dtype ({NAMES}, as a name or a numpy type), not {}",
+            obj.repr().map_or_else(|_| type_name(obj), |r| r.to_string())
+        ))
+    };
+    let descr = obj.py().import("numpy")?.call_method1("dtype", (obj,)).map_err(|_| refused())?;
+    let descr = descr.cast_into::<PyArrayDescr>().map_err(|_| refused())?;
+    let dt = Dt::of_descr(&descr).filter(|_| matches!(descr.byteorder(), b'=' | b'|')).ok_or_else(refused)?;
+    if !dt.holds(k) {
+        return Err(PyValueError::new_err(format!(
+            "dtype {} cannot hold the values 0..{} of a game modulo {k}; give a wider one, or none for {}",
+            dt.name(),
+            k - 1,
+            Dt::smallest_for(k).name()
+        )));
+    }
+    Ok(Some(dt))
 }

@@ -12,8 +12,8 @@ use pyo3::prelude::*;
 const SIGNAL_CHUNK: usize = 1 << 17;
 
 /// Solve a batch of boards of one game with the GIL released: `boards` has shape (B, size) or
-/// (B, *game.shape). Returns presses of the same shape (the boards' dtype when it holds p-1,
-/// uint8 for booleans, else int64). An unsolvable board raises UnsolvableError naming it
+/// (B, *game.shape), of any integer dtype and memory order. Returns presses of the same shape
+/// in the smallest unsigned dtype that holds p-1 (uint8 up to p = 256). An unsolvable board raises UnsolvableError naming it
 /// (`board_index`), unless `return_solvable=True`: then the result is (presses, solvable), with
 /// all-zero presses for the unsolvable boards. Over a composite modulus k it needs the
 /// pseudoinverse over Z_k (see `Game.pseudoinverse`), else ValueError.
@@ -25,7 +25,7 @@ pub(crate) fn solve_many<'py>(
     boards: &Bound<'py, PyAny>,
     return_solvable: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let many::BatchInput { input, shape, layout, out_dt, p } = many::batch_input(py, game, boards)?;
+    let many::BatchInput { input, shape, layout, out_dt, p } = many::batch_input(game, boards)?;
     let batch = game.get().batch(py)?;
     let count = shape[0];
     let (presses, solvable) = with_dt!(out_dt, T => run::<T>(py, batch, &input, &layout, count)?)

@@ -4,11 +4,10 @@
 //! 10,000 x 10,000 GF(2) grid is solved without one `u32` per light.
 
 use super::args;
-use super::convert::{self, shape_text, with_dt, Dt};
+use super::convert::{self, shape_text, Dt};
 use super::errors::{topo_error, value_error, LoResult, Proof};
-use lightsout_core::batch::Cell;
 use lightsout_topo::{BoardFormat, Encoding, Game, Order};
-use numpy::{Element, PyArray1, PyArrayDyn, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
+use numpy::{PyArray1, PyArrayDyn, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
@@ -17,6 +16,11 @@ pub(crate) struct Compact<'py> {
     pub arr: Bound<'py, PyArrayDyn<u8>>,
     pub format: BoardFormat,
     pub shape: Vec<usize>,
+    /// Whether the board came in another dtype (read by [`narrowed`]): an unsolvable one's
+    /// proof is then shaped as on the general path.
+    pub converted: bool,
+    /// Whether the board was packed here (not given packed): answers are unpacked to bytes.
+    pub repacked: bool,
 }
 
 impl Compact<'_> {
@@ -63,6 +67,10 @@ pub(crate) fn read<'py>(
         }
         Err(_) => return Ok(None),
     };
+    // Bytes hold values up to 255: a larger modulus takes the general path.
+    if !packed && game.modulus().get() > 256 {
+        return Ok(None);
+    }
     if packed && game.modulus().get() != 2 {
         return Err(PyValueError::new_err(format!(
             "packed=True is for modulus 2 (one bit per light), but this game has modulus {}",
@@ -70,125 +78,112 @@ pub(crate) fn read<'py>(
         )));
     }
     let shape = arr.shape().to_vec();
-    let natural = BoardFormat { encoding, order: Order::Natural };
-    let flat = BoardFormat { encoding, order: Order::Flat };
-    let format = if shape == shape_of(game, natural) {
-        natural
-    } else if shape == shape_of(game, flat) {
-        flat
-    } else if packed {
-        return Err(PyValueError::new_err(format!(
-            "{what} packed must have shape {} (numpy.packbits of the board, axis=-1) or {} (of the flat light \
-             vector), got {}",
-            shape_text(&shape_of(game, natural)),
-            shape_text(&shape_of(game, flat)),
-            shape_text(&shape)
-        )));
-    } else {
-        return Ok(None);
+    let format = match bytes_format(game, &shape, encoding) {
+        Some(f) => f,
+        None if packed => {
+            let natural = BoardFormat { encoding, order: Order::Natural };
+            let flat = BoardFormat { encoding, order: Order::Flat };
+            return Err(PyValueError::new_err(format!(
+                "{what} packed must have shape {} (numpy.packbits of the board, axis=-1) or {} (of the flat light \
+                 vector), got {}",
+                shape_text(&shape_of(game, natural)),
+                shape_text(&shape_of(game, flat)),
+                shape_text(&shape)
+            )));
+        }
+        None => return Ok(None),
     };
+    // Bytes in another memory order are read into C order once, checked as they go; packed
+    // bytes (any value is eight lights) are copied by numpy.
     let arr = if arr.is_c_contiguous() {
         arr.clone()
-    } else {
+    } else if packed {
         obj.py().import("numpy")?.call_method1("ascontiguousarray", (arr,))?.cast_into::<PyArrayDyn<u8>>()?
+    } else {
+        convert::narrowed_array::<u8>(arr.as_untyped(), Dt::U8, what, game.modulus().get())?
     };
-    Ok(Some(Compact { arr, format, shape }))
+    Ok(Some(Compact { arr, format, shape, converted: false, repacked: false }))
 }
 
-/// A board of any other integer dtype (bool, int8 to int64, uint16 to uint64; C or Fortran
-/// order or strided) as a compact board of bytes, read in one pass that checks every entry
-/// against the modulus (the first bad entry is named by its index, as on the general path),
-/// with the dtype its answer goes back in: so a large board of any dtype takes the byte route
-/// at memory speed instead of becoming one `u32` a light. `None` where that does not apply (a
-/// modulus above 256, not a numpy integer array, a shape that is neither the board's nor
-/// flat: the general path answers or says why).
-pub(crate) fn narrowed<'py>(game: &Game, obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Option<(Compact<'py>, Dt)>> {
+/// A board of any other integer dtype (bool, int8 to int64, uint16 to uint64) or memory order
+/// (Fortran, strided) as a compact board, read by [`convert::gather_bands`] in one pass that
+/// checks every entry against the modulus (the first bad entry is named by its index, as on the
+/// general path): so a large board of any dtype takes the compact route at memory speed instead
+/// of becoming one `u32` a light. With `pack` and modulus 2 it goes straight to bits (the
+/// layout of `packed=True`, an eighth of the bytes to write, and the engines' own form), else to
+/// bytes. `None` where that does not apply (a modulus above 256, not a native integer array, a
+/// shape that is neither the board's nor flat: the general path answers or says why).
+pub(crate) fn narrowed<'py>(
+    game: &Game,
+    obj: &Bound<'py, PyAny>,
+    what: &str,
+    pack: bool,
+) -> PyResult<Option<Compact<'py>>> {
     let p = game.modulus().get();
     let Ok(arr) = obj.cast::<PyUntypedArray>() else { return Ok(None) };
     let Some(dt) = Dt::of(arr).filter(|_| p <= 256) else { return Ok(None) };
     let shape = arr.shape().to_vec();
-    let bytes = BoardFormat { encoding: Encoding::Bytes, order: Order::Natural };
-    let format = if shape == shape_of(game, bytes) {
-        bytes
-    } else if shape == [game.size()] {
-        BoardFormat { encoding: Encoding::Bytes, order: Order::Flat }
-    } else {
-        return Ok(None);
-    };
-    // Any other memory order is first copied to C order by numpy (a pass at memory speed), so
-    // the check below runs over one slice.
-    let contiguous;
-    let arr = if arr.is_c_contiguous() {
-        arr
-    } else {
-        contiguous =
-            obj.py().import("numpy")?.call_method1("ascontiguousarray", (arr,))?.cast_into::<PyUntypedArray>()?;
-        &contiguous
-    };
-    let out = PyArrayDyn::<u8>::zeros(obj.py(), shape.clone(), false);
+    let Some(format) = bytes_format(game, &shape, Encoding::Bytes) else { return Ok(None) };
+    if !(pack && p == 2) {
+        let arr = convert::narrowed_array::<u8>(arr, dt, what, p)?;
+        return Ok(Some(Compact { arr, format, shape, converted: true, repacked: false }));
+    }
+    let format = BoardFormat { encoding: Encoding::Packed, order: format.order };
+    let packed_shape = shape_of(game, format);
+    let row_bytes = *packed_shape.last().expect("a board has at least one axis");
+    let out = PyArrayDyn::<u8>::zeros(obj.py(), packed_shape, false);
     {
-        let mut write = out.try_readwrite().map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let bytes = write.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string()))?;
-        with_dt!(dt, T => narrow::<T>(arr, bytes, &shape, what, p))?;
-    }
-    Ok(Some((Compact { arr: out, format, shape }, dt.for_results(p))))
-}
-
-/// An entry widened to `u64`, so that one unsigned comparison with p checks it (a negative
-/// value wraps to a huge one): the check and the narrowing then run as one branch-free loop.
-trait Wide: Copy {
-    fn wide(self) -> u64;
-}
-macro_rules! wide {
-    ($via:ty: $($t:ty),*) => {
-        $(impl Wide for $t {
-            #[inline]
-            fn wide(self) -> u64 {
-                self as $via as u64
+        let mut write = out.try_readwrite()?;
+        let bits = write.as_slice_mut()?;
+        // A band holds whole rows of the last axis (each packed row starts on a whole byte) or
+        // runs of a multiple of 8 lights of one row.
+        convert::gather_bands::<u8>(arr, dt, what, p, |band| {
+            for (i, row) in band.data.chunks(band.cols).enumerate() {
+                let at = (band.row + i) * row_bytes + band.col / 8;
+                convert::pack_bits(row, &mut bits[at..at + row.len().div_ceil(8)]);
             }
-        })*
-    };
-}
-wide!(u64: bool, u8, u16, u32, u64);
-wide!(i64: i8, i16, i32, i64);
-
-/// Every entry of the C-contiguous `arr` into `out` as a byte, checked to lie in `0..p`.
-fn narrow<T: Element + Cell + Wide>(
-    arr: &Bound<'_, PyUntypedArray>,
-    out: &mut [u8],
-    shape: &[usize],
-    what: &str,
-    p: u32,
-) -> PyResult<()> {
-    const CHUNK: usize = 1 << 12;
-    let typed = arr.cast::<PyArrayDyn<T>>().map_err(|e| PyTypeError::new_err(e.to_string()))?;
-    let view = typed.try_readonly().map_err(|e| PyValueError::new_err(format!("{what}: {e}")))?;
-    let slice = view.as_slice().map_err(|e| PyValueError::new_err(format!("{what}: {e}")))?;
-    let p64 = p as u64;
-    for (c, (o, s)) in out.chunks_mut(CHUNK).zip(slice.chunks(CHUNK)).enumerate() {
-        let mut bad = false;
-        for (o, &v) in o.iter_mut().zip(s) {
-            let w = v.wide();
-            bad |= w >= p64;
-            *o = w as u8;
-        }
-        if bad {
-            let (j, v) = s.iter().enumerate().find(|(_, v)| v.wide() >= p64).expect("a bad entry in this chunk");
-            return Err(convert::out_of_range(what, shape, c * CHUNK + j, v.to_i128().to_string(), p));
-        }
+        })?;
     }
-    Ok(())
+    Ok(Some(Compact { arr: out, format, shape, converted: true, repacked: true }))
+}
+
+/// Whether `obj` is a C-contiguous uint8 array (a board the byte route reads where it is).
+pub(crate) fn is_bytes(obj: &Bound<'_, PyAny>) -> bool {
+    obj.cast::<PyArrayDyn<u8>>().is_ok_and(|a| a.is_c_contiguous())
+}
+
+/// The format of a compact board of `shape`: the game's natural shape or flat, `None` for any
+/// other shape.
+fn bytes_format(game: &Game, shape: &[usize], encoding: Encoding) -> Option<BoardFormat> {
+    [Order::Natural, Order::Flat]
+        .into_iter()
+        .map(|order| BoardFormat { encoding, order })
+        .find(|&f| shape == shape_of(game, f).as_slice())
 }
 
 /// Bytes in `format` as a numpy array of its shape and of dtype `dt` (uint8 as is, other
-/// dtypes converted by numpy in one pass).
+/// dtypes converted by numpy in one pass): a compact answer in the dtype asked for. `repacked`:
+/// the answer is bits for a board that came as one light per entry, unpacked to bytes first.
 pub(crate) fn array_as<'py>(
     py: Python<'py>,
     game: &Game,
     data: Vec<u8>,
     format: BoardFormat,
+    repacked: bool,
     dt: Dt,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let (data, format) = if repacked {
+        let bytes = BoardFormat { encoding: Encoding::Bytes, order: format.order };
+        let dims = shape_of(game, bytes);
+        let row = *dims.last().expect("a board has at least one axis");
+        let mut out = vec![0u8; dims.iter().product()];
+        for (o, bits) in out.chunks_mut(row).zip(data.chunks(row.div_ceil(8))) {
+            convert::unpack_bits(bits, o);
+        }
+        (out, bytes)
+    } else {
+        (data, format)
+    };
     let arr = array(py, game, data, format)?;
     if dt == Dt::U8 {
         return Ok(arr);

@@ -1,10 +1,12 @@
 //! numpy arrays in and out: boards and presses in the game's natural shape or flat, any
-//! integer dtype; results in the shape (and, where it can hold them, the dtype) given.
+//! integer dtype and memory order (read by one [`gather`]); results in the shape given and the
+//! smallest unsigned dtype that holds k - 1 (or the `dtype=` asked for).
 
 use lightsout_core::batch::Cell;
 use lightsout_topo::Game;
 use numpy::{
-    Element, PyArray1, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods,
+    Element, PyArray1, PyArrayDescr, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods, PyUntypedArray,
+    PyUntypedArrayMethods,
 };
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -30,18 +32,7 @@ impl Dt {
         if !matches!(d.byteorder(), b'=' | b'|') {
             return None;
         }
-        match (d.kind(), d.itemsize()) {
-            (b'b', 1) => Some(Dt::Bool),
-            (b'u', 1) => Some(Dt::U8),
-            (b'u', 2) => Some(Dt::U16),
-            (b'u', 4) => Some(Dt::U32),
-            (b'u', 8) => Some(Dt::U64),
-            (b'i', 1) => Some(Dt::I8),
-            (b'i', 2) => Some(Dt::I16),
-            (b'i', 4) => Some(Dt::I32),
-            (b'i', 8) => Some(Dt::I64),
-            _ => None,
-        }
+        Dt::of_descr(&d)
     }
 
     /// The numpy name of the dtype.
@@ -83,15 +74,26 @@ impl Dt {
         }
     }
 
-    /// The dtype for results from an input of this dtype: the same if it holds `p - 1`
-    /// (booleans give `uint8`), else `int64`.
-    pub(crate) fn for_results(self, p: u32) -> Dt {
-        match self {
-            Dt::Bool if p <= 256 => Dt::U8,
-            Dt::Bool => Dt::I64,
-            d if d.max() >= (p - 1) as u64 => d,
-            _ => Dt::I64,
+    /// The dtype of a numpy dtype object, whatever its byte order (`None` for anything but
+    /// bool and the integers).
+    pub(crate) fn of_descr(d: &Bound<'_, PyArrayDescr>) -> Option<Dt> {
+        match (d.kind(), d.itemsize()) {
+            (b'b', 1) => Some(Dt::Bool),
+            (b'u', 1) => Some(Dt::U8),
+            (b'u', 2) => Some(Dt::U16),
+            (b'u', 4) => Some(Dt::U32),
+            (b'u', 8) => Some(Dt::U64),
+            (b'i', 1) => Some(Dt::I8),
+            (b'i', 2) => Some(Dt::I16),
+            (b'i', 4) => Some(Dt::I32),
+            (b'i', 8) => Some(Dt::I64),
+            _ => None,
         }
+    }
+
+    /// Whether every value in `0..p` fits the dtype.
+    pub(crate) fn holds(self, p: u32) -> bool {
+        self.max() >= (p - 1) as u64
     }
 }
 
@@ -146,29 +148,378 @@ pub(crate) fn int_array<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<(B
 /// Every entry of an integer array in C order, checked to lie in `0..p`; the error names the
 /// entry by its index in the array's own shape.
 pub(crate) fn entries(arr: &Bound<'_, PyUntypedArray>, dt: Dt, what: &str, p: u32) -> PyResult<Vec<u32>> {
-    let shape = arr.shape().to_vec();
-    with_dt!(dt, T => read::<T>(arr, &shape, what, p))
+    let mut out = vec![0u32; arr.len()];
+    gather(arr, dt, what, p, &mut out)?;
+    Ok(out)
 }
 
-fn read<T: Element + Cell>(arr: &Bound<'_, PyUntypedArray>, shape: &[usize], what: &str, p: u32) -> PyResult<Vec<u32>> {
-    let typed = arr.cast::<PyArrayDyn<T>>().map_err(|e| PyTypeError::new_err(e.to_string()))?;
-    let view = typed.try_readonly().map_err(|e| PyValueError::new_err(format!("{what}: {e}")))?;
-    let mut out = Vec::with_capacity(view.len());
-    let mut push = |i: usize, v: T| -> PyResult<()> {
-        match v.to_u32().filter(|&x| x < p) {
-            Some(x) => {
-                out.push(x);
-                Ok(())
-            }
-            None => Err(out_of_range(what, shape, i, v.to_i128().to_string(), p)),
-        }
-    };
-    // `as_slice` is in memory order, which is C order only for C-contiguous arrays.
-    match view.as_slice().ok().filter(|_| arr.is_c_contiguous()) {
-        Some(slice) => slice.iter().enumerate().try_for_each(|(i, &v)| push(i, v))?,
-        None => view.as_array().iter().enumerate().try_for_each(|(i, &v)| push(i, v))?,
+/// The entries of an integer array as a new C-contiguous array of `O` of the same shape,
+/// checked to lie in `0..p` (see [`gather`]).
+pub(crate) fn narrowed_array<'py, O: Light>(
+    arr: &Bound<'py, PyUntypedArray>,
+    dt: Dt,
+    what: &str,
+    p: u32,
+) -> PyResult<Bound<'py, PyArrayDyn<O>>> {
+    let out = PyArrayDyn::<O>::zeros(arr.py(), arr.shape().to_vec(), false);
+    {
+        let mut write = out.try_readwrite().map_err(|e| PyValueError::new_err(e.to_string()))?;
+        gather(arr, dt, what, p, write.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string()))?)?;
     }
     Ok(out)
+}
+
+/// Every entry of `arr` (of the native integer dtype `dt`) in C order into `out` as the
+/// narrower type `O`, each checked to lie in `0..p` (see [`gather_bands`]).
+pub(crate) fn gather<O: Light>(
+    arr: &Bound<'_, PyUntypedArray>,
+    dt: Dt,
+    what: &str,
+    p: u32,
+    out: &mut [O],
+) -> PyResult<()> {
+    if out.len() != arr.len() {
+        return Err(PyValueError::new_err(format!("{what}: {} entries for {} places", arr.len(), out.len())));
+    }
+    gather_bands(arr, dt, what, p, |band| {
+        for (i, row) in band.data.chunks(band.cols).enumerate() {
+            let at = (band.row + i) * band.width + band.col;
+            out[at..at + row.len()].copy_from_slice(row);
+        }
+    })
+}
+
+/// A block of entries read by [`gather_bands`]: `data` holds `data.len() / cols` rows of `cols`
+/// entries, from row `row` (counting the rows of the last axis over the whole array) and column
+/// `col` of rows `width` entries long.
+pub(crate) struct Band<'a, O> {
+    pub data: &'a [O],
+    pub row: usize,
+    pub col: usize,
+    pub cols: usize,
+    pub width: usize,
+}
+
+/// The one reading of a board (or a batch of boards) from numpy: every entry of `arr`, of the
+/// native integer dtype `dt`, narrowed to `O` and checked to lie in `0..p`, handed to `emit` in
+/// C order a cache-sized band at a time. The array is read where numpy keeps it, in whatever
+/// memory order: rows that are contiguous as slices, anything else (Fortran order, strided) in
+/// tiles through its strides, so it costs one pass and no numpy copy first. An entry out of
+/// range is reported as the first one in C order, by its index in the array's own shape.
+pub(crate) fn gather_bands<O: Light>(
+    arr: &Bound<'_, PyUntypedArray>,
+    dt: Dt,
+    what: &str,
+    p: u32,
+    mut emit: impl FnMut(Band<'_, O>),
+) -> PyResult<()> {
+    let item = arr.dtype().itemsize() as isize;
+    if !arr.is_aligned() || arr.strides().iter().any(|s| s % item != 0) {
+        // Entries not on their own alignment (an array over a foreign buffer): an aligned copy.
+        let copy = arr.call_method0("copy")?.cast_into::<PyUntypedArray>()?;
+        return gather_bands(&copy, dt, what, p, emit);
+    }
+    let shape = arr.shape().to_vec();
+    with_dt!(dt, T => {
+        let typed = arr.cast::<PyArrayDyn<T>>().map_err(|e| PyTypeError::new_err(e.to_string()))?;
+        let _view = typed.try_readonly().map_err(|e| PyValueError::new_err(format!("{what}: {e}")))?;
+        let steps: Vec<isize> = arr.strides().iter().map(|s| s / item).collect();
+        // SAFETY: the readonly borrow keeps the array alive and unwritten from Rust; the data
+        // pointer with the shape and the strides (whole entries, checked above) address exactly
+        // the array's entries.
+        unsafe { gather_from::<T, O>(typed.data(), &shape, &steps, p as u64, &mut emit) }
+            .map_err(|(flat, value)| out_of_range(what, &shape, flat, value, p))
+    })
+}
+
+/// An entry of a numpy integer array as the unsigned bits of its own width, so that one
+/// unsigned comparison in that width checks it (a negative value reads as one above every valid
+/// value): the check and the narrowing then run as one branch-free loop the compiler vectorises
+/// without widening.
+pub(crate) trait Wide: Copy {
+    /// The unsigned type of the same width.
+    type Bits: Copy + PartialOrd + Into<u64>;
+    fn bits(self) -> Self::Bits;
+    /// The largest valid entry for modulus `p` (the smaller of `p - 1` and the largest positive
+    /// value of the type), as bits: an entry is valid when its bits are at most this.
+    fn max_ok(p: u64) -> Self::Bits;
+    /// The value as an error message writes it.
+    fn text(self) -> String;
+}
+macro_rules! wide {
+    ($($t:ty => $bits:ty),*) => {
+        $(impl Wide for $t {
+            type Bits = $bits;
+            #[inline(always)]
+            fn bits(self) -> $bits {
+                self as $bits
+            }
+            fn max_ok(p: u64) -> $bits {
+                (p - 1).min(<$t>::MAX as u64) as $bits
+            }
+            fn text(self) -> String {
+                self.to_string()
+            }
+        })*
+    };
+}
+wide!(u8 => u8, u16 => u16, u32 => u32, u64 => u64, i8 => u8, i16 => u16, i32 => u32, i64 => u64);
+impl Wide for bool {
+    type Bits = u8;
+    #[inline(always)]
+    fn bits(self) -> u8 {
+        self as u8
+    }
+    fn max_ok(_: u64) -> u8 {
+        1
+    }
+    fn text(self) -> String {
+        (self as u8).to_string()
+    }
+}
+
+/// The types a checked entry is written as: one light's state.
+pub(crate) trait Light: Element + Copy {
+    fn narrow(v: u64) -> Self;
+}
+macro_rules! light {
+    ($($t:ty),*) => {
+        $(impl Light for $t {
+            #[inline]
+            fn narrow(v: u64) -> Self {
+                v as $t
+            }
+        })*
+    };
+}
+light!(u8, u16, u32);
+
+/// One entry narrowed into `o`, `bad` set when its bits are above `ok` (see [`Wide::max_ok`]).
+#[inline(always)]
+fn put<T: Wide, O: Light>(v: T, o: &mut O, bad: &mut bool, ok: T::Bits) {
+    let b = v.bits();
+    *bad |= b > ok;
+    *o = O::narrow(b.into());
+}
+
+/// Rows of a band (and columns of a tile, where the array is walked down its columns).
+const TILE: usize = 64;
+/// Entries of a row read at once (a multiple of 8, so that packed bands start on whole bytes).
+const RUN: usize = 1 << 14;
+
+/// [`gather_bands`] over raw entries: `base` is the first entry, `steps` the stride of each
+/// axis in entries. The last two axes form planes (one row for a vector), read in bands of up
+/// to `TILE` rows, or runs of `RUN` entries of one row where rows are longer; a band with a
+/// bad entry is scanned again in C order for the first one, so the first band with one has the
+/// first in C order.
+///
+/// # Safety
+/// `base` with `shape` and `steps` must address readable entries of `T`.
+unsafe fn gather_from<T: Wide, O: Light>(
+    base: *const T,
+    shape: &[usize],
+    steps: &[isize],
+    p: u64,
+    emit: &mut impl FnMut(Band<'_, O>),
+) -> Result<(), (usize, String)> {
+    let n: usize = shape.iter().product();
+    if n == 0 {
+        return Ok(());
+    }
+    let d = shape.len();
+    let (rows, cols, rs, cs, lead) = match d {
+        0 => (1, 1, 0, 1, 0),
+        1 => (1, shape[0], 0, steps[0], 0),
+        _ => (shape[d - 2], shape[d - 1], steps[d - 2], steps[d - 1], d - 2),
+    };
+    // Columns closer together than rows (Fortran order): bands of `TILE` whole columns, each
+    // read tile by tile down its columns, so that memory is read in `TILE` long runs.
+    let by_columns = rs.unsigned_abs() < cs.unsigned_abs() && rows > TILE && rows <= RUN;
+    let (band_rows, run) = match () {
+        _ if by_columns => (rows, TILE.min(cols)),
+        _ if cols <= RUN => (TILE.min(rows), cols),
+        _ => (1, RUN),
+    };
+    let mut scratch = vec![O::narrow(0); band_rows * run];
+    let mut tile = vec![O::narrow(0); TILE * TILE];
+    for k in 0..n / (rows * cols) {
+        // The leading axes' index of plane k, as an offset in entries.
+        let (mut rest, mut offset) = (k, 0isize);
+        for a in (0..lead).rev() {
+            offset += (rest % shape[a]) as isize * steps[a];
+            rest /= shape[a];
+        }
+        if by_columns {
+            for c0 in (0..cols).step_by(TILE) {
+                let width = (c0 + TILE).min(cols) - c0;
+                for r0 in (0..rows).step_by(TILE) {
+                    let height = (r0 + TILE).min(rows) - r0;
+                    let first = base.offset(offset + r0 as isize * rs + c0 as isize * cs);
+                    if gather_plane(first, height, width, rs, cs, &mut tile[..height * width], p).is_err() {
+                        // Not in C order here: the plane is scanned again for its first bad entry.
+                        let (i, v) = first_bad(base.offset(offset), rows, cols, rs, cs, p);
+                        return Err(((k * rows) * cols + i, v));
+                    }
+                    for (i, row) in tile[..height * width].chunks(width).enumerate() {
+                        scratch[(r0 + i) * width..(r0 + i + 1) * width].copy_from_slice(row);
+                    }
+                }
+                let data = &scratch[..rows * width];
+                emit(Band { data, row: k * rows, col: c0, cols: width, width: cols });
+            }
+            continue;
+        }
+        for r0 in (0..rows).step_by(band_rows) {
+            let r1 = (r0 + band_rows).min(rows);
+            for c0 in (0..cols).step_by(run) {
+                let c1 = (c0 + run).min(cols);
+                let width = c1 - c0;
+                let data = &mut scratch[..(r1 - r0) * width];
+                let first = base.offset(offset + r0 as isize * rs + c0 as isize * cs);
+                let row = k * rows + r0;
+                gather_plane(first, r1 - r0, width, rs, cs, data, p)
+                    .map_err(|(i, v)| ((row + i / width) * cols + c0 + i % width, v))?;
+                emit(Band { data, row, col: c0, cols: width, width: cols });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The first entry of a `rows x cols` block in C order that is not below `p`, by its index in
+/// the block, with its value (the block has one).
+///
+/// # Safety
+/// As for [`gather_from`].
+unsafe fn first_bad<T: Wide>(
+    base: *const T,
+    rows: usize,
+    cols: usize,
+    rs: isize,
+    cs: isize,
+    p: u64,
+) -> (usize, String) {
+    let ok = T::max_ok(p);
+    for i in 0..rows {
+        for j in 0..cols {
+            let v = *base.offset(i as isize * rs + j as isize * cs);
+            if v.bits() > ok {
+                return (i * cols + j, v.text());
+            }
+        }
+    }
+    unreachable!("first_bad is called on a block with a bad entry")
+}
+
+/// One `rows x cols` block into `out` (C order): contiguous rows are read as slices (the loop
+/// the compiler vectorises), a block whose columns are closer together than its rows (Fortran
+/// order) down its columns in tiles of `TILE` columns, anything else row by row through the
+/// strides. A bad entry: the first in C order, by its index in the block.
+///
+/// # Safety
+/// As for [`gather_from`].
+unsafe fn gather_plane<T: Wide, O: Light>(
+    base: *const T,
+    rows: usize,
+    cols: usize,
+    rs: isize,
+    cs: isize,
+    out: &mut [O],
+    p: u64,
+) -> Result<(), (usize, String)> {
+    let at = |i: usize, j: usize| *base.offset(i as isize * rs + j as isize * cs);
+    let ok = T::max_ok(p);
+    let mut bad = false;
+    if cs == 1 {
+        for i in 0..rows {
+            let row = std::slice::from_raw_parts(base.offset(i as isize * rs), cols);
+            for (o, &v) in out[i * cols..(i + 1) * cols].iter_mut().zip(row) {
+                put(v, o, &mut bad, ok);
+            }
+        }
+    } else if rs.unsigned_abs() < cs.unsigned_abs() && rows <= TILE {
+        // Down the columns, `TILE` of them at a time: each column (contiguous in Fortran order)
+        // narrowed into a tile in column order, the tile then written out row by row, so that
+        // both the reads and the writes to `out` run along memory.
+        let mut tile = [O::narrow(0); TILE * TILE];
+        for c0 in (0..cols).step_by(TILE) {
+            let width = (c0 + TILE).min(cols) - c0;
+            for jj in 0..width {
+                let col = base.offset((c0 + jj) as isize * cs);
+                let into = &mut tile[jj * TILE..jj * TILE + rows];
+                if rs == 1 {
+                    for (o, &v) in into.iter_mut().zip(std::slice::from_raw_parts(col, rows)) {
+                        put(v, o, &mut bad, ok);
+                    }
+                } else {
+                    for (i, o) in into.iter_mut().enumerate() {
+                        put(*col.offset(i as isize * rs), o, &mut bad, ok);
+                    }
+                }
+            }
+            for i in 0..rows {
+                let row = &mut out[i * cols + c0..i * cols + c0 + width];
+                for (jj, o) in row.iter_mut().enumerate() {
+                    *o = *tile.get_unchecked(jj * TILE + i);
+                }
+            }
+        }
+    } else {
+        for i in 0..rows {
+            for j in 0..cols {
+                put(at(i, j), out.get_unchecked_mut(i * cols + j), &mut bad, ok);
+            }
+        }
+    }
+    if bad {
+        return Err(first_bad(base, rows, cols, rs, cs, p));
+    }
+    Ok(())
+}
+
+/// Bytes holding 0 or 1 as bits, first byte in the most significant bit (numpy's `packbits`
+/// order), the last byte's unused bits 0.
+pub(crate) fn pack_bits(bits: &[u8], out: &mut [u8]) {
+    // Byte k's low bit lands on bit 63 - k: the sums of the other products fall below bit 56 or
+    // past bit 63 without carries (every product is a distinct power of two).
+    let pack = |word: u64| ((word & 0x0101_0101_0101_0101).wrapping_mul(0x8040_2010_0804_0201) >> 56) as u8;
+    let whole = bits.chunks_exact(8);
+    let tail = whole.remainder();
+    for (o, chunk) in out.iter_mut().zip(whole) {
+        *o = pack(u64::from_le_bytes(chunk.try_into().expect("eight bytes")));
+    }
+    if !tail.is_empty() {
+        let mut word = [0u8; 8];
+        word[..tail.len()].copy_from_slice(tail);
+        out[bits.len() / 8] = pack(u64::from_le_bytes(word));
+    }
+}
+
+/// Bits as bytes holding 0 or 1, the inverse of [`pack_bits`] (`out.len()` bits are read).
+pub(crate) fn unpack_bits(packed: &[u8], out: &mut [u8]) {
+    const SPREAD: [u64; 256] = {
+        let mut table = [0u64; 256];
+        let mut b = 0;
+        while b < 256 {
+            let mut k = 0;
+            while k < 8 {
+                table[b] |= (((b >> (7 - k)) & 1) as u64) << (8 * k);
+                k += 1;
+            }
+            b += 1;
+        }
+        table
+    };
+    let last = packed.get(out.len() / 8).copied();
+    let mut whole = out.chunks_exact_mut(8);
+    for (chunk, &b) in (&mut whole).zip(packed) {
+        chunk.copy_from_slice(&SPREAD[b as usize].to_le_bytes());
+    }
+    let tail = whole.into_remainder();
+    if let Some(b) = last.filter(|_| !tail.is_empty()) {
+        let n = tail.len();
+        tail.copy_from_slice(&SPREAD[b as usize].to_le_bytes()[..n]);
+    }
 }
 
 /// `lights[1, 3] must be in 0 <= x < 2, not 5`.
@@ -197,7 +548,8 @@ pub(crate) fn shape_text(shape: &[usize]) -> String {
 }
 
 /// A board or press vector read from Python: the light vector, whether it came in the
-/// natural shape, and the dtype to give results in.
+/// natural shape, and the dtype to give results in (the smallest unsigned one that holds p-1,
+/// whatever the dtype read).
 pub(crate) struct Board {
     pub values: Vec<u32>,
     pub natural: bool,
@@ -220,7 +572,7 @@ pub(crate) fn board(game: &Game, obj: &Bound<'_, PyAny>, what: &str) -> PyResult
     };
     let values = entries(&arr, dt, what, p)?;
     let values = if natural { game.lights_from_cells(&values).map_err(super::errors::value_error)? } else { values };
-    Ok(Board { values, natural, out: dt.for_results(p) })
+    Ok(Board { values, natural, out: Dt::smallest_for(p) })
 }
 
 /// "lights must have 25 entries, got 24" (and the natural shape when it differs).

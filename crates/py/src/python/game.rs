@@ -18,9 +18,11 @@ use std::sync::{Arc, OnceLock};
 /// `cube`, `mask`, `graph`, `from_networkx`, `from_press_sets`, `from_matrix`, `preset` or
 /// `parse_board`.
 ///
-/// Boards (`lights`) and `presses` are integer arrays (lists work too) with entries in 0..k-1,
-/// either in the board's natural shape (`shape`: rows x cols, 6 x k x k for a cube, holes
-/// holding 0) or flat (`size` entries, holes skipped). Results come back in the shape given.
+/// Boards (`lights`) and `presses` are integer arrays (lists work too) of any integer dtype and
+/// memory order with entries in 0..k-1, either in the board's natural shape (`shape`: rows x
+/// cols, 6 x k x k for a cube, holes holding 0) or flat (`size` entries, holes skipped). Results
+/// come back in the shape given and the smallest unsigned dtype that holds k - 1 (uint8 up to
+/// k = 256), or the `dtype` asked for.
 /// A board b is solved by presses s when b + M s = 0 (mod k). Large boards travel compactly:
 /// uint8 arrays are read and answered as bytes, and `packed=True` takes and gives bit-packed
 /// boards (`numpy.packbits(board, axis=-1)`, see `solve`).
@@ -95,14 +97,42 @@ impl PyGame {
     /// Answer a question about one compact board (see `compact.rs`): the answer, or the error
     /// with an obstruction in the board's format. Once the game's solver exists the bytes are
     /// read where numpy keeps them; before, they are copied for the interruptible worker.
+    /// A board that came in another dtype has an unsolvable board's proof shaped as on the
+    /// general path.
     fn ask_compact<T: Send + 'static>(
         &self,
         py: Python<'_>,
         board: Compact<'_>,
         f: impl FnOnce(&Game, &[u8], lightsout_topo::BoardFormat) -> lightsout_topo::Result<T> + Send + 'static,
     ) -> PyResult<T> {
-        let (format, shape) = (board.format, board.shape.clone());
-        self.ask_compact_bytes(py, board, f)?.map_err(compact::err(py, &self.game, &shape, format))
+        let (format, shape, converted) = (board.format, board.shape.clone(), board.converted);
+        let answer = self.ask_compact_bytes(py, board, f)?;
+        if converted {
+            answer.map_err(self.err(py, format.order == lightsout_topo::Order::Natural))
+        } else {
+            answer.map_err(compact::err(py, &self.game, &shape, format))
+        }
+    }
+
+    /// A board for the byte route (see `compact.rs`): a uint8 array (packed or not) as it is,
+    /// and on large games an array of any other integer dtype or memory order read once into
+    /// bytes; `None` for the general path.
+    /// With `pack`, a board read here goes to bits where the game allows (see
+    /// `compact::narrowed`).
+    fn compact_board<'py>(
+        &self,
+        obj: &Bound<'py, PyAny>,
+        what: &str,
+        packed: bool,
+        pack: bool,
+    ) -> PyResult<Option<Compact<'py>>> {
+        if let Some(c) = compact::read(&self.game, obj, what, packed)? {
+            return Ok(Some(c));
+        }
+        if packed || self.game.size() < DETACH_LIGHTS {
+            return Ok(None);
+        }
+        compact::narrowed(&self.game, obj, what, pack)
     }
 
     /// [`PyGame::ask_compact`] without mapping the game's error (the caller maps it).
@@ -351,19 +381,22 @@ impl PyGame {
     /// `solve`).
     #[pyo3(signature = (lights, *, packed=false))]
     fn is_solvable(&self, py: Python<'_>, lights: &Bound<'_, PyAny>, packed: bool) -> PyResult<bool> {
-        if let Some(c) = compact::read(&self.game, lights, "lights", packed)? {
+        if let Some(c) = self.compact_board(lights, "lights", packed, true)? {
             return self.ask_compact(py, c, |g, d, f| g.is_solvable_board(d, f));
         }
         let Board { values, natural, .. } = self.board(lights, "lights")?;
         self.ask(py, natural, move |g| g.is_solvable(&values))
     }
 
-    /// Presses that turn the board off (every free button unpressed), in the shape and dtype
-    /// the board was given. Raises UnsolvableError (a ValueError) carrying the obstruction if
-    /// none exist.
+    /// Presses that turn the board off (every free button unpressed), in the shape the board
+    /// was given and the smallest unsigned dtype that holds k - 1 (uint8 up to k = 256, then
+    /// uint16, uint32), or `dtype`. Raises UnsolvableError (a ValueError) carrying the
+    /// obstruction if none exist.
     ///
-    /// Large boards travel compactly: a uint8 board (one light per byte) gets uint8 presses
-    /// without ever being widened; with `packed=True` (modulus 2) the board and the answer are
+    /// Boards of every integer dtype (bool, int8 to int64, uint8 to uint64) and memory order (C,
+    /// Fortran, strided) are read in one pass. Large boards travel compactly: a uint8 board (one
+    /// light per byte) is solved where numpy keeps it, and any other large board is read once
+    /// into bytes, never widened to one integer a light; with `packed=True` (modulus 2) the board and the answer are
     /// bit-packed in the layout of `numpy.packbits(board, axis=-1)` (the natural shape with its
     /// last axis packed to whole bytes, most significant bit first), or of
     /// `numpy.packbits(flat_board)` for a flat board. Unpack with
@@ -374,35 +407,34 @@ impl PyGame {
     /// board-sized buffer where the solver can chase in place (GF(2) grids keep one packed copy,
     /// grids over other primes work on the bytes themselves). If the board is unsolvable, `out`
     /// holds the board.
-    #[pyo3(signature = (lights, *, packed=false, out=None))]
+    ///
+    /// `dtype`: the dtype of the presses (a numpy integer dtype that holds k - 1), instead of the
+    /// smallest one.
+    #[pyo3(signature = (lights, *, packed=false, out=None, dtype=None))]
     fn solve<'py>(
         &self,
         py: Python<'py>,
         lights: &Bound<'py, PyAny>,
         packed: bool,
         out: Option<&Bound<'py, PyAny>>,
+        dtype: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
+        let p = self.game.modulus().get();
+        let dtype = args::result_dtype(dtype, packed, p)?;
         if let Some(out) = out {
+            if dtype.is_some() {
+                return Err(value_error("give out or dtype, not both (the presses go into out's uint8 array)"));
+            }
             return Ok(self.solve_into(py, lights, packed, out)?);
         }
-        if let Some(c) = compact::read(&self.game, lights, "lights", packed)? {
-            let format = c.format;
+        if let Some(c) = self.compact_board(lights, "lights", packed, true)? {
+            let (format, repacked) = (c.format, c.repacked);
             let s = self.ask_compact(py, c, |g, d, f| g.solve_board(d, f))?;
-            return compact::array(py, &self.game, s, format);
-        }
-        // A large board of another integer dtype goes the byte route too, its answer in the
-        // dtype it would have had and an unsolvable board's proof shaped as on the general path.
-        if !packed && self.game.size() >= DETACH_LIGHTS {
-            if let Some((board, dt)) = compact::narrowed(&self.game, lights, "lights")? {
-                let (format, natural) = (board.format, board.format.order == lightsout_topo::Order::Natural);
-                let s = self.ask_compact_bytes(py, board, |g, d, f| g.solve_board(d, f))?;
-                let s = s.map_err(self.err(py, natural))?;
-                return compact::array_as(py, &self.game, s, format, dt);
-            }
+            return compact::array_as(py, &self.game, s, format, repacked, dtype.unwrap_or(Dt::U8));
         }
         let Board { values, natural, out } = self.board(lights, "lights")?;
         let s = self.ask(py, natural, move |g| g.solve(&values))?;
-        self.array(py, &s, natural, out)
+        self.array(py, &s, natural, dtype.unwrap_or(out))
     }
 
     /// Every solution, lazily (`kernel_size` of them); raises UnsolvableError if there are none.
@@ -441,28 +473,32 @@ impl PyGame {
         count_to_int(py, count)
     }
 
-    /// The board after pressing: lights + M presses (mod p), in the shape of `lights`. Two
-    /// uint8 boards of the same shape give uint8; `packed=True` takes and gives bit-packed
-    /// boards (see `solve`).
-    #[pyo3(signature = (lights, presses, *, packed=false))]
+    /// The board after pressing: lights + M presses (mod p), in the shape of `lights` and the
+    /// smallest unsigned dtype that holds k - 1 (or `dtype`), whatever the dtypes and memory
+    /// orders given; `packed=True` takes and gives bit-packed boards (see `solve`).
+    #[pyo3(signature = (lights, presses, *, packed=false, dtype=None))]
     fn apply<'py>(
         &self,
         py: Python<'py>,
         lights: &Bound<'py, PyAny>,
         presses: &Bound<'py, PyAny>,
         packed: bool,
+        dtype: Option<&Bound<'py, PyAny>>,
     ) -> LoResult<Bound<'py, PyAny>> {
-        let l = compact::read(&self.game, lights, "lights", packed)?;
-        let s = compact::read(&self.game, presses, "presses", packed)?;
+        let dtype = args::result_dtype(dtype, packed, self.game.modulus().get())?;
+        // Both go to bits unless one is bytes already (then both go as bytes).
+        let pack = !compact::is_bytes(lights) && !compact::is_bytes(presses);
+        let l = self.compact_board(lights, "lights", packed, pack)?;
+        let s = self.compact_board(presses, "presses", packed, pack)?;
         if let (Some(l), Some(s)) = (l, s) {
             if l.format == s.format {
-                let format = l.format;
+                let (format, repacked) = (l.format, l.repacked);
                 let after = s.with_bytes(|presses| {
                     l.with_bytes(|lights| Ok(self.ask_light(py, |g| g.apply_board(lights, presses, format))))
                         .map_err(PyErr::from)
                 })?;
                 let after = after.map_err(compact::err(py, &self.game, &l.shape, format))?;
-                return Ok(compact::array(py, &self.game, after, format)?);
+                return Ok(compact::array_as(py, &self.game, after, format, repacked, dtype.unwrap_or(Dt::U8))?);
             }
             if packed {
                 return Err(value_error(format!(
@@ -476,11 +512,11 @@ impl PyGame {
         let b = self.board(lights, "lights")?;
         let s = self.board(presses, "presses")?;
         let after = self.ask_light(py, |g| g.apply(&b.values, &s.values))?;
-        Ok(self.array(py, &after, b.natural, b.out)?)
+        Ok(self.array(py, &after, b.natural, dtype.unwrap_or(b.out))?)
     }
 
-    /// A random solvable board in the natural shape (int64, or `dtype`: uint8 is drawn as
-    /// bytes, for large boards), reproducible from `seed` (None: a fresh random seed). Uniform
+    /// A random solvable board in the natural shape, in the smallest unsigned dtype that holds
+    /// k - 1 (uint8 up to k = 256, drawn as bytes for large boards) or `dtype`, reproducible from `seed` (None: a fresh random seed). Uniform
     /// over the solvable boards by default; with `presses=k`, the board made by pressing k
     /// distinct random buttons; with `difficulty=d`, a board whose fewest-press solution has
     /// exactly d presses. `packed=True` gives it bit-packed (see `solve`).
@@ -497,14 +533,9 @@ impl PyGame {
         let seed = args::seed(seed)?;
         let presses = presses.filter(|p| !p.is_none()).map(|p| args::size(p, "presses")).transpose()?;
         let difficulty = difficulty.filter(|d| !d.is_none()).map(|d| args::nonneg(d, "difficulty")).transpose()?;
-        let dtype = match dtype.filter(|d| !d.is_none()) {
-            Some(d) if packed => {
-                return Err(value_error(format!("give packed=True or dtype, not both (dtype={d})")).into());
-            }
-            Some(d) => Some(py.import("numpy")?.call_method1("dtype", (d,))?),
-            None => None,
-        };
-        let bytes = dtype.as_ref().map(|d| d.eq("uint8")).transpose()?.unwrap_or(false);
+        let p = self.game.modulus().get();
+        let dtype = args::result_dtype(dtype, packed, p)?.unwrap_or(Dt::smallest_for(p));
+        let bytes = dtype == Dt::U8;
         let format = match (packed, bytes) {
             (true, _) => Some(lightsout_topo::BoardFormat::PACKED),
             (false, true) => Some(lightsout_topo::BoardFormat::BYTES),
@@ -530,11 +561,7 @@ impl PyGame {
             let data = self.game.encode_board(&board, f)?;
             return Ok(compact::array(py, &self.game, data, f)?);
         }
-        let arr = self.array(py, &board, true, Dt::I64)?;
-        match dtype {
-            Some(d) => Ok(arr.call_method1("astype", (d,))?),
-            None => Ok(arr),
-        }
+        Ok(self.array(py, &board, true, dtype)?)
     }
 
     /// The solution with the fewest presses (over Z_p: the smallest total press count),

@@ -39,7 +39,7 @@ impl PyGridSolver {
             return Err(convert::shape_error(what, &shape, n, &[rows, cols]));
         };
         let p = self.inner.modulus().get();
-        Ok((convert::entries(&arr, dt, what, p)?, natural, dt.for_results(p)))
+        Ok((convert::entries(&arr, dt, what, p)?, natural, Dt::smallest_for(p)))
     }
 
     fn out<'py>(&self, py: Python<'py>, values: &[u32], natural: bool, dt: Dt) -> PyResult<Bound<'py, PyAny>> {

@@ -22,7 +22,8 @@ const SIGNAL_ROWS: usize = 64 * BLOCK_ROWS;
 /// The most bytes a data set's arrays may take together.
 const MAX_DATASET_BYTES: u128 = 1 << 33;
 
-/// A batch of boards read for the batch solvers: a C-contiguous array of the results' dtype.
+/// A batch of boards read for the batch solvers: a C-contiguous array of the results' dtype
+/// (the smallest unsigned one that holds p-1).
 pub(crate) struct BatchInput<'py> {
     pub input: Bound<'py, PyUntypedArray>,
     pub shape: Vec<usize>,
@@ -33,11 +34,7 @@ pub(crate) struct BatchInput<'py> {
 }
 
 /// Read `boards` of shape `(B, size)` or `(B, *game.shape)`.
-pub(crate) fn batch_input<'py>(
-    py: Python<'py>,
-    game: &Bound<'py, PyGame>,
-    boards: &Bound<'py, PyAny>,
-) -> PyResult<BatchInput<'py>> {
+pub(crate) fn batch_input<'py>(game: &Bound<'py, PyGame>, boards: &Bound<'py, PyAny>) -> PyResult<BatchInput<'py>> {
     let g = &game.get().game;
     let (arr, dt) = int_array(boards, "boards")?;
     let shape = arr.shape().to_vec();
@@ -53,13 +50,21 @@ pub(crate) fn batch_input<'py>(
             convert::shape_text(&shape)
         )));
     };
-    let out_dt = dt.for_results(g.modulus().get());
-    let np = py.import("numpy")?;
-    let dtype_name = with_dt!(out_dt, T => numpy::dtype::<T>(py));
-    // Contiguous and aligned (a board array read from a buffer, as Dask's workers receive them,
-    // may be neither): copied only when it is not.
-    let input = np.call_method1("require", (arr, dtype_name, "CA"))?.cast_into::<PyUntypedArray>()?;
-    Ok(BatchInput { input, shape, layout: layout(g, natural), out_dt, p: g.modulus().get() })
+    let p = g.modulus().get();
+    let out_dt = Dt::smallest_for(p);
+    // Read as it is when it has that dtype, C order and alignment (the batch solver checks the
+    // entries); any other dtype, memory order or alignment (a board array read from a buffer,
+    // as Dask's workers receive them) is read once into a new array, checked as it goes.
+    let input = if dt == out_dt && arr.is_c_contiguous() && arr.is_aligned() {
+        arr
+    } else {
+        match out_dt {
+            Dt::U8 => convert::narrowed_array::<u8>(&arr, dt, "boards", p)?.as_untyped().clone(),
+            Dt::U16 => convert::narrowed_array::<u16>(&arr, dt, "boards", p)?.as_untyped().clone(),
+            _ => convert::narrowed_array::<u32>(&arr, dt, "boards", p)?.as_untyped().clone(),
+        }
+    };
+    Ok(BatchInput { input, shape, layout: layout(g, natural), out_dt, p })
 }
 
 /// How a board is stored: flat, or in the natural shape (holes skipped).
@@ -160,7 +165,7 @@ pub(crate) fn minimal_many<'py>(
     boards: &Bound<'py, PyAny>,
     return_solvable: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let BatchInput { input, shape, layout, out_dt, p } = batch_input(py, game, boards)?;
+    let BatchInput { input, shape, layout, out_dt, p } = batch_input(game, boards)?;
     let many = game.get().many(py)?;
     let count = shape[0];
     let (presses, distances, solvable) = with_dt!(out_dt, T => run_minimal::<T>(py, many, &input, &layout, count)?)
@@ -231,9 +236,10 @@ pub(crate) fn solve_rows<'py, T: Element + Cell>(
 /// `difficulty=d` (d >= 1) uniform over those whose fewest-press solution has exactly d
 /// presses; `difficulty=0` means uniform too, as in C and on the command line.
 /// Returns `(boards, presses, distances)`: boards and presses of shape (count, *game.shape)
-/// (flat=True: (count, size)) and the smallest unsigned dtype that holds p-1; distances int64.
+/// (flat=True: (count, size)) and the smallest unsigned dtype that holds p-1 (or `dtype`);
+/// distances int64.
 #[pyfunction]
-#[pyo3(signature = (game, count, difficulty=None, seed=None, *, flat=false))]
+#[pyo3(signature = (game, count, difficulty=None, seed=None, *, flat=false, dtype=None))]
 pub(crate) fn dataset<'py>(
     py: Python<'py>,
     game: &Bound<'py, PyGame>,
@@ -241,6 +247,7 @@ pub(crate) fn dataset<'py>(
     difficulty: Option<&Bound<'py, PyAny>>,
     seed: Option<&Bound<'py, PyAny>>,
     flat: bool,
+    dtype: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let this = game.get();
     let g = &this.game;
@@ -251,18 +258,8 @@ pub(crate) fn dataset<'py>(
     let seed = args::seed(seed)?;
     let layout = layout(g, !flat);
     let p = g.modulus().get();
-    let dt = if p <= 256 {
-        Dt::U8
-    } else if p <= 65536 {
-        Dt::U16
-    } else {
-        Dt::U32
-    };
-    let item = match dt {
-        Dt::U8 => 1,
-        Dt::U16 => 2,
-        _ => 4,
-    };
+    let dt = args::result_dtype(dtype, false, p)?.unwrap_or(Dt::smallest_for(p));
+    let item = with_dt!(dt, T => std::mem::size_of::<T>()) as u128;
     let bytes = count as u128 * (layout.stride as u128 * 2 * item + 8);
     if bytes > MAX_DATASET_BYTES {
         return Err(PyValueError::new_err(format!(
