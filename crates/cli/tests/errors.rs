@@ -73,7 +73,7 @@ fn bad_topologies() {
     fails(
         &["solve", "--grid", "100000x100000", "--modulus", "5"],
         "",
-        &["one light vector of this game (4 bytes a light; pass a uint8 board: one byte a light needs 10 GB (10000000000 bytes)"],
+        &["one light vector of this game (4 bytes a light; solving takes a uint8 board, one byte a light: 10 GB (10000000000 bytes)"],
     );
     fails(
         &["solve", "--torus", "100000x100000"],

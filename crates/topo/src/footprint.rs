@@ -196,8 +196,9 @@ impl Game {
                 )
             }
             _ if chases && k <= 256 => format!(
-                "one light vector of this game (4 bytes a light; pass a uint8 board: one byte a light needs {} ({} \
-                 bytes); LIGHTSOUT_BOARD_BYTES in C, BoardFormat::BYTES in Rust, a .pgm image in the command line)",
+                "one light vector of this game (4 bytes a light; solving takes a uint8 board, one byte a light: {} \
+                 ({} bytes); LIGHTSOUT_BOARD_BYTES in C, BoardFormat::BYTES in Rust, a .pgm image in the command \
+                 line)",
                 lightsout_core::error::human_bytes(self.size() as u128),
                 self.size()
             ),
