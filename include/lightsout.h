@@ -106,6 +106,11 @@ typedef enum lightsout_board_format {
    * Modulus 2, one bit per light: the natural array's rows (its last axis) each packed into
    * whole bytes, the first light of a byte in its most significant bit; padding bits are
    * ignored on input and zero on output. The layout of numpy.packbits(board, axis=-1).
+   * Modulus 3, two bits per light: four lights a byte, the first in the top bit pair (bits
+   * 7-6), each pair holding 0, 1 or 2 (3 is LIGHTSOUT_OUT_OF_RANGE), rows padded to whole
+   * bytes (ceil(cols / 4) a row). A grid over GF(2) or GF(3) stays packed end to end, so
+   * these boards reach grids of 10^10 lights (1.25 GB a GF(2) board), where the uint32_t
+   * functions refuse with LIGHTSOUT_TOO_LARGE, naming the packed size.
    */
   LIGHTSOUT_BOARD_PACKED = 1,
   /**
@@ -114,7 +119,8 @@ typedef enum lightsout_board_format {
   LIGHTSOUT_BOARD_BYTES_FLAT = 2,
   /**
    * Modulus 2, the light vector (holes skipped) packed as one row: light i is bit 7 - i % 8
-   * of byte i / 8. The layout of numpy.packbits(lights).
+   * of byte i / 8. The layout of numpy.packbits(lights). Modulus 3: light i is the bit pair
+   * 7 - 2 (i % 4), 6 - 2 (i % 4) of byte i / 4.
    */
   LIGHTSOUT_BOARD_PACKED_FLAT = 3,
 } lightsout_board_format;
@@ -129,6 +135,11 @@ typedef enum lightsout_board_format {
 typedef struct lightsout_game lightsout_game;
 
 /**
+ * Deprecated: `lightsout_game_new_grid` makes a game answered by this same solver, at every
+ * size it reaches (up to 2^40 lights), with packed boards through the `lightsout_game_*_board`
+ * functions (LIGHTSOUT_BOARD_PACKED: 1 bit a light over GF(2), 2 over GF(3)). The
+ * `lightsout_grid_solver_*` functions keep working.
+ *
  * A solver for one `rows x cols` grid with cut-off edges (up to 2^40 lights), built in time
  * about proportional to the board. Opaque to C: made by `lightsout_grid_solver_new`, released
  * with `lightsout_grid_solver_free`; immutable, so usable from many threads at once.
@@ -206,7 +217,7 @@ const char *lightsout_version(void);
 /**
  * The number of bytes a board of this game takes in `format` (a lightsout_board_format value),
  * written to `*out`. LIGHTSOUT_INVALID_ARGUMENT for an unknown format or one that cannot
- * hold the game's values (packed needs modulus 2, bytes a modulus up to 256).
+ * hold the game's values (packed needs modulus 2 or 3, bytes a modulus up to 256).
  *
  * # Safety
  * `game` must be NULL or a live handle; `out` NULL or valid for one write.
@@ -295,9 +306,14 @@ enum lightsout_status lightsout_game_random_solvable_board(const struct lightsou
  * neighbours) over Z_modulus. The classic game is `lightsout_game_new_grid(5, 5, 2, &game)`.
  *
  * Fails with LIGHTSOUT_INVALID_ARGUMENT for a side of 0, LIGHTSOUT_INVALID_MODULUS unless
- * 2 <= modulus < 2^31 (a composite modulus is the ring Z_k), LIGHTSOUT_TOO_LARGE if one board
- * would take more than 4 GiB (above 2^30 lights; large grids are solved by light chasing, M is
- * never built).
+ * 2 <= modulus < 2^31 (a composite modulus is the ring Z_k), LIGHTSOUT_TOO_LARGE above 2^40
+ * lights. Large grids are solved by light chasing (M is never built) in memory about one side
+ * long: a grid over a modulus up to 256 is built at any size up to that, its boards passed
+ * compactly through the `lightsout_game_*_board` functions (LIGHTSOUT_BOARD_PACKED: 1 bit a
+ * light over GF(2), 2 over GF(3); LIGHTSOUT_BOARD_BYTES otherwise), and the functions that take
+ * or give `uint32_t` light vectors refuse with LIGHTSOUT_TOO_LARGE when one would take more
+ * than 4 GiB (above 2^30 lights), naming the compact board's size. Over a larger modulus, and
+ * for the other surfaces, a game whose one light vector would exceed 4 GiB is refused here.
  *
  * # Safety
  * `out` must be NULL or valid for writing one pointer. On success `*out` holds a new game
@@ -815,6 +831,10 @@ enum lightsout_status lightsout_game_dataset(const struct lightsout_game *game,
                                              size_t distances_len);
 
 /**
+ * Deprecated: use the game functions (`lightsout_game_new_grid` and the
+ * `lightsout_game_*_board` functions with LIGHTSOUT_BOARD_PACKED), which answer through this
+ * same solver at every size it reaches.
+ *
  * Make the solver for a `rows x cols` grid over Z_modulus: pressing a light changes its up to
  * four neighbours and, with `self_toggle` (the classic rule), itself. No N x N matrix is ever
  * built: a 10,000 x 10,000 grid takes well under a second. Fails with
@@ -832,6 +852,10 @@ enum lightsout_status lightsout_grid_solver_new(uint64_t rows,
                                                 struct lightsout_grid_solver **out);
 
 /**
+ * Deprecated: use the game functions (`lightsout_game_new_grid` and the
+ * `lightsout_game_*_board` functions with LIGHTSOUT_BOARD_PACKED), which answer through this
+ * same solver at every size it reaches.
+ *
  * Release a grid solver. NULL is fine.
  *
  * # Safety
@@ -840,6 +864,10 @@ enum lightsout_status lightsout_grid_solver_new(uint64_t rows,
 void lightsout_grid_solver_free(struct lightsout_grid_solver *solver);
 
 /**
+ * Deprecated: use the game functions (`lightsout_game_new_grid` and the
+ * `lightsout_game_*_board` functions with LIGHTSOUT_BOARD_PACKED), which answer through this
+ * same solver at every size it reaches.
+ *
  * The nullity of the grid's press matrix (the dimension of its quiet patterns).
  *
  * # Safety
@@ -849,6 +877,10 @@ enum lightsout_status lightsout_grid_solver_nullity(const struct lightsout_grid_
                                                     size_t *out);
 
 /**
+ * Deprecated: use the game functions (`lightsout_game_new_grid` and the
+ * `lightsout_game_*_board` functions with LIGHTSOUT_BOARD_PACKED), which answer through this
+ * same solver at every size it reaches.
+ *
  * The number of lights, rows x cols.
  *
  * # Safety
@@ -858,6 +890,10 @@ enum lightsout_status lightsout_grid_solver_size(const struct lightsout_grid_sol
                                                  size_t *out);
 
 /**
+ * Deprecated: use the game functions (`lightsout_game_new_grid` and the
+ * `lightsout_game_*_board` functions with LIGHTSOUT_BOARD_PACKED), which answer through this
+ * same solver at every size it reaches.
+ *
  * The length in bytes of a bit-packed board of this grid: rows x ceil(cols / 8).
  *
  * Packed layout (that of `numpy.packbits(board, axis=1)` and of PBM images): each row starts
@@ -872,6 +908,10 @@ enum lightsout_status lightsout_grid_solver_packed_len(const struct lightsout_gr
                                                        size_t *out);
 
 /**
+ * Deprecated: use the game functions (`lightsout_game_new_grid` and the
+ * `lightsout_game_*_board` functions with LIGHTSOUT_BOARD_PACKED), which answer through this
+ * same solver at every size it reaches.
+ *
  * Whether a bit-packed GF(2) board can be turned off (modulus 2 only), in about
  * rows x cols / 64 word operations.
  *
@@ -885,6 +925,10 @@ enum lightsout_status lightsout_grid_solver_is_solvable_packed(const struct ligh
                                                                bool *out);
 
 /**
+ * Deprecated: use the game functions (`lightsout_game_new_grid` and the
+ * `lightsout_game_*_board` functions with LIGHTSOUT_BOARD_PACKED), which answer through this
+ * same solver at every size it reaches.
+ *
  * Solve a bit-packed GF(2) board (modulus 2 only): writes the presses, packed the same way,
  * to `presses_out` (`presses_len` = the packed length). Memory besides the caller's arrays:
  * about three times the packed board. LIGHTSOUT_UNSOLVABLE if the board has no solution.
@@ -900,6 +944,10 @@ enum lightsout_status lightsout_grid_solver_solve_packed(const struct lightsout_
                                                          size_t presses_len);
 
 /**
+ * Deprecated: use the game functions (`lightsout_game_new_grid` and the
+ * `lightsout_game_*_board` functions with LIGHTSOUT_BOARD_PACKED), which answer through this
+ * same solver at every size it reaches.
+ *
  * Solve a board stored one byte per light, row-major, values in 0..p-1 (for p <= 256): a
  * 10,000 x 10,000 board over Z_3 takes 100 MB. Writes rows x cols bytes to `presses_out`.
  *
@@ -914,6 +962,10 @@ enum lightsout_status lightsout_grid_solver_solve_bytes(const struct lightsout_g
                                                         size_t presses_len);
 
 /**
+ * Deprecated: use the game functions (`lightsout_game_new_grid` and the
+ * `lightsout_game_*_board` functions with LIGHTSOUT_BOARD_PACKED), which answer through this
+ * same solver at every size it reaches.
+ *
  * Solve a board of `uint32_t` values in 0..p-1 (rows x cols, row-major), as
  * `lightsout_game_solve` does for a game.
  *
@@ -927,6 +979,10 @@ enum lightsout_status lightsout_grid_solver_solve(const struct lightsout_grid_so
                                                   size_t presses_len);
 
 /**
+ * Deprecated: use the game functions (`lightsout_game_new_grid` and the
+ * `lightsout_game_*_board` functions with LIGHTSOUT_BOARD_PACKED), which answer through this
+ * same solver at every size it reaches.
+ *
  * The board after pressing, lights + M presses (mod p), all three arrays rows x cols
  * `uint32_t` values; `lights_out` may be an input array.
  *

@@ -1,9 +1,9 @@
 /*
- * Large boards through the structured grid solver of liblightsout, which never builds the
- * N x N system: a 1999 x 1999 GF(2) board (nullity 64) passed bit-packed (1 bit per light),
- * a 1000 x 1000 board over Z_3 passed one byte per light, and the n x n torus decision
- * problem for n = 2000; then a 3000 x 2000 game through the compact-board functions of every
- * game (one bit a light, then one byte).
+ * Large boards through the game functions of liblightsout, which answer a grid by light
+ * chasing and never build the N x N system: a 3000 x 2000 game bit-packed and one byte a
+ * light, a 1999 x 1999 GF(2) board (nullity 64) passed bit-packed (1 bit per light), a
+ * 1000 x 1000 board over Z_3 passed one byte per light, and the n x n torus decision problem
+ * for n = 2000. The same calls reach grids of 10^10 lights (1.25 GB a packed board).
  * Every solution is checked by pressing the buttons.
  *
  * Build (see crates/ffi/README.md):
@@ -41,7 +41,7 @@ static uint32_t next_random(void) {
 }
 
 /* Light (r, c) of a packed board: bit 7 - c % 8 of byte r * ceil(cols / 8) + c / 8. */
-static void pack(const uint32_t *values, size_t rows, size_t cols, uint8_t *bytes) {
+static void pack(const uint8_t *values, size_t rows, size_t cols, uint8_t *bytes) {
     size_t per_row = (cols + 7) / 8;
     for (size_t r = 0; r < rows; r++) {
         for (size_t c = 0; c < cols; c++) {
@@ -50,87 +50,72 @@ static void pack(const uint32_t *values, size_t rows, size_t cols, uint8_t *byte
     }
 }
 
-static void unpack(const uint8_t *bytes, size_t rows, size_t cols, uint32_t *values) {
-    size_t per_row = (cols + 7) / 8;
-    for (size_t r = 0; r < rows; r++) {
-        for (size_t c = 0; c < cols; c++) {
-            values[r * cols + c] = (bytes[r * per_row + c / 8] >> (7 - c % 8)) & 1u;
-        }
-    }
-}
-
-static int all_zero(const uint32_t *v, size_t n) {
+static int all_zero(const uint8_t *v, size_t n) {
     for (size_t i = 0; i < n; i++)
         if (v[i] != 0) return 0;
     return 1;
 }
 
-/* Frees the arrays of one run (a grid's values, and its board and solution as bytes) and
- * its solver. */
-static void free_run(lightsout_grid_solver *solver, uint32_t *zero, uint32_t *pressed, uint32_t *lights,
-                     uint32_t *presses, uint8_t *board, uint8_t *solution) {
+/* Frees the boards of one run (each `len` bytes, compact) and its game. */
+static void free_run(lightsout_game *game, uint8_t *zero, uint8_t *pressed, uint8_t *board, uint8_t *solution,
+                     uint8_t *after) {
     free(zero);
     free(pressed);
-    free(lights);
-    free(presses);
     free(board);
     free(solution);
-    lightsout_grid_solver_free(solver);
+    free(after);
+    lightsout_game_free(game);
 }
 
 static void packed_gf2(void) {
     const size_t rows = 1999, cols = 1999, n = rows * cols;
-    lightsout_grid_solver *solver = NULL;
-    CHECK(lightsout_grid_solver_new(rows, cols, true, 2, &solver));
+    lightsout_game *game = NULL;
+    CHECK(lightsout_game_new_grid(rows, cols, 2, &game));
     size_t nullity = 0, len = 0;
-    CHECK(lightsout_grid_solver_nullity(solver, &nullity));
-    CHECK(lightsout_grid_solver_packed_len(solver, &len));
+    CHECK(lightsout_game_nullity(game, &nullity));
+    CHECK(lightsout_game_board_len(game, LIGHTSOUT_BOARD_PACKED, &len));
     printf("grid %zux%zu over GF(2): %zu lights, nullity %zu, %zu bytes per packed board\n", rows, cols, n,
            nullity, len);
 
-    /* A board made by random presses is solvable; build it, pack it, solve it packed. */
-    uint32_t *zero = must_alloc(n, sizeof *zero), *pressed = must_alloc(n, sizeof *pressed);
-    uint32_t *lights = must_alloc(n, sizeof *lights), *presses = must_alloc(n, sizeof *presses);
-    for (size_t i = 0; i < n; i++) pressed[i] = next_random() & 1u;
-    CHECK(lightsout_grid_solver_apply(solver, zero, n, pressed, n, lights, n));
-    uint8_t *board = must_alloc(len, 1), *solution = must_alloc(len, 1);
-    pack(lights, rows, cols, board);
+    /* A board made by random presses is solvable: press them on the dark board, all packed. */
+    uint8_t *values = must_alloc(n, 1), *zero = must_alloc(len, 1), *pressed = must_alloc(len, 1);
+    uint8_t *board = must_alloc(len, 1), *solution = must_alloc(len, 1), *after = must_alloc(len, 1);
+    for (size_t i = 0; i < n; i++) values[i] = (uint8_t)(next_random() & 1u);
+    pack(values, rows, cols, pressed);
+    free(values);
+    CHECK(lightsout_game_apply_board(game, LIGHTSOUT_BOARD_PACKED, zero, len, pressed, len, board, len));
     bool solvable = false;
-    CHECK(lightsout_grid_solver_is_solvable_packed(solver, board, len, &solvable));
-    CHECK(lightsout_grid_solver_solve_packed(solver, board, len, solution, len));
-    unpack(solution, rows, cols, presses);
-    CHECK(lightsout_grid_solver_apply(solver, lights, n, presses, n, lights, n));
+    CHECK(lightsout_game_is_solvable_board(game, LIGHTSOUT_BOARD_PACKED, board, len, &solvable));
+    CHECK(lightsout_game_solve_board(game, LIGHTSOUT_BOARD_PACKED, board, len, solution, len));
+    CHECK(lightsout_game_apply_board(game, LIGHTSOUT_BOARD_PACKED, board, len, solution, len, after, len));
     printf("  board made by random presses: solvable %s, packed solution checked: %s\n", solvable ? "yes" : "no",
-           all_zero(lights, n) ? "all lights off" : "LIGHTS LEFT ON");
+           all_zero(after, len) ? "all lights off" : "LIGHTS LEFT ON");
 
     /* A board of random lights: solvable only if it passes every quiet-pattern check. */
     for (size_t i = 0; i < len; i++) board[i] = (uint8_t)next_random();
-    CHECK(lightsout_grid_solver_is_solvable_packed(solver, board, len, &solvable));
-    lightsout_status status = lightsout_grid_solver_solve_packed(solver, board, len, solution, len);
+    CHECK(lightsout_game_is_solvable_board(game, LIGHTSOUT_BOARD_PACKED, board, len, &solvable));
+    lightsout_status status = lightsout_game_solve_board(game, LIGHTSOUT_BOARD_PACKED, board, len, solution, len);
     printf("  random lights: solvable %s, solve returns %s\n", solvable ? "yes" : "no",
            status == LIGHTSOUT_OK ? "LIGHTSOUT_OK" : status == LIGHTSOUT_UNSOLVABLE ? "LIGHTSOUT_UNSOLVABLE" : "?");
-    free_run(solver, zero, pressed, lights, presses, board, solution);
+    free_run(game, zero, pressed, board, solution, after);
 }
 
 static void bytes_z3(void) {
     const size_t rows = 1000, cols = 1000, n = rows * cols;
-    lightsout_grid_solver *solver = NULL;
-    CHECK(lightsout_grid_solver_new(rows, cols, true, 3, &solver));
+    lightsout_game *game = NULL;
+    CHECK(lightsout_game_new_grid(rows, cols, 3, &game));
     size_t nullity = 0;
-    CHECK(lightsout_grid_solver_nullity(solver, &nullity));
+    CHECK(lightsout_game_nullity(game, &nullity));
     printf("grid %zux%zu over Z_3: nullity %zu\n", rows, cols, nullity);
-    uint32_t *zero = must_alloc(n, sizeof *zero), *pressed = must_alloc(n, sizeof *pressed);
-    uint32_t *lights = must_alloc(n, sizeof *lights), *presses = must_alloc(n, sizeof *presses);
-    uint8_t *board = must_alloc(n, 1), *solution = must_alloc(n, 1);
-    for (size_t i = 0; i < n; i++) pressed[i] = next_random() % 3u;
-    CHECK(lightsout_grid_solver_apply(solver, zero, n, pressed, n, lights, n));
-    for (size_t i = 0; i < n; i++) board[i] = (uint8_t)lights[i];
-    CHECK(lightsout_grid_solver_solve_bytes(solver, board, n, solution, n));
-    for (size_t i = 0; i < n; i++) presses[i] = solution[i];
-    CHECK(lightsout_grid_solver_apply(solver, lights, n, presses, n, lights, n));
+    uint8_t *zero = must_alloc(n, 1), *pressed = must_alloc(n, 1), *board = must_alloc(n, 1);
+    uint8_t *solution = must_alloc(n, 1), *after = must_alloc(n, 1);
+    for (size_t i = 0; i < n; i++) pressed[i] = (uint8_t)(next_random() % 3u);
+    CHECK(lightsout_game_apply_board(game, LIGHTSOUT_BOARD_BYTES, zero, n, pressed, n, board, n));
+    CHECK(lightsout_game_solve_board(game, LIGHTSOUT_BOARD_BYTES, board, n, solution, n));
+    CHECK(lightsout_game_apply_board(game, LIGHTSOUT_BOARD_BYTES, board, n, solution, n, after, n));
     printf("  board made by random presses, solved one byte per light: %s\n",
-           all_zero(lights, n) ? "all lights off" : "LIGHTS LEFT ON");
-    free_run(solver, zero, pressed, lights, presses, board, solution);
+           all_zero(after, n) ? "all lights off" : "LIGHTS LEFT ON");
+    free_run(game, zero, pressed, board, solution, after);
 }
 
 static void torus_decision(void) {

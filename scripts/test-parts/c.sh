@@ -170,6 +170,21 @@ if [ "$(grep -Ecx '[01]{5}' "$work/readme-c.txt")" != 5 ]; then
   fail "README.md's C block should run the program and print 5 rows of presses, it printed: $(cat "$work/readme-c.txt")"
 fi
 
+# --- a board past what uint32_t light vectors can hold ---------------------------------------
+# The command line (release build) draws and solves a 40000x40000 GF(2) grid as PBM images, bit-
+# packed end to end (200 MB a board, where uint32_t light vectors would take 6.4 GB), and
+# tests/c/huge_board.c checks its answer through the game functions of the release library.
+step "the command line generates and solves a 40000x40000 PBM; tests/c/huge_board.c checks the presses"
+cargo build --quiet --release -p lightsout-cli
+cli="${CARGO_TARGET_DIR:-$root/target}/release/lightsout"
+"$cli" generate --grid 40000x40000 --seed 1 --out "$work/big.pbm"
+"$cli" solve --lights "$work/big.pbm" --out "$work/presses.pbm" | tee "$work/solve.log"
+grep -q "written to $work/presses.pbm (P4)" "$work/solve.log" || fail "lightsout solve did not write the presses as a PBM"
+"$CC" -std=c11 -O2 "${WARN[@]}" tests/c/huge_board.c "${shared_flags[@]}" -o "$work/huge_board"
+"$work/huge_board" "$work/big.pbm" "$work/presses.pbm" | tee "$work/huge.log"
+rm -f "$work/big.pbm" "$work/presses.pbm"
+tail -n 1 "$work/huge.log" | grep -Eq '^[0-9]+ passed, 0 failed$' || fail "huge_board did not end with 'N passed, 0 failed'"
+
 # --- bad inputs ----------------------------------------------------------------------------
 check_count() {
   local log=$1

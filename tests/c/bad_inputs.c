@@ -75,7 +75,18 @@ static void constructors(void) {
     EXPECT(lightsout_game_new_grid(5, 5, 0, &g), LIGHTSOUT_INVALID_MODULUS, "2 <= k < 2^31");
     EXPECT(lightsout_game_new_grid(5, 5, 1, &g), LIGHTSOUT_INVALID_MODULUS, "not 1");
     EXPECT(lightsout_game_new_grid(5, 5, UINT32_MAX, &g), LIGHTSOUT_INVALID_MODULUS, NULL);
-    EXPECT(lightsout_game_new_grid(100000, 100000, 2, &g), LIGHTSOUT_TOO_LARGE, "limit");
+    /* A torus of 10^10 lights has no compact route: refused at once, in bytes. A grid that size
+     * is a game whose boards go packed (tests/c/huge_board.c); its uint32_t questions refuse. */
+    EXPECT(lightsout_game_new_torus(100000, 100000, 2, &g), LIGHTSOUT_TOO_LARGE,
+           "needs 40 GB (40000000000 bytes), over the 4 GiB limit");
+    EXPECT(lightsout_game_new_grid(100000, 100000, 2, &g), LIGHTSOUT_OK, NULL);
+    {
+        uint32_t one = 0;
+        EXPECT(lightsout_game_random_solvable(g, 1, &one, 1), LIGHTSOUT_TOO_LARGE,
+               "a packed board, one bit a light, needs 1.2 GB (1250000000 bytes); LIGHTSOUT_BOARD_PACKED in C");
+        lightsout_game_free(g);
+        g = SENTINEL;
+    }
     EXPECT(lightsout_game_new_grid(UINT32_MAX, UINT32_MAX, 2, &g), LIGHTSOUT_TOO_LARGE, NULL);
     EXPECT(lightsout_game_new_grid(5, 5, 2, NULL), LIGHTSOUT_NULL_POINTER, "out must not be NULL");
     EXPECT(lightsout_game_new_torus(0, 3, 2, &g), LIGHTSOUT_INVALID_ARGUMENT, NULL);
@@ -874,9 +885,24 @@ static void compact_boards(void) {
     lightsout_game_free(line);
     lightsout_game_free(z6);
 
-    /* Packed boards need modulus 2, bytes a modulus up to 256. */
-    EXPECT(lightsout_game_new_grid(3, 3, 3, &g), LIGHTSOUT_OK, NULL);
-    EXPECT(lightsout_game_board_len(g, LIGHTSOUT_BOARD_PACKED, &len), LIGHTSOUT_INVALID_ARGUMENT, "modulus 3");
+    /* Packed boards need modulus 2 (one bit a light) or 3 (two bits), bytes a modulus up to 256. */
+    EXPECT(lightsout_game_new_grid(3, 3, 5, &g), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_board_len(g, LIGHTSOUT_BOARD_PACKED, &len), LIGHTSOUT_INVALID_ARGUMENT, "modulus 5");
+    lightsout_game_free(g);
+    EXPECT(lightsout_game_new_grid(3, 5, 3, &g), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_board_len(g, LIGHTSOUT_BOARD_PACKED, &len), LIGHTSOUT_OK, NULL);
+    CHECK(len == 6); /* 5 lights: 2 bytes a row */
+    {
+        /* Row 1 holds 1 2 0 1 2: bit pairs 01 10 00 01, then 10 and padding. A pair 11 is refused. */
+        uint8_t z3[6] = {0, 0, 0x61, 0x80, 0, 0}, z3s[6], z3after[6];
+        EXPECT(lightsout_game_solve_board(g, LIGHTSOUT_BOARD_PACKED, z3, 6, z3s, 6), LIGHTSOUT_OK, NULL);
+        EXPECT(lightsout_game_apply_board(g, LIGHTSOUT_BOARD_PACKED, z3, 6, z3s, 6, z3after, 6), LIGHTSOUT_OK, NULL);
+        CHECK(z3after[0] == 0 && z3after[1] == 0 && z3after[2] == 0 && z3after[3] == 0 && z3after[4] == 0 &&
+              z3after[5] == 0);
+        z3[4] = 0x30;
+        EXPECT(lightsout_game_solve_board(g, LIGHTSOUT_BOARD_PACKED, z3, 6, z3s, 6), LIGHTSOUT_OUT_OF_RANGE,
+               "lights[11] must be in 0 <= x < 3, not 3");
+    }
     lightsout_game_free(g);
     EXPECT(lightsout_game_new_grid(3, 3, 257, &g), LIGHTSOUT_OK, NULL);
     EXPECT(lightsout_game_random_solvable_board(g, LIGHTSOUT_BOARD_BYTES_FLAT, 1, bytes, 9), LIGHTSOUT_INVALID_ARGUMENT,

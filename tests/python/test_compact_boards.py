@@ -35,8 +35,17 @@ def test_uint8_and_packed_agree_with_int64(make):
         assert g.is_solvable(b8)
         assert g.count_solutions(b8) == g.kernel_size
         if g.modulus != 2:
-            with pytest.raises(ValueError, match="modulus 3"):
+            # Over GF(3) packed is two bits a light (four a byte): a bit-packed array has the
+            # wrong shape, and the packed trits give the presses of the uint8 board.
+            with pytest.raises(ValueError, match=r"must have shape \(70, 18\)"):
                 g.solve(np.packbits(b8, axis=-1), packed=True)
+            packed = g.random_solvable(seed, packed=True)
+            pairs = (packed[:, :, None] >> np.array([6, 4, 2, 0], dtype=np.uint8)) & 3
+            assert (pairs.reshape(packed.shape[0], -1)[:, : g.shape[-1]] == board).all()
+            sp = g.solve(packed, packed=True)
+            pairs = (sp[:, :, None] >> np.array([6, 4, 2, 0], dtype=np.uint8)) & 3
+            assert (pairs.reshape(sp.shape[0], -1)[:, : g.shape[-1]] == s).all()
+            assert g.is_solvable(packed, packed=True) and not g.apply(packed, sp, packed=True).any()
             continue
         packed = g.random_solvable(seed, packed=True)
         assert (packed == np.packbits(board.astype(np.uint8), axis=-1)).all()
@@ -88,8 +97,8 @@ def test_bad_compact_boards_say_what_was_expected():
         g.apply(np.zeros((70, 70), dtype=np.uint8), bad)
     with pytest.raises(ValueError, match="same shape"):
         g.apply(np.zeros((70, 9), dtype=np.uint8), np.zeros(613, dtype=np.uint8), packed=True)
-    with pytest.raises(ValueError, match="modulus 3"):
-        lo.grid(4, 4, modulus=3).random_solvable(1, packed=True)
+    with pytest.raises(ValueError, match="modulus 5"):
+        lo.grid(4, 4, modulus=5).random_solvable(1, packed=True)
     with pytest.raises(ValueError, match="not both"):
         g.random_solvable(1, packed=True, dtype=np.uint8)
     hole = lo.mask(np.array([[1, 0, 1]], dtype=bool))

@@ -1,9 +1,19 @@
-"""GridSolver: structured solving of plain grids, unpacked and bit-packed (numpy.packbits)."""
+"""GridSolver (deprecated: lightsout.grid answers the same through Game): structured solving of
+plain grids, unpacked and bit-packed (numpy.packbits). It keeps working, and warns when built."""
 
 import numpy as np
 import pytest
 
 import lightsout as lo
+
+# Every GridSolver built below warns; test_it_warns_naming_the_replacement checks the warning.
+pytestmark = pytest.mark.filterwarnings("ignore:lightsout.GridSolver is deprecated:DeprecationWarning")
+
+
+def test_it_warns_naming_the_replacement():
+    with pytest.warns(DeprecationWarning, match=r"use lightsout\.grid\(rows, cols, modulus\).*packed=True"):
+        gs = lo.GridSolver(5, 5)
+    assert gs.nullity == lo.grid(5, 5).nullity == 2
 
 
 @pytest.mark.parametrize("rows, cols, p, self_toggle", [(5, 5, 2, True), (7, 4, 3, True), (6, 9, 2, False), (4, 4, 5, True)])

@@ -86,6 +86,30 @@ impl Reader<'_> {
     }
 }
 
+/// The whole length in bytes of a raw image (`P4` or `P5`) whose file starts with `prefix`, as
+/// its header declares it (header, one blank, the data), when the header is complete and
+/// declares at most [`lightsout_core::limits::MAX_LIGHTS`] lights; `None` otherwise. Such a file
+/// may be read past [`crate::input::MAX_INPUT_BYTES`], up to exactly this length: a grid of
+/// 10^10 lights is a 1.25 GB PBM.
+pub fn raw_image_len(prefix: &[u8]) -> Option<u64> {
+    let raw_pbm = match prefix.get(..2) {
+        Some(b"P4") => true,
+        Some(b"P5") => false,
+        _ => return None,
+    };
+    let mut r = Reader { name: "", bytes: prefix, at: 2 };
+    let (width, height) = (r.number("width").ok()?, r.number("height").ok()?);
+    if !raw_pbm {
+        r.number("maximum value").ok()?;
+    }
+    let lights = width as u128 * height as u128;
+    if lights > lightsout_core::limits::MAX_LIGHTS {
+        return None;
+    }
+    let data = if raw_pbm { height as u128 * width.div_ceil(8) as u128 } else { lights };
+    u64::try_from(r.at as u128 + 1 + data).ok()
+}
+
 /// Parse an image file (`name` for messages). Errors (exit status 2) name what was wrong: the
 /// magic number, a header field, a value above the maximum, a file too short or too long.
 pub fn parse(name: &str, bytes: &[u8]) -> CliResult<Image> {
@@ -124,8 +148,8 @@ pub fn parse(name: &str, bytes: &[u8]) -> CliResult<Image> {
     };
     let (w, h) = (width as usize, height as usize);
     let cells = (width as u128) * (height as u128);
-    if cells > crate::input::MAX_INPUT_BYTES as u128 * 8 {
-        return Err(r.fail(format!("the image is {width} x {height}, more lights than any input file can hold")));
+    if cells > lightsout_core::limits::MAX_LIGHTS {
+        return Err(r.fail(format!("the image is {width} x {height}, more lights than any game can hold")));
     }
     let (format, data) = match kind {
         Kind::P4 | Kind::P5 => {
@@ -325,6 +349,16 @@ pub fn write(out: &mut dyn Write, game: &Game, kind: Kind, data: &[u8]) -> std::
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn raw_images_declare_their_length() {
+        // A 10^10-light PBM: 1.25 GB of data after its 16-byte header and one blank.
+        assert_eq!(raw_image_len(b"P4\n100000 100000\n\x00"), Some(17 + 1_250_000_000));
+        assert_eq!(raw_image_len(b"P5 3 2 255\n"), Some(10 + 1 + 6));
+        assert_eq!(raw_image_len(b"P1 3 2\n"), None); // plain images keep the text limit
+        assert_eq!(raw_image_len(b"P4 3"), None); // an incomplete header
+        assert_eq!(raw_image_len(b"P4 2000000 2000000\n"), None); // past 2^40 lights
+    }
 
     #[test]
     fn plain_and_raw_images_read_the_same_board() {

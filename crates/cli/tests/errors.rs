@@ -64,12 +64,21 @@ fn bad_topologies() {
     fails(&["solve", "--grid", "100000x100000"], "", &["too large", "40000000000 bytes"]);
     // Sizes read as people write them, the exact count beside.
     fails(&["solve", "--grid", "100000x100000"], "", &["needs 40 GB (40000000000 bytes), over the 4 GiB limit"]);
-    // ... and name the route that fits (packed boards), where there is one.
-    fails(&["solve", "--grid", "100000x100000"], "", &["lightsout.GridSolver in Python", "bit-packed"]);
+    // ... and name the route that fits (packed boards, a .pbm image here), where there is one.
+    fails(
+        &["solve", "--grid", "100000x100000"],
+        "",
+        &["a packed board, one bit a light, needs 1.2 GB (1250000000 bytes)", ".pbm image"],
+    );
     fails(
         &["solve", "--grid", "100000x100000", "--modulus", "5"],
         "",
-        &["one board of this game (4 bytes a light) needs"],
+        &["one light vector of this game (4 bytes a light; solving takes a uint8 board, one byte a light: 10 GB (10000000000 bytes)"],
+    );
+    fails(
+        &["solve", "--torus", "100000x100000"],
+        "",
+        &["one light vector of this game (4 bytes a light, and this game has no compact route) needs 40 GB"],
     );
     // A 9-byte graph file declaring 2^24 vertices: refused from the description, at once.
     let huge = TempFile::new("huge.txt", "16777216\n");

@@ -1,5 +1,6 @@
-//! Compact boards: one byte per light, or bit-packed for modulus 2, so that a board of 10^8
-//! lights crosses the ABI in 100 MB or 12.5 MB instead of the 400 MB of `uint32_t` entries.
+//! Compact boards: one byte per light, or packed for modulus 2 (one bit a light) and 3 (two
+//! bits a light), so that a board of 10^8 lights crosses the ABI in 100 MB, 12.5 MB or 25 MB
+//! instead of the 400 MB of `uint32_t` entries, and a GF(2) grid of 10^10 lights in 1.25 GB.
 //! The layouts are `lightsout_topo::BoardFormat`'s (the same as Python's `packed=True`); C names
 //! them with the values of [`BoardFormat`].
 
@@ -18,11 +19,17 @@ pub enum BoardFormat {
     /// Modulus 2, one bit per light: the natural array's rows (its last axis) each packed into
     /// whole bytes, the first light of a byte in its most significant bit; padding bits are
     /// ignored on input and zero on output. The layout of numpy.packbits(board, axis=-1).
+    /// Modulus 3, two bits per light: four lights a byte, the first in the top bit pair (bits
+    /// 7-6), each pair holding 0, 1 or 2 (3 is LIGHTSOUT_OUT_OF_RANGE), rows padded to whole
+    /// bytes (ceil(cols / 4) a row). A grid over GF(2) or GF(3) stays packed end to end, so
+    /// these boards reach grids of 10^10 lights (1.25 GB a GF(2) board), where the uint32_t
+    /// functions refuse with LIGHTSOUT_TOO_LARGE, naming the packed size.
     LightsoutBoardPacked = 1,
     /// One byte per light in light order (the order of the uint32_t functions: holes skipped).
     LightsoutBoardBytesFlat = 2,
     /// Modulus 2, the light vector (holes skipped) packed as one row: light i is bit 7 - i % 8
-    /// of byte i / 8. The layout of numpy.packbits(lights).
+    /// of byte i / 8. The layout of numpy.packbits(lights). Modulus 3: light i is the bit pair
+    /// 7 - 2 (i % 4), 6 - 2 (i % 4) of byte i / 4.
     LightsoutBoardPackedFlat = 3,
 }
 
@@ -49,7 +56,7 @@ fn format_of(format: u32) -> Result<lightsout_topo::BoardFormat, Failure> {
 
 /// The number of bytes a board of this game takes in `format` (a lightsout_board_format value),
 /// written to `*out`. LIGHTSOUT_INVALID_ARGUMENT for an unknown format or one that cannot
-/// hold the game's values (packed needs modulus 2, bytes a modulus up to 256).
+/// hold the game's values (packed needs modulus 2 or 3, bytes a modulus up to 256).
 ///
 /// # Safety
 /// `game` must be NULL or a live handle; `out` NULL or valid for one write.

@@ -47,6 +47,9 @@ pub(crate) unsafe fn write_board(
     make: impl FnOnce(&lightsout_topo::Game) -> lightsout_topo::Result<Vec<u32>>,
 ) -> FfiResult {
     let game = unsafe { game_ref(game) }?;
+    // A game too large for light vectors says so (naming its compact boards) before the
+    // buffer's length is looked at.
+    game.check_light_vectors()?;
     let out = OutArray::new(lights_out, lights_len, game.size(), "lights_out")?;
     let board = make(game)?;
     // SAFETY: `out` was checked against the board's length; the caller guarantees it is writable.
@@ -67,9 +70,14 @@ unsafe fn make(out: *mut *mut Game, build: impl FnOnce() -> Result<lightsout_top
 /// neighbours) over Z_modulus. The classic game is `lightsout_game_new_grid(5, 5, 2, &game)`.
 ///
 /// Fails with LIGHTSOUT_INVALID_ARGUMENT for a side of 0, LIGHTSOUT_INVALID_MODULUS unless
-/// 2 <= modulus < 2^31 (a composite modulus is the ring Z_k), LIGHTSOUT_TOO_LARGE if one board
-/// would take more than 4 GiB (above 2^30 lights; large grids are solved by light chasing, M is
-/// never built).
+/// 2 <= modulus < 2^31 (a composite modulus is the ring Z_k), LIGHTSOUT_TOO_LARGE above 2^40
+/// lights. Large grids are solved by light chasing (M is never built) in memory about one side
+/// long: a grid over a modulus up to 256 is built at any size up to that, its boards passed
+/// compactly through the `lightsout_game_*_board` functions (LIGHTSOUT_BOARD_PACKED: 1 bit a
+/// light over GF(2), 2 over GF(3); LIGHTSOUT_BOARD_BYTES otherwise), and the functions that take
+/// or give `uint32_t` light vectors refuse with LIGHTSOUT_TOO_LARGE when one would take more
+/// than 4 GiB (above 2^30 lights), naming the compact board's size. Over a larger modulus, and
+/// for the other surfaces, a game whose one light vector would exceed 4 GiB is refused here.
 ///
 /// # Safety
 /// `out` must be NULL or valid for writing one pointer. On success `*out` holds a new game

@@ -1,11 +1,18 @@
 //! Very large grids: the core's structured solver (light chasing and one polynomial gcd), which
 //! never builds the N x N system, with boards as bit-packed bytes (GF(2)), one byte per light
-//! (p < 256) or `uint32_t` values; and the seed's torus decision problem.
+//! (p < 256) or `uint32_t` values; and the seed's torus decision problem. The grid solver's
+//! functions are deprecated: a game made by `lightsout_game_new_grid` answers through the same
+//! solver at every size, with packed boards (`lightsout_game_*_board`).
 
 use crate::boundary::{arg_ref, arg_slice, ffi_boundary, out_ptr, write_answer, write_out, Failure, OutArray, Status};
 use lightsout_core::structured::{self, PackedBoard};
 use lightsout_core::Modulus;
 
+/// Deprecated: `lightsout_game_new_grid` makes a game answered by this same solver, at every
+/// size it reaches (up to 2^40 lights), with packed boards through the `lightsout_game_*_board`
+/// functions (LIGHTSOUT_BOARD_PACKED: 1 bit a light over GF(2), 2 over GF(3)). The
+/// `lightsout_grid_solver_*` functions keep working.
+///
 /// A solver for one `rows x cols` grid with cut-off edges (up to 2^40 lights), built in time
 /// about proportional to the board. Opaque to C: made by `lightsout_grid_solver_new`, released
 /// with `lightsout_grid_solver_free`; immutable, so usable from many threads at once.
@@ -26,6 +33,10 @@ fn side(v: u64, name: &str) -> Result<usize, Failure> {
     })
 }
 
+/// Deprecated: use the game functions (`lightsout_game_new_grid` and the
+/// `lightsout_game_*_board` functions with LIGHTSOUT_BOARD_PACKED), which answer through this
+/// same solver at every size it reaches.
+///
 /// Make the solver for a `rows x cols` grid over Z_modulus: pressing a light changes its up to
 /// four neighbours and, with `self_toggle` (the classic rule), itself. No N x N matrix is ever
 /// built: a 10,000 x 10,000 grid takes well under a second. Fails with
@@ -52,6 +63,10 @@ pub unsafe extern "C" fn lightsout_grid_solver_new(
     })
 }
 
+/// Deprecated: use the game functions (`lightsout_game_new_grid` and the
+/// `lightsout_game_*_board` functions with LIGHTSOUT_BOARD_PACKED), which answer through this
+/// same solver at every size it reaches.
+///
 /// Release a grid solver. NULL is fine.
 ///
 /// # Safety
@@ -67,6 +82,10 @@ pub unsafe extern "C" fn lightsout_grid_solver_free(solver: *mut GridSolver) {
     });
 }
 
+/// Deprecated: use the game functions (`lightsout_game_new_grid` and the
+/// `lightsout_game_*_board` functions with LIGHTSOUT_BOARD_PACKED), which answer through this
+/// same solver at every size it reaches.
+///
 /// The nullity of the grid's press matrix (the dimension of its quiet patterns).
 ///
 /// # Safety
@@ -76,6 +95,10 @@ pub unsafe extern "C" fn lightsout_grid_solver_nullity(solver: *const GridSolver
     ffi_boundary!({ unsafe { write_answer(solver_ref(solver), out, |solver| Ok(solver.nullity())) } })
 }
 
+/// Deprecated: use the game functions (`lightsout_game_new_grid` and the
+/// `lightsout_game_*_board` functions with LIGHTSOUT_BOARD_PACKED), which answer through this
+/// same solver at every size it reaches.
+///
 /// The number of lights, rows x cols.
 ///
 /// # Safety
@@ -85,6 +108,10 @@ pub unsafe extern "C" fn lightsout_grid_solver_size(solver: *const GridSolver, o
     ffi_boundary!({ unsafe { write_answer(solver_ref(solver), out, |solver| Ok(solver.lights())) } })
 }
 
+/// Deprecated: use the game functions (`lightsout_game_new_grid` and the
+/// `lightsout_game_*_board` functions with LIGHTSOUT_BOARD_PACKED), which answer through this
+/// same solver at every size it reaches.
+///
 /// The length in bytes of a bit-packed board of this grid: rows x ceil(cols / 8).
 ///
 /// Packed layout (that of `numpy.packbits(board, axis=1)` and of PBM images): each row starts
@@ -106,6 +133,10 @@ fn packed_len(solver: &structured::GridSolver) -> Result<usize, Failure> {
         .ok_or_else(|| Failure::new(Status::LightsoutTooLarge, "the packed board length overflows size_t".to_string()))
 }
 
+/// Deprecated: use the game functions (`lightsout_game_new_grid` and the
+/// `lightsout_game_*_board` functions with LIGHTSOUT_BOARD_PACKED), which answer through this
+/// same solver at every size it reaches.
+///
 /// Whether a bit-packed GF(2) board can be turned off (modulus 2 only), in about
 /// rows x cols / 64 word operations.
 ///
@@ -130,6 +161,10 @@ pub unsafe extern "C" fn lightsout_grid_solver_is_solvable_packed(
     })
 }
 
+/// Deprecated: use the game functions (`lightsout_game_new_grid` and the
+/// `lightsout_game_*_board` functions with LIGHTSOUT_BOARD_PACKED), which answer through this
+/// same solver at every size it reaches.
+///
 /// Solve a bit-packed GF(2) board (modulus 2 only): writes the presses, packed the same way,
 /// to `presses_out` (`presses_len` = the packed length). Memory besides the caller's arrays:
 /// about three times the packed board. LIGHTSOUT_UNSOLVABLE if the board has no solution.
@@ -165,6 +200,10 @@ pub unsafe extern "C" fn lightsout_grid_solver_solve_packed(
     })
 }
 
+/// Deprecated: use the game functions (`lightsout_game_new_grid` and the
+/// `lightsout_game_*_board` functions with LIGHTSOUT_BOARD_PACKED), which answer through this
+/// same solver at every size it reaches.
+///
 /// Solve a board stored one byte per light, row-major, values in 0..p-1 (for p <= 256): a
 /// 10,000 x 10,000 board over Z_3 takes 100 MB. Writes rows x cols bytes to `presses_out`.
 ///
@@ -189,6 +228,10 @@ pub unsafe extern "C" fn lightsout_grid_solver_solve_bytes(
     })
 }
 
+/// Deprecated: use the game functions (`lightsout_game_new_grid` and the
+/// `lightsout_game_*_board` functions with LIGHTSOUT_BOARD_PACKED), which answer through this
+/// same solver at every size it reaches.
+///
 /// Solve a board of `uint32_t` values in 0..p-1 (rows x cols, row-major), as
 /// `lightsout_game_solve` does for a game.
 ///
@@ -212,6 +255,10 @@ pub unsafe extern "C" fn lightsout_grid_solver_solve(
     })
 }
 
+/// Deprecated: use the game functions (`lightsout_game_new_grid` and the
+/// `lightsout_game_*_board` functions with LIGHTSOUT_BOARD_PACKED), which answer through this
+/// same solver at every size it reaches.
+///
 /// The board after pressing, lights + M presses (mod p), all three arrays rows x cols
 /// `uint32_t` values; `lights_out` may be an input array.
 ///

@@ -1,21 +1,30 @@
-//! Compact boards: one byte per light, or one bit per light for GF(2), so that a board of
-//! 10^8 lights takes 100 MB or 12.5 MB instead of the 400 MB of a `u32` light vector.
+//! Compact boards: one byte per light, one bit per light for GF(2) or two bits per light for
+//! GF(3), so that a board of 10^8 lights takes 100 MB, 12.5 MB or 25 MB instead of the 400 MB
+//! of a `u32` light vector, and a GF(2) board of 10^10 lights its 1.25 GB.
 //!
 //! This module is the one place that knows the formats ([`BoardFormat`]); Python, C and the
-//! command line hand it their bytes. A GF(2) grid on the structured solver goes from packed
-//! bits to packed bits without ever widening a light to a `u32`; every other game decodes to a
-//! light vector, asks the usual question and encodes the answer.
+//! command line hand it their bytes. A GF(2) or GF(3) grid on the structured solver goes from
+//! packed rows to packed rows without ever widening a light to a `u32` (and a grid over another
+//! modulus up to 256 is chased on its bytes), so such games reach every size the engine does;
+//! every other game decodes to a light vector, asks the usual question and encodes the answer
+//! (refused, with the size it would need, when one light vector does not fit:
+//! [`Game::check_light_vectors`]).
 //!
 //! The layouts, for an array of shape `(R, C)` (see [`Order`]):
 //! - [`Encoding::Bytes`]: `R * C` bytes, row-major, each a value in `0..k` (`k <= 256`).
-//! - [`Encoding::Packed`] (modulus 2 only): each row of C lights packed into `ceil(C / 8)` bytes,
-//!   the first light of a byte in its most significant bit (the layout of
+//! - [`Encoding::Packed`], modulus 2: each row of C lights packed into `ceil(C / 8)` bytes, the
+//!   first light of a byte in its most significant bit (the layout of
 //!   `numpy.packbits(board, axis=-1)`, bit order big). Padding bits at the end of a row are
 //!   ignored on input and zero on output.
+//! - [`Encoding::Packed`], modulus 3: two bits a light, four lights a byte, each row packed into
+//!   `ceil(C / 4)` bytes; the first light of a byte in its most significant bit pair (bits 7-6,
+//!   then 5-4, 3-2, 1-0), the pair holding the value 0, 1 or 2 in binary (`0b11` is refused,
+//!   naming the light). Padding pairs at the end of a row are ignored on input and zero on
+//!   output. Row `r`, light `c` is `(data[r * ceil(C / 4) + c / 4] >> (6 - 2 * (c % 4))) & 3`.
 
 use crate::error::{Error, Result};
 use crate::game::Game;
-use lightsout_core::structured::{GridSolver, PackedBoard, MAX_UNPACKED_OBSTRUCTION};
+use lightsout_core::structured::{GridSolver, PackedBoard, PackedBoard3, MAX_UNPACKED_OBSTRUCTION};
 use lightsout_core::Modulus;
 
 /// How the values are stored.
@@ -23,7 +32,8 @@ use lightsout_core::Modulus;
 pub enum Encoding {
     /// One byte per light, values `0..k` (moduli up to 256).
     Bytes,
-    /// One bit per light, rows padded to whole bytes, most significant bit first (modulus 2).
+    /// One bit per light (modulus 2) or two bits per light (modulus 3), rows padded to whole
+    /// bytes, the first light of a byte in its most significant bits.
     Packed,
 }
 
@@ -66,20 +76,18 @@ impl BoardFormat {
     }
 }
 
-/// The array a format fills: `rows` rows of `cols` values.
+/// The array a format fills: `rows` rows of `cols` values, `bits` bits a value (8 for bytes).
 #[derive(Clone, Copy)]
 struct Frame {
     rows: usize,
     cols: usize,
     encoding: Encoding,
+    bits: usize,
 }
 
 impl Frame {
     fn row_bytes(&self) -> usize {
-        match self.encoding {
-            Encoding::Bytes => self.cols,
-            Encoding::Packed => self.cols.div_ceil(8),
-        }
+        (self.cols * self.bits).div_ceil(8)
     }
     fn len(&self) -> usize {
         self.rows * self.row_bytes()
@@ -95,13 +103,18 @@ impl Game {
                     "a board of one byte per light holds values up to 255, but this game has modulus {k}"
                 )))
             }
-            Encoding::Packed if k != 2 => {
+            Encoding::Packed if k > 3 => {
                 return Err(Error::invalid(format!(
-                    "a bit-packed board holds values 0 and 1 (modulus 2), but this game has modulus {k}"
+                    "a packed board holds one bit a light (modulus 2) or two (modulus 3), but this game has \
+                     modulus {k}: pass one byte a light instead"
                 )))
             }
             _ => {}
         }
+        let bits = match format.encoding {
+            Encoding::Bytes => 8,
+            Encoding::Packed => k as usize - 1,
+        };
         let (rows, cols) = match format.order {
             Order::Flat => (1, self.size()),
             Order::Natural => {
@@ -110,7 +123,24 @@ impl Game {
                 (dims[..dims.len() - 1].iter().product(), cols)
             }
         };
-        Ok(Frame { rows, cols, encoding: format.encoding })
+        Ok(Frame { rows, cols, encoding: format.encoding, bits })
+    }
+
+    /// How many lights a byte holds in [`Encoding::Packed`]: 8 over GF(2), 4 over GF(3), `None`
+    /// for any other modulus (which has no packed layout).
+    ///
+    /// ```
+    /// use lightsout_topo::Game;
+    /// assert_eq!(Game::grid(3, 3, 2).unwrap().packed_lights_per_byte(), Some(8));
+    /// assert_eq!(Game::grid(3, 3, 3).unwrap().packed_lights_per_byte(), Some(4));
+    /// assert_eq!(Game::grid(3, 3, 5).unwrap().packed_lights_per_byte(), None);
+    /// ```
+    pub fn packed_lights_per_byte(&self) -> Option<usize> {
+        match self.modulus().get() {
+            2 => Some(8),
+            3 => Some(4),
+            _ => None,
+        }
     }
 
     /// The number of bytes a board takes in `format` (an error if this game's modulus does not
@@ -145,6 +175,14 @@ impl Game {
             Encoding::Bytes => {
                 check_bytes(what, data, self.modulus())?;
                 data.iter().map(|&b| b as u32).collect()
+            }
+            Encoding::Packed if frame.bits == 2 => {
+                let rb = frame.row_bytes();
+                let mut out = vec![0u32; frame.rows * frame.cols];
+                for (r, row) in out.chunks_mut(frame.cols.max(1)).enumerate() {
+                    read_trits(what, data, 4 * r * rb, r * frame.cols, row)?;
+                }
+                out
             }
             Encoding::Packed => {
                 let rb = frame.row_bytes();
@@ -181,6 +219,14 @@ impl Game {
         };
         Ok(match frame.encoding {
             Encoding::Bytes => values.iter().map(|&v| v as u8).collect(),
+            Encoding::Packed if frame.bits == 2 => {
+                let mut out = vec![0u8; frame.len()];
+                let rb = frame.row_bytes();
+                for (r, row) in values.chunks(frame.cols.max(1)).enumerate() {
+                    write_trits(row, &mut out, 4 * r * rb);
+                }
+                out
+            }
             Encoding::Packed => {
                 let mut out = vec![0u8; frame.len()];
                 let rb = frame.row_bytes();
@@ -278,13 +324,70 @@ impl Game {
 
     /// The error for an unsolvable packed board of a grid past [`MAX_UNPACKED_OBSTRUCTION`]
     /// lights, where the packed solve cannot carry the obstruction: [`Game::solve`]'s, which
-    /// does (a game's light vectors fit in [`crate::footprint::MAX_GAME_BYTES`]).
-    fn large_unsolvable(&self, board: &PackedBoard) -> Error {
-        self.solve(&board.to_values()).err().unwrap_or_else(|| {
+    /// does, while one light vector fits ([`Game::check_light_vectors`]); past that, an error
+    /// that says the board is unsolvable without the light-vector proof (`values` is never
+    /// called then).
+    fn large_unsolvable(&self, values: impl FnOnce() -> Vec<u32>) -> Error {
+        if self.check_light_vectors().is_err() {
+            return Error::invalid(format!(
+                "the board is not solvable: a quiet pattern y with y·b != 0 proves it, but at {} lights that \
+                 proof as a light vector needs {}, over the {} limit, so it is not carried here \
+                 (is_solvable on the packed board answers the question alone)",
+                self.size(),
+                lightsout_core::error::human_bytes(self.light_vector_bytes()),
+                lightsout_core::error::human_bytes(crate::MAX_GAME_BYTES)
+            ));
+        }
+        self.solve(&values()).err().unwrap_or_else(|| {
             Error::invalid(
                 "internal error: the packed grid solver and the grid solver disagree; please report this board",
             )
         })
+    }
+
+    /// The structured GF(3) grid solver, when this game answers through it and the board is
+    /// packed (two bits a light): then boards go row by row and never become `u32` vectors.
+    fn packed3_grid(&self, format: BoardFormat) -> Result<Option<&GridSolver>> {
+        if self.modulus().get() != 3 || format.encoding != Encoding::Packed {
+            return Ok(None);
+        }
+        self.chased_grid()
+    }
+
+    /// Where row `r` of a grid starts in a packed Z_3 board of `frame`, in lights (trits).
+    fn trit_row_start(frame: &Frame, format: BoardFormat, grid_cols: usize, r: usize) -> usize {
+        match format.order {
+            Order::Natural => 4 * r * frame.row_bytes(),
+            Order::Flat => r * grid_cols,
+        }
+    }
+
+    /// A packed Z_3 board of a grid as the grid solver's bitsliced board, one row at a time.
+    fn to_packed3(&self, what: &'static str, data: &[u8], format: BoardFormat) -> Result<PackedBoard3> {
+        let frame = self.framed(what, data, format)?;
+        let dims = self.dims();
+        let (rows, cols) = (dims[0], dims[1]);
+        let mut board = PackedBoard3::zeros(rows, cols)?;
+        let mut row = vec![0u32; cols];
+        for r in 0..rows {
+            read_trits(what, data, Self::trit_row_start(&frame, format, cols, r), r * cols, &mut row)?;
+            let (one, two) = board.planes_mut(r);
+            planes_from_values(&row, one, two);
+        }
+        Ok(board)
+    }
+
+    /// The grid solver's bitsliced Z_3 board as a packed board in `format`.
+    fn from_packed3(&self, board: &PackedBoard3, format: BoardFormat) -> Result<Vec<u8>> {
+        let frame = self.frame(format)?;
+        let mut out = vec![0u8; frame.len()];
+        let mut row = vec![0u32; board.cols()];
+        for r in 0..board.rows() {
+            let (one, two) = board.planes(r);
+            values_from_planes(one, two, &mut row);
+            write_trits(&row, &mut out, Self::trit_row_start(&frame, format, board.cols(), r));
+        }
+        Ok(out)
     }
 
     /// [`Game::solve`] for a compact board, the presses in the same format. A GF(2) grid on the
@@ -305,9 +408,17 @@ impl Game {
             // Past this size the packed solve cannot carry the proof: decide first.
             let large = grid.lights() as u128 > MAX_UNPACKED_OBSTRUCTION;
             if large && !grid.is_solvable_packed_gf2(&board)? {
-                return Err(self.large_unsolvable(&board));
+                return Err(self.large_unsolvable(|| board.to_values()));
             }
             return self.from_packed(&grid.solve_packed_gf2(&board)?, format);
+        }
+        if let Some(grid) = self.packed3_grid(format)? {
+            let board = self.to_packed3("lights", lights, format)?;
+            let large = grid.lights() as u128 > MAX_UNPACKED_OBSTRUCTION;
+            if large && !grid.is_solvable_packed_gf3(&board)? {
+                return Err(self.large_unsolvable(|| board.to_values()));
+            }
+            return self.from_packed3(&grid.solve_packed_gf3(&board)?, format);
         }
         // A grid over Z_p, p <= 256, one byte a light: chased on the bytes themselves (the
         // natural array of a grid is its light vector).
@@ -347,7 +458,7 @@ impl Game {
         if let Some(grid) = self.packed_grid()? {
             let mut packed = self.to_packed("lights", board, format)?;
             if grid.lights() as u128 > MAX_UNPACKED_OBSTRUCTION && !grid.is_solvable_packed_gf2(&packed)? {
-                return Err(self.large_unsolvable(&packed));
+                return Err(self.large_unsolvable(|| packed.to_values()));
             }
             grid.solve_packed_gf2_in_place(&mut packed)?;
             return self.write_packed(&packed, format, board);
@@ -369,6 +480,9 @@ impl Game {
         if let Some(grid) = self.packed_grid()? {
             return Ok(grid.is_solvable_packed_gf2(&self.to_packed("lights", lights, format)?)?);
         }
+        if let Some(grid) = self.packed3_grid(format)? {
+            return Ok(grid.is_solvable_packed_gf3(&self.to_packed3("lights", lights, format)?)?);
+        }
         self.is_solvable(&self.decode_board("lights", lights, format)?)
     }
 
@@ -380,6 +494,12 @@ impl Game {
             press_packed(&mut board, &presses, grid.self_toggle());
             return self.from_packed(&board, format);
         }
+        if let Some(grid) = self.packed3_grid(format)? {
+            let mut board = self.to_packed3("lights", lights, format)?;
+            let presses = self.to_packed3("presses", presses, format)?;
+            press_packed3(&mut board, &presses, grid.self_toggle());
+            return self.from_packed3(&board, format);
+        }
         let board = self.decode_board("lights", lights, format)?;
         let presses = self.decode_board("presses", presses, format)?;
         self.encode_board(&self.apply(&board, &presses)?, format)
@@ -390,17 +510,35 @@ impl Game {
         if let Some(grid) = self.packed_grid()? {
             let (rows, cols) = (grid.rows(), grid.cols());
             let mut presses = PackedBoard::zeros(rows, cols)?;
+            let mut bits = RandomBits::new(seed);
+            for r in 0..rows {
+                for (w, word) in presses.row_mut(r).iter_mut().enumerate() {
+                    *word = bits.take((cols - 64 * w).min(64) as u32);
+                }
+            }
+            let mut board = PackedBoard::zeros(rows, cols)?;
+            press_packed(&mut board, &presses, grid.self_toggle());
+            return self.from_packed(&board, format);
+        }
+        if let Some(grid) = self.packed3_grid(format)? {
+            let (rows, cols) = (grid.rows(), grid.cols());
+            let mut presses = PackedBoard3::zeros(rows, cols)?;
             let (mut r, mut c) = (0, 0);
-            lightsout_core::field::for_each_random_press(Modulus::TWO, rows * cols, seed, |_, v| {
-                presses.row_mut(r)[c / 64] |= (v as u64) << (c % 64);
+            lightsout_core::field::for_each_random_press(self.modulus(), rows * cols, seed, |_, v| {
+                let (one, two) = presses.planes_mut(r);
+                match v {
+                    1 => one[c / 64] |= 1 << (c % 64),
+                    2 => two[c / 64] |= 1 << (c % 64),
+                    _ => {}
+                }
                 c += 1;
                 if c == cols {
                     (r, c) = (r + 1, 0);
                 }
             });
-            let mut board = PackedBoard::zeros(rows, cols)?;
-            press_packed(&mut board, &presses, grid.self_toggle());
-            return self.from_packed(&board, format);
+            let mut board = PackedBoard3::zeros(rows, cols)?;
+            press_packed3(&mut board, &presses, grid.self_toggle());
+            return self.from_packed3(&board, format);
         }
         self.frame(format)?;
         self.encode_board(&self.random_solvable(seed)?, format)
@@ -563,9 +701,148 @@ fn press_packed(board: &mut PackedBoard, presses: &PackedBoard, self_toggle: boo
     }
 }
 
+/// The GF(2) presses of [`lightsout_core::field::random_presses`] for a seed, as a stream of
+/// bits drawn 1024 random words at a time instead of one call a light (a tenth of the time at
+/// 10^10 lights). Each press is what `gen_range(0..2)` makes of one 32-bit draw: its top bit,
+/// the draw rejected (and the next one taken) when its second bit is set. The tests check the
+/// stream against [`lightsout_core::field::random_presses`].
+struct RandomBits {
+    rng: rand_chacha::ChaCha8Rng,
+    words: Box<[u32; 1024]>,
+    at: usize,
+    /// Accepted bits not yet taken, the first in bit 0; `have` of them.
+    pending: u128,
+    have: u32,
+}
+
+impl RandomBits {
+    fn new(seed: u64) -> Self {
+        use rand::SeedableRng;
+        let words = Box::new([0u32; 1024]);
+        RandomBits { rng: rand_chacha::ChaCha8Rng::seed_from_u64(seed), at: words.len(), words, pending: 0, have: 0 }
+    }
+
+    /// The next `count <= 64` presses, the first in bit 0.
+    fn take(&mut self, count: u32) -> u64 {
+        use rand::Rng;
+        while self.have < count {
+            if self.at == self.words.len() {
+                self.rng.fill(&mut self.words[..]);
+                self.at = 0;
+            }
+            let v = self.words[self.at];
+            self.at += 1;
+            let accept = (!v >> 30) & 1;
+            self.pending |= (((v >> 31) & accept) as u128) << self.have;
+            self.have += accept;
+        }
+        let out = if count == 64 { self.pending as u64 } else { self.pending as u64 & ((1u64 << count) - 1) };
+        self.pending >>= count;
+        self.have -= count;
+        out
+    }
+}
+
+/// `out.len()` values of a packed Z_3 stream (two bits a light, the first light of a byte in
+/// its top pair) from light `start` on; `index` is the first one's index in the whole board,
+/// for the error that names a pair holding 3.
+fn read_trits(what: &'static str, data: &[u8], start: usize, index: usize, out: &mut [u32]) -> Result<()> {
+    for (i, o) in out.iter_mut().enumerate() {
+        let t = start + i;
+        let v = ((data[t / 4] >> (6 - 2 * (t % 4))) & 3) as u32;
+        if v == 3 {
+            return Err(lightsout_core::Error::EntryOutOfRange { what, index: index + i, value: 3, modulus: 3 }.into());
+        }
+        *o = v;
+    }
+    Ok(())
+}
+
+/// Write `values` (each 0, 1 or 2) into a packed Z_3 stream from light `start` on (the pairs
+/// there must be zero).
+fn write_trits(values: &[u32], out: &mut [u8], start: usize) {
+    for (i, &v) in values.iter().enumerate() {
+        let t = start + i;
+        out[t / 4] |= ((v & 3) as u8) << (6 - 2 * (t % 4));
+    }
+}
+
+/// One row of values 0, 1, 2 into the two planes of a bitsliced Z_3 row (zero before).
+fn planes_from_values(values: &[u32], one: &mut [u64], two: &mut [u64]) {
+    for (c, &v) in values.iter().enumerate() {
+        one[c / 64] |= ((v == 1) as u64) << (c % 64);
+        two[c / 64] |= ((v == 2) as u64) << (c % 64);
+    }
+}
+
+/// The values of one bitsliced Z_3 row.
+fn values_from_planes(one: &[u64], two: &[u64], out: &mut [u32]) {
+    for (c, o) in out.iter_mut().enumerate() {
+        *o = ((one[c / 64] >> (c % 64)) & 1) as u32 + 2 * ((two[c / 64] >> (c % 64)) & 1) as u32;
+    }
+}
+
+/// `board += M presses` over Z_3 on a grid with cut-off edges (every light changes with its up
+/// to four neighbours' presses and, with `self_toggle`, its own), one row at a time: memory
+/// about four rows of values besides the two boards.
+fn press_packed3(board: &mut PackedBoard3, presses: &PackedBoard3, self_toggle: bool) {
+    let (rows, cols) = (board.rows(), board.cols());
+    let row_of = |r: usize, out: &mut Vec<u32>| {
+        let (one, two) = presses.planes(r);
+        values_from_planes(one, two, out);
+    };
+    let (mut up, mut here, mut down, mut lit) =
+        (vec![0u32; cols], vec![0u32; cols], vec![0u32; cols], vec![0u32; cols]);
+    row_of(0, &mut here);
+    for r in 0..rows {
+        if r + 1 < rows {
+            row_of(r + 1, &mut down);
+        } else {
+            down.fill(0);
+        }
+        let (one, two) = board.planes_mut(r);
+        values_from_planes(one, two, &mut lit);
+        for c in 0..cols {
+            let mut v = lit[c] + up[c] + down[c];
+            if c > 0 {
+                v += here[c - 1];
+            }
+            if c + 1 < cols {
+                v += here[c + 1];
+            }
+            if self_toggle {
+                v += here[c];
+            }
+            lit[c] = v % 3;
+        }
+        one.fill(0);
+        two.fill(0);
+        planes_from_values(&lit, one, two);
+        std::mem::swap(&mut up, &mut here);
+        std::mem::swap(&mut here, &mut down);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn random_bits_are_the_random_presses() {
+        for seed in [0, 1, 7, 12345] {
+            let expected = lightsout_core::field::random_presses(Modulus::TWO, 5000, seed);
+            let mut bits = RandomBits::new(seed);
+            let mut got = Vec::new();
+            for count in (0..).map(|i| [64, 1, 13, 64, 37][i % 5]) {
+                if got.len() >= 5000 {
+                    break;
+                }
+                let word = bits.take(count);
+                got.extend((0..count).map(|i| ((word >> i) & 1) as u32));
+            }
+            assert_eq!(got[..5000], expected[..], "seed {seed}");
+        }
+    }
 
     #[test]
     fn bit_helpers_round_trip() {
@@ -597,7 +874,9 @@ mod tests {
             Game::grid(70, 75, 2).unwrap(),  // structured, packed path
             Game::grid(100, 41, 2).unwrap(), // structured, transposed
             Game::grid(4, 5, 2).unwrap(),    // dense
-            Game::grid(70, 70, 3).unwrap(),  // structured over Z_3: bytes only
+            Game::grid(70, 70, 3).unwrap(),  // structured over Z_3: bytes and packed trits
+            Game::grid(41, 90, 3).unwrap(),  // structured over Z_3, transposed, rows not whole bytes
+            Game::torus(5, 6, 3).unwrap(),   // Z_3 packed trits through light vectors
             Game::torus(5, 7, 2).unwrap(),
             Game::grid(70, 75, 4).unwrap(),     // composite: bit planes
             Game::grid(64, 66, 12).unwrap(),    // planes mod 4, bytes mod 3
@@ -609,7 +888,7 @@ mod tests {
         for g in &games {
             let p = g.modulus().get();
             let mut formats = vec![BoardFormat::BYTES, BoardFormat::BYTES.flat()];
-            if p == 2 {
+            if p <= 3 {
                 formats.extend([BoardFormat::PACKED, BoardFormat::PACKED.flat()]);
             }
             for seed in 0..3 {
@@ -656,14 +935,71 @@ mod tests {
         let z5 = Game::grid(70, 70, 5).unwrap();
         let e = z5.solve_board_in_place(&mut bytes.clone(), BoardFormat::BYTES).unwrap_err().to_string();
         assert!(e.contains("123") && e.contains('7'), "{e}");
-        let z3 = Game::grid(4, 4, 3).unwrap();
-        let e = z3.solve_board(&[0; 4], BoardFormat::PACKED).unwrap_err().to_string();
-        assert!(e.contains("modulus 3"), "{e}");
+        let z5 = Game::grid(4, 4, 5).unwrap();
+        let e = z5.solve_board(&[0; 4], BoardFormat::PACKED).unwrap_err().to_string();
+        assert!(e.contains("modulus 5"), "{e}");
+        // Over Z_3 a pair 0b11 is no value: named by its light, on the packed path and off it.
+        for g in [Game::grid(70, 70, 3).unwrap(), Game::grid(3, 9, 3).unwrap()] {
+            let mut board = vec![0u8; g.board_len(BoardFormat::PACKED).unwrap()];
+            let row_bytes = 70usize.min(g.dims()[1]).div_ceil(4);
+            board[2 * row_bytes + 1] = 0b0011_0000; // row 2, light 5
+            let light = 2 * g.dims()[1] + 5;
+            for e in [
+                g.solve_board(&board, BoardFormat::PACKED).unwrap_err(),
+                g.is_solvable_board(&board, BoardFormat::PACKED).unwrap_err(),
+            ] {
+                let e = e.to_string();
+                assert!(e.contains(&format!("lights[{light}]")) && e.contains("not 3"), "{g}: {e}");
+            }
+        }
         let big = Game::grid(2, 2, 257).unwrap();
         assert!(big.solve_board(&[0; 4], BoardFormat::BYTES).unwrap_err().to_string().contains("257"));
         let mask = Game::mask(1, 3, vec![true, false, true], crate::Rule::Plus, 2).unwrap();
         let e = mask.solve_board(&[0b0100_0000], BoardFormat::PACKED).unwrap_err().to_string();
         assert!(e.contains("hole"), "{e}");
+    }
+
+    /// The packed Z_3 layout: four lights a byte, the first in the top bit pair, rows padded to
+    /// whole bytes (padding ignored on input, zero on output).
+    #[test]
+    fn packed_trits_have_the_documented_layout() {
+        let g = Game::grid(2, 5, 3).unwrap();
+        let lights = [1, 2, 0, 1, 2, 0, 0, 2, 2, 1];
+        let packed = g.encode_board(&lights, BoardFormat::PACKED).unwrap();
+        assert_eq!(packed, vec![0b01_10_00_01, 0b10_00_00_00, 0b00_00_10_10, 0b01_00_00_00]);
+        let mut padded = packed.clone();
+        padded[1] |= 0b00_11_11_11;
+        assert_eq!(g.decode_board("lights", &padded, BoardFormat::PACKED).unwrap(), lights);
+        assert_eq!(g.board_len(BoardFormat::PACKED.flat()).unwrap(), 3);
+        assert_eq!(
+            g.encode_board(&lights, BoardFormat::PACKED.flat()).unwrap(),
+            vec![0b01_10_00_01, 0b10_00_00_10, 0b10_01_00_00]
+        );
+    }
+
+    /// A grid past what one light vector can hold is built, answers its rank, and takes and
+    /// gives packed boards; the light-vector questions refuse, naming the packed route.
+    #[test]
+    fn huge_grids_answer_through_packed_boards() {
+        let g = Game::grid(40_000, 40_000, 2).unwrap();
+        let e = g.random_solvable(1).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "problem too large: one light vector of this game (4 bytes a light; pass packed=True: a packed board, \
+             one bit a light, needs 200 MB (200000000 bytes); LIGHTSOUT_BOARD_PACKED in C, BoardFormat::PACKED in Rust, a .pbm image \
+             in the command line) needs 6.4 GB (6400000000 bytes), over the 4 GiB limit"
+        );
+        assert_eq!(g.solve(&[0]).unwrap_err().to_string(), e);
+        assert_eq!(g.quiet_patterns(1).unwrap_err().to_string(), e);
+        let z3 = Game::grid(40_000, 40_000, 3).unwrap();
+        let e3 = z3.null_basis().unwrap_err().to_string();
+        assert!(e3.contains("two bits a light, needs 400 MB (400000000 bytes)") && e3.contains("needs 6.4 GB"), "{e3}");
+        // A torus has no packed route: refused when built, in bytes.
+        let e = Game::torus(40_000, 40_000, 2).unwrap_err().to_string();
+        assert!(
+            e.contains("no compact route") && e.contains("needs 6.4 GB (6400000000 bytes), over the 4 GiB limit"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -98,6 +98,21 @@ pub(crate) fn shape_bytes(shape: &Shape) -> u128 {
     }
 }
 
+/// `text` as a `&'static str`, each distinct text allocated once (error messages name sizes
+/// that only a few games ever reach).
+fn intern(text: String) -> &'static str {
+    use std::collections::HashSet;
+    use std::sync::{Mutex, OnceLock};
+    static TEXTS: OnceLock<Mutex<HashSet<&'static str>>> = OnceLock::new();
+    let mut texts = TEXTS.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(&kept) = texts.get(text.as_str()) {
+        return kept;
+    }
+    let kept: &'static str = Box::leak(text.into_boxed_str());
+    texts.insert(kept);
+    kept
+}
+
 /// An error if `needed` bytes exceed [`MAX_GAME_BYTES`].
 pub(crate) fn check_bytes(what: &'static str, needed: u128) -> Result<()> {
     if needed > MAX_GAME_BYTES {
@@ -121,25 +136,76 @@ impl Game {
     }
 
     /// Refuse, before anything is built, what the game's path cannot hold: M for the banded and
-    /// dense paths, one light vector for the structured ones (every question takes and returns
-    /// one). Called by every constructor.
+    /// dense paths; for the chasing paths, one light vector where every question needs one (the
+    /// wrapped and ring paths, and grids over a modulus above 256). A grid on the chasing path
+    /// over a modulus up to 256 is charged nothing per light here: its engine takes memory
+    /// about one side long, and its boards travel compactly ([`crate::BoardFormat`]: one bit a
+    /// light over GF(2), two over GF(3), a byte otherwise); the questions that do take a
+    /// `u32` light vector check its size when they are asked ([`Game::check_light_vectors`]).
+    /// Called by every constructor.
     pub(crate) fn check_footprint(&self) -> Result<()> {
         match self.solver_path() {
-            // A plain grid over GF(2) or GF(3) has a route that fits: name it.
-            SolverPath::Chasing if self.modulus().get() <= 3 => check_bytes(
-                "one board of this game (4 bytes a light; lightsout.GridSolver in Python and lightsout_grid_solver \
-                 in C take it bit-packed, 1 bit a light over GF(2) and 2 over GF(3))",
-                VECTOR_BYTES_PER_LIGHT * self.size() as u128,
-            ),
-            SolverPath::Chasing | SolverPath::WrappedChasing | SolverPath::RingChasing => {
-                check_bytes("one board of this game (4 bytes a light)", VECTOR_BYTES_PER_LIGHT * self.size() as u128)
-            }
+            SolverPath::Chasing if self.modulus().get() <= 256 => Ok(()),
+            SolverPath::Chasing | SolverPath::WrappedChasing | SolverPath::RingChasing => self.check_light_vectors(),
             // A dense bit matrix is M already: its factorisation is what it will allocate.
             _ if matches!(self.rule(), crate::Rule::Dense { .. }) => self.check_dense_fits(),
             SolverPath::Banded | SolverPath::Dense | SolverPath::Ring => self.check_matrix_fits(),
         }
     }
 
+    /// The bytes one light vector of this game takes (a `u32` a light), what every question
+    /// that takes or returns a `Vec<u32>` allocates at least once.
+    pub fn light_vector_bytes(&self) -> u128 {
+        VECTOR_BYTES_PER_LIGHT * self.size() as u128
+    }
+
+    /// An error, before anything is allocated, if one light vector of this game (4 bytes a
+    /// light) exceeds [`MAX_GAME_BYTES`]; it names the compact board that fits, with its size
+    /// (one bit a light over GF(2), two over GF(3), a byte up to modulus 256). Checked by every
+    /// question that takes or returns a light vector.
+    ///
+    /// ```
+    /// let huge = lightsout_topo::Game::grid(100_000, 100_000, 2).unwrap(); // 10^10 lights
+    /// let e = huge.random_solvable(1).unwrap_err().to_string();
+    /// assert!(e.contains("needs 40 GB (40000000000 bytes), over the 4 GiB limit"), "{e}");
+    /// assert!(e.contains("pass packed=True: a packed board, one bit a light, needs 1.2 GB (1250000000 bytes)"), "{e}");
+    /// ```
+    pub fn check_light_vectors(&self) -> Result<()> {
+        let needed = self.light_vector_bytes();
+        if needed <= MAX_GAME_BYTES {
+            return Ok(());
+        }
+        let compact = self.compact_route();
+        Err(Error::too_large(compact, needed, "bytes", MAX_GAME_BYTES))
+    }
+
+    /// What a refused light vector's error calls it, naming the compact board that fits this
+    /// game and its size (`&'static` for the error: each distinct text is kept once).
+    fn compact_route(&self) -> &'static str {
+        let k = self.modulus().get();
+        let chases = self.solver_path() == SolverPath::Chasing;
+        let text = match k {
+            2 | 3 if chases => {
+                let bits = if k == 2 { "one bit" } else { "two bits" };
+                let len = self.board_len(crate::BoardFormat::PACKED).map(|n| n as u128).unwrap_or(0);
+                format!(
+                    "one light vector of this game (4 bytes a light; pass packed=True: a packed board, {bits} a \
+                     light, needs {} ({len} bytes); LIGHTSOUT_BOARD_PACKED in C, BoardFormat::PACKED in Rust{})",
+                    lightsout_core::error::human_bytes(len),
+                    if k == 2 { ", a .pbm image in the command line" } else { "" }
+                )
+            }
+            _ if chases && k <= 256 => format!(
+                "one light vector of this game (4 bytes a light; solving takes a uint8 board, one byte a light: {} \
+                 ({} bytes); LIGHTSOUT_BOARD_BYTES in C, BoardFormat::BYTES in Rust, a .pgm image in the command \
+                 line)",
+                lightsout_core::error::human_bytes(self.size() as u128),
+                self.size()
+            ),
+            _ => "one light vector of this game (4 bytes a light, and this game has no compact route)".to_string(),
+        };
+        intern(text)
+    }
     /// An error if building M would take more than [`MAX_GAME_BYTES`].
     pub(crate) fn check_matrix_fits(&self) -> Result<()> {
         check_bytes("the press matrix M (one column of entries a button)", self.matrix_bytes())

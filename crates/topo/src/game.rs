@@ -497,7 +497,11 @@ impl Game {
         cell < self.shape.cells() && self.layout.light_of_cell(cell).is_none()
     }
 
+    /// An error unless `values` is a light vector (or natural array) of `expected` entries below
+    /// the modulus; on a game too large for light vectors, the refusal that names the compact
+    /// board that fits ([`Game::check_light_vectors`]).
     pub(crate) fn check_values(&self, what: &'static str, values: &[u32], expected: usize) -> Result<()> {
+        self.check_light_vectors()?;
         if values.len() != expected {
             return Err(lightsout_core::Error::DimensionMismatch { what, expected, got: values.len() }.into());
         }

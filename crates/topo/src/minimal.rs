@@ -113,6 +113,7 @@ impl Game {
     /// assert!(Game::preset("classic").unwrap().random_with_presses(1, 26).is_err()); // 25 buttons
     /// ```
     pub fn random_with_presses(&self, seed: u64, presses: usize) -> Result<Vec<u32>> {
+        self.check_light_vectors()?;
         self.board_solved_by(&minimal::random_press_pattern(self.size(), seed, presses)?)
     }
 
@@ -140,6 +141,7 @@ impl Game {
     /// assert!(game.random_with_difficulty(42, 16).is_err()); // 15 is the hardest 5x5 board
     /// ```
     pub fn random_with_difficulty(&self, seed: u64, minimal_presses: u64) -> Result<Vec<u32>> {
+        self.check_light_vectors()?;
         if self.uses_structured_solver() || self.uses_banded_solver() || !self.modulus().is_prime() {
             return self.difficulty_walk(seed, minimal_presses);
         }

@@ -128,6 +128,7 @@ impl Game {
     /// Generators of the quiet patterns (presses that change nothing): a basis over Z_p; over
     /// Z_k generators whose additive orders are [`Game::null_orders`].
     pub fn null_basis(&self) -> Result<Vec<Vec<u32>>> {
+        self.check_light_vectors()?;
         Ok(self.engine()?.null_basis()?)
     }
     /// The additive order of each vector of [`Game::null_basis`] (p for each over Z_p); the
@@ -155,6 +156,7 @@ impl Game {
     /// assert_eq!(big.apply(&first[0], &first[1]).unwrap(), first[0]); // pressing one changes nothing
     /// ```
     pub fn quiet_patterns(&self, count: usize) -> Result<Vec<Vec<u32>>> {
+        self.check_light_vectors()?;
         Ok(self.engine()?.quiet_patterns(count)?)
     }
 
@@ -235,6 +237,7 @@ impl Game {
     /// reproducible from `seed`; the same board as [`lightsout_core::Solver::random_solvable`] with that seed,
     /// but without factoring M.
     pub fn random_solvable(&self, seed: u64) -> Result<Vec<u32>> {
+        self.check_light_vectors()?;
         let presses = lightsout_core::field::random_presses(self.modulus(), self.size(), seed);
         self.apply(&vec![0; self.size()], &presses)
     }

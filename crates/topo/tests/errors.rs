@@ -22,12 +22,23 @@ fn bad_sizes_and_moduli() {
     assert!(e.contains("not prime") && e.contains("elementary divisors"), "{e}");
     assert!(message(z4.solve(&[4; 9])).contains("0 <= x < 4"));
     // Overflowing and merely huge requests are refused before any allocation (one board of
-    // 50,000 x 50,000 lights would take 10 GB); 5000 x 5000 is a game, solved by light chasing.
+    // 50,000 x 50,000 lights would take 10 GB as light vectors, and a torus has no other
+    // route); 5000 x 5000 is a game, solved by light chasing, and so is a 50,000 x 50,000 grid,
+    // whose boards go packed (its light-vector questions refuse, by their size).
     assert!(Game::grid(5000, 5000, 2).is_ok());
-    for (r, c) in [(usize::MAX, 2), (usize::MAX, usize::MAX), (50_000, 50_000), (1 << 20, 1 << 20)] {
+    for (r, c) in [(usize::MAX, 2), (usize::MAX, usize::MAX), ((1 << 20) + 1, 1 << 20)] {
         let e = Game::grid(r, c, 2).unwrap_err();
         assert!(matches!(e, Error::Core(lightsout_core::Error::TooLarge { .. })), "{r}x{c}: {e}");
         assert!(e.to_string().contains("limit"), "{e}");
+    }
+    for (r, c) in [(50_000, 50_000), (1 << 20, 1 << 20)] {
+        let e = Game::torus(r, c, 2).unwrap_err();
+        assert!(matches!(e, Error::Core(lightsout_core::Error::TooLarge { .. })), "{r}x{c}: {e}");
+        assert!(e.to_string().contains("limit"), "{e}");
+        let grid = Game::grid(r, c, 2).unwrap();
+        let e = grid.random_solvable(1).unwrap_err();
+        assert!(matches!(e, Error::Core(lightsout_core::Error::TooLarge { .. })), "{r}x{c}: {e}");
+        assert!(e.to_string().contains("over the 4 GiB limit") && e.to_string().contains("packed=True"), "{e}");
     }
     assert!(Game::cube(usize::MAX / 2, 2).is_err());
     assert!(Game::graph(usize::MAX, &[], false, true, 2).is_err());

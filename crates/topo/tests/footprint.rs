@@ -48,9 +48,15 @@ fn boards_past_two_to_the_24_cells_are_games_when_their_path_fits() {
     let big = Game::grid(10_000, 10_000, 2).unwrap();
     assert_eq!((big.size(), big.solver_path()), (100_000_000, SolverPath::Chasing));
     assert_eq!(Game::torus(6000, 6000, 3).unwrap().solver_path(), SolverPath::WrappedChasing);
-    // One u32 board of 2^31 lights is 8 GiB: refused, saying so.
-    let (what, needed, _) = too_large(Game::grid(1 << 16, 1 << 15, 2).unwrap_err());
-    assert!(what.starts_with("one board"), "{what}");
+    // One u32 board of 2^31 lights is 8 GiB: a torus, whose questions all take one, is refused,
+    // saying so; a grid is a game whose boards go packed (256 MiB), and only its light-vector
+    // questions refuse.
+    let (what, needed, _) = too_large(Game::torus(1 << 16, 1 << 15, 2).unwrap_err());
+    assert!(what.starts_with("one light vector"), "{what}");
+    assert_eq!(needed, 4 << 31);
+    let grid = Game::grid(1 << 16, 1 << 15, 2).unwrap();
+    let (what, needed, _) = too_large(grid.random_solvable(1).unwrap_err());
+    assert!(what.starts_with("one light vector") && what.contains("needs 256 MiB"), "{what}");
     assert_eq!(needed, 4 << 31);
 }
 

@@ -264,6 +264,9 @@ fn parse_lights(game: &Game, input: &Input) -> CliResult<Vec<u32>> {
 
 /// Every light on if that can be solved, else a random solvable board.
 fn built_in_puzzle(game: &Game) -> CliResult<(Vec<u32>, Origin)> {
+    // Refused by its size before the all-on board is allocated (a game too large for light
+    // vectors is solved from an image or --random with --out FILE.pbm).
+    game.check_light_vectors()?;
     topology::prepare(game)?;
     let all_on = vec![1; game.size()];
     if game.is_solvable(&all_on)? {

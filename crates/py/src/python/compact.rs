@@ -1,5 +1,7 @@
 //! Compact boards from and to numpy: `uint8` arrays (one light per byte) and, with
-//! `packed=True`, bit-packed `uint8` arrays in the layout of `numpy.packbits(board, axis=-1)`.
+//! `packed=True`, packed `uint8` arrays: over GF(2) in the layout of
+//! `numpy.packbits(board, axis=-1)`, over GF(3) two bits a light, four lights a byte (the
+//! layout of [`lightsout_topo::BoardFormat`]).
 //! They go to topo's compact-board methods ([`lightsout_topo::BoardFormat`]) as bytes, so a
 //! 10,000 x 10,000 GF(2) grid is solved without one `u32` per light.
 
@@ -40,7 +42,7 @@ pub(crate) fn shape_of(game: &Game, format: BoardFormat) -> Vec<usize> {
     };
     if format.encoding == Encoding::Packed {
         let last = dims.len() - 1;
-        dims[last] = dims[last].div_ceil(8);
+        dims[last] = dims[last].div_ceil(game.packed_lights_per_byte().unwrap_or(8));
     }
     dims
 }
@@ -71,9 +73,10 @@ pub(crate) fn read<'py>(
     if !packed && game.modulus().get() > 256 {
         return Ok(None);
     }
-    if packed && game.modulus().get() != 2 {
+    if packed && game.packed_lights_per_byte().is_none() {
         return Err(PyValueError::new_err(format!(
-            "packed=True is for modulus 2 (one bit per light), but this game has modulus {}",
+            "packed=True is for modulus 2 (one bit per light) and 3 (two bits per light), but this game has \
+             modulus {}: pass a uint8 board (one byte per light) instead",
             game.modulus()
         )));
     }
@@ -241,9 +244,12 @@ pub(crate) fn err<'a>(
     shape: &'a [usize],
     format: BoardFormat,
 ) -> impl Fn(lightsout_topo::Error) -> PyErr + 'a {
+    // A packed board names its bad light by the light's place in the board, not in the bytes.
+    let natural = (format.encoding == Encoding::Packed)
+        .then(|| shape_of(game, BoardFormat { encoding: Encoding::Bytes, order: format.order }));
     move |e| match e {
         lightsout_topo::Error::Core(lightsout_core::Error::EntryOutOfRange { what, index, value, modulus }) => {
-            convert::out_of_range(what, shape, index, value.to_string(), modulus)
+            convert::out_of_range(what, natural.as_deref().unwrap_or(shape), index, value.to_string(), modulus)
         }
         e => {
             let proof = Proof { modulus: game.modulus().get(), game: Some(game) };

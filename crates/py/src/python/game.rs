@@ -396,11 +396,16 @@ impl PyGame {
     /// Boards of every integer dtype (bool, int8 to int64, uint8 to uint64) and memory order (C,
     /// Fortran, strided) are read in one pass. Large boards travel compactly: a uint8 board (one
     /// light per byte) is solved where numpy keeps it, and any other large board is read once
-    /// into bytes, never widened to one integer a light; with `packed=True` (modulus 2) the board and the answer are
+    /// into bytes, never widened to one integer a light; with `packed=True` (modulus 2 or 3) the board and the answer are
     /// bit-packed in the layout of `numpy.packbits(board, axis=-1)` (the natural shape with its
     /// last axis packed to whole bytes, most significant bit first), or of
     /// `numpy.packbits(flat_board)` for a flat board. Unpack with
-    /// `numpy.unpackbits(s, axis=-1, count=game.shape[-1])`.
+    /// `numpy.unpackbits(s, axis=-1, count=game.shape[-1])`. Over GF(3) `packed=True` takes two
+    /// bits a light, four lights a byte, the first in the top bit pair (value 0, 1 or 2), each
+    /// row padded to whole bytes: shape (rows, ceil(cols / 4)). A grid over GF(2) or GF(3)
+    /// stays packed end to end, so packed boards reach grids of 10**10 lights (1.25 GB a GF(2)
+    /// board), where a board of one integer a light would not fit; the questions that need one
+    /// (an int64 board, `null_space`, ...) then refuse, naming the size a packed board needs.
     ///
     /// `out`: a writable C-contiguous uint8 array of the board's shape (packed or not) that
     /// receives the presses and is returned; `out=lights` solves in place, with no second

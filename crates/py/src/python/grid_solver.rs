@@ -1,5 +1,7 @@
-//! `lightsout.GridSolver`: the structured solver for plain grids, from the classic 5x5 to
-//! boards of 10^10 lights (bit-packed in the layout of `numpy.packbits(board, axis=1)`).
+//! `lightsout.GridSolver`, deprecated: the structured solver for plain grids, from the classic
+//! 5x5 to boards of 10^10 lights (bit-packed in the layout of `numpy.packbits(board, axis=1)`).
+//! `lightsout.grid` answers the same through `Game`, at every size; this class warns and stays
+//! for the code that uses it.
 
 use super::args;
 use super::convert::{self, int_array, Dt};
@@ -10,15 +12,15 @@ use numpy::{PyArray1, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
+/// Deprecated: use `lightsout.grid(rows, cols, modulus)` (a `Game`; `rule="neighbours"` for
+/// `self_toggle=False`), which answers the same questions through this same solver, with
+/// bit-packed boards (`packed=True`, the same layout as `solve_packed`) up to the engine's
+/// 2**40 lights. Constructing a GridSolver warns (DeprecationWarning); it keeps working.
+///
 /// Lights Out on a rows x cols grid with cut-off edges (plus rule, or neighbours only with
 /// `self_toggle=False`) over Z_p, solved by light chasing and one polynomial gcd: nothing of
 /// size N x N is ever built, so construction and every solve cost about as much as reading the
-/// board. `lo.grid(rows, cols)` uses this same solver by itself for large grids (from 4096
-/// lights), and its boards travel as compactly (`uint8`, or bit-packed with `packed=True` in
-/// this same layout, as fast as `solve_packed`), so prefer `Game`. GridSolver keeps its place
-/// for the one thing `Game` does not do: grids past `Game`'s limit of 4 GiB for one uint32
-/// light vector (about 10**9 lights), up to 2**40 lights, solved bit-packed end to end
-/// (`solve_packed`). The GIL is released while it works.
+/// board. The GIL is released while it works.
 #[pyclass(frozen, module = "lightsout._core", name = "GridSolver")]
 pub(crate) struct PyGridSolver {
     inner: GridSolver,
@@ -101,6 +103,14 @@ impl PyGridSolver {
         modulus: Option<&Bound<'_, PyAny>>,
         self_toggle: bool,
     ) -> LoResult<Self> {
+        let warning = py.get_type::<pyo3::exceptions::PyDeprecationWarning>();
+        PyErr::warn(
+            py,
+            &warning,
+            c"lightsout.GridSolver is deprecated: use lightsout.grid(rows, cols, modulus) (a Game; rule=\"neighbours\" \
+              for self_toggle=False), the same solver, with packed=True for large boards",
+            1,
+        )?;
         let (rows, cols) = (args::size(rows, "rows")?, args::size(cols, "cols")?);
         let p = match modulus.filter(|m| !m.is_none()) {
             Some(m) => args::modulus(m)?,
