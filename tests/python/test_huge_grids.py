@@ -60,10 +60,17 @@ HUGE_VECTOR = (
 def test_questions_of_one_integer_a_light_refuse_naming_the_packed_route():
     g = lo.grid(100_000, 100_000)  # 10^10 lights: built at once, nothing allocated
     assert g.size == 10**10 and g.shape == (100_000, 100_000)
-    for question in (lambda: g.random_solvable(1), lambda: g.null_space(count=1)):
+    for question in (lambda: g.random_solvable(1, dtype="int64"), lambda: g.null_space(count=1)):
         with pytest.raises(ValueError) as e:
             question()
         assert str(e.value) == HUGE_VECTOR
+    # The default board, one byte a light, is past the limit too, and says what fits.
+    with pytest.raises(ValueError) as e:
+        g.random_solvable(1)
+    assert str(e.value) == (
+        "problem too large: one board of this game (one byte a light; pass packed=True: a packed board, one bit a "
+        "light, needs 1.2 GB (1250000000 bytes)) needs 10 GB (10000000000 bytes), over the 4 GiB limit"
+    )
 
 
 def test_a_route_that_does_not_fit_is_refused_when_built():

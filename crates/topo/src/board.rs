@@ -123,7 +123,28 @@ impl Game {
                 (dims[..dims.len() - 1].iter().product(), cols)
             }
         };
-        Ok(Frame { rows, cols, encoding: format.encoding, bits })
+        let frame = Frame { rows, cols, encoding: format.encoding, bits };
+        if frame.len() as u128 > crate::footprint::MAX_GAME_BYTES {
+            // A board of one byte a light past the limit: name the packed board where there is one.
+            let packed = match (format.encoding, self.packed_lights_per_byte()) {
+                (Encoding::Bytes, Some(per_byte)) => {
+                    let len = self.board_len(BoardFormat { encoding: Encoding::Packed, ..format }).unwrap_or(0);
+                    format!(
+                        "; pass packed=True: a packed board, {} a light, needs {} ({len} bytes)",
+                        if per_byte == 8 { "one bit" } else { "two bits" },
+                        lightsout_core::error::human_bytes(len as u128)
+                    )
+                }
+                _ => String::new(),
+            };
+            let what = match format.encoding {
+                Encoding::Bytes => format!("one board of this game (one byte a light{packed})"),
+                Encoding::Packed => "one packed board of this game".to_string(),
+            };
+            let limit = crate::footprint::MAX_GAME_BYTES;
+            return Err(Error::too_large(crate::footprint::intern(what), frame.len() as u128, "bytes", limit));
+        }
+        Ok(frame)
     }
 
     /// How many lights a byte holds in [`Encoding::Packed`]: 8 over GF(2), 4 over GF(3), `None`
@@ -507,6 +528,8 @@ impl Game {
 
     /// [`Game::random_solvable`] in a compact format: the same board for the same seed.
     pub fn random_solvable_board(&self, seed: u64, format: BoardFormat) -> Result<Vec<u8>> {
+        // The board's own size first: nothing is drawn for a board that cannot be handed back.
+        self.board_len(format)?;
         if let Some(grid) = self.packed_grid()? {
             let (rows, cols) = (grid.rows(), grid.cols());
             let mut presses = PackedBoard::zeros(rows, cols)?;

@@ -100,7 +100,7 @@ pub(crate) fn shape_bytes(shape: &Shape) -> u128 {
 
 /// `text` as a `&'static str`, each distinct text allocated once (error messages name sizes
 /// that only a few games ever reach).
-fn intern(text: String) -> &'static str {
+pub(crate) fn intern(text: String) -> &'static str {
     use std::collections::HashSet;
     use std::sync::{Mutex, OnceLock};
     static TEXTS: OnceLock<Mutex<HashSet<&'static str>>> = OnceLock::new();

@@ -40,6 +40,16 @@ fn bad_sizes_and_moduli() {
         assert!(matches!(e, Error::Core(lightsout_core::Error::TooLarge { .. })), "{r}x{c}: {e}");
         assert!(e.to_string().contains("over the 4 GiB limit") && e.to_string().contains("packed=True"), "{e}");
     }
+    // A board of one byte a light past the limit is refused before anything is drawn, naming
+    // the packed board that fits.
+    let huge = Game::grid(100_000, 100_000, 2).unwrap();
+    let e = huge.random_solvable_board(1, lightsout_topo::BoardFormat::BYTES).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "problem too large: one board of this game (one byte a light; pass packed=True: a packed board, one bit a \
+         light, needs 1.2 GB (1250000000 bytes)) needs 10 GB (10000000000 bytes), over the 4 GiB limit"
+    );
+    assert_eq!(huge.board_len(lightsout_topo::BoardFormat::PACKED).unwrap(), 1_250_000_000);
     assert!(Game::cube(usize::MAX / 2, 2).is_err());
     assert!(Game::graph(usize::MAX, &[], false, true, 2).is_err());
     assert!(Game::from_press_sets(usize::MAX, vec![], 2).is_err());
