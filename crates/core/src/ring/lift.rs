@@ -103,13 +103,12 @@ impl LiftSolver {
             pv.push(v.split_off(r));
             solver.pw.push(v);
         }
-        // pZ: the rows r.. of E times A, on the pivot columns: (Y A)[c] = (column c of A) · y.
+        // pZ: the rows r.. of E times A, on the pivot columns: (Y A)[c] = (column c of A) · y,
+        // each column gathered once per block (no second n x n matrix for Aᵀ).
         let ys: Vec<Vec<u32>> = (r..n).map(|i| solver.e_row(i)).collect();
         let ys: Vec<&[u32]> = ys.iter().map(|y| y.as_slice()).collect();
-        let at = solver.a.transpose();
-        let ya = rows::products(|k| Cow::Borrowed(at.row(solver.pivots[k])), r, &ys, q)?;
-        drop(at);
-        solver.pz = ya;
+        let column = |k: usize| Cow::Owned((0..n).map(|i| solver.a.get(i, solver.pivots[k])).collect());
+        solver.pz = rows::products(column, r, &ys, q)?;
         if d > 0 {
             let xw: Vec<Vec<u32>> = solver.pw.iter().map(|w| solver.inv_x(w, 1)).collect();
             let xw: Vec<&[u32]> = xw.iter().map(|v| v.as_slice()).collect();
