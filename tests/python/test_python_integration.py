@@ -235,8 +235,9 @@ signal.signal(signal.SIGINT, signal.default_int_handler)
 import lightsout as lo
 g = lo.grid(100, 100)
 delay = float(sys.argv[1])
-threading.Thread(target=lambda: (time.sleep(delay), os.kill(os.getpid(), signal.SIGINT)), daemon=True).start()
 try:
+    # started inside the try: at delay 0 the signal can land while start() waits for the thread
+    threading.Thread(target=lambda: (time.sleep(delay), os.kill(os.getpid(), signal.SIGINT)), daemon=True).start()
     g.pseudoinverse()  # the first numpy array this process makes from Rust
     time.sleep(30)  # the signal lands here if the call finished first
 except KeyboardInterrupt:
