@@ -89,43 +89,6 @@ impl Fp {
     }
 }
 
-/// Whether the loops compiled for AVX2 may run (x86-64 CPUs that have it; the answer is cached
-/// by the standard library). The row loops of the Z_p chase and products are compiled twice,
-/// for the baseline and for AVX2, whose unsigned 32-bit `min` and 8-lane vectors make the
-/// branch-free reductions above about twice as fast as with SSE2 alone.
-#[inline]
-pub(crate) fn avx2() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::arch::is_x86_feature_detected!("avx2")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
-}
-
-/// `fn NAME(args)` that runs `NAME_any` compiled for AVX2 when [`avx2`] says so, else as is.
-/// `NAME_any` must be `#[inline(always)]` so that it is compiled into both.
-macro_rules! dispatch_avx2 {
-    ($(#[$m:meta])* $vis:vis fn $name:ident / $avx:ident / $any:ident ($($arg:ident : $ty:ty),*) $(-> $ret:ty)?) => {
-        $(#[$m])*
-        $vis fn $name($($arg: $ty),*) $(-> $ret)? {
-            #[cfg(target_arch = "x86_64")]
-            if $crate::arith::avx2() {
-                #[target_feature(enable = "avx2")]
-                unsafe fn $avx($($arg: $ty),*) $(-> $ret)? {
-                    $any($($arg),*)
-                }
-                // SAFETY: the CPU has AVX2.
-                return unsafe { $avx($($arg),*) };
-            }
-            $any($($arg),*)
-        }
-    };
-}
-pub(crate) use dispatch_avx2;
-
 #[cfg(test)]
 mod tests {
     use super::Fp;

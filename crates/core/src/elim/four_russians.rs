@@ -12,6 +12,7 @@
 
 use super::par::for_each_row_chunk;
 use crate::bitmatrix::PackedRows;
+use crate::features::with_features;
 
 /// One pass: its first pivot row, its base column and its pivot bits (increasing).
 pub(super) type PassRecord = (usize, usize, Vec<u32>);
@@ -279,18 +280,24 @@ pub(super) fn update<const P: usize>(
     }
     let work: usize = ranges.iter().map(|(a, b)| b - a).sum();
     for_each_row_chunk(rows, P * w, P * work * PackedRows::<P>::groups(tables), |chunk| {
-        #[cfg(target_arch = "x86_64")]
-        if std::is_x86_feature_detected!("avx2") {
-            // SAFETY: the CPU supports AVX2, checked just above.
-            return unsafe { update_chunk_avx2::<P>(tables, chunk, w, base, ranges) };
-        }
-        PackedRows::<P>::update_chunk(tables, chunk, w, base, ranges)
+        update_chunk::<P>(tables, chunk, w, base, ranges)
     });
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn update_chunk_avx2<const P: usize>(
+with_features! {
+    /// [`PackedField::update_chunk`], with AVX2 where the processor has it.
+    fn update_chunk<const P: usize>(
+        tables: &<PackedRows<P> as PackedField>::Tables,
+        chunk: &mut [u64],
+        w: usize,
+        base: usize,
+        ranges: &[(usize, usize)],
+    ) where [PackedRows<P>: PackedField] = update_chunk_portable if ["avx2"]
+}
+
+/// [`PackedField::update_chunk`] as a free function, inlined into each compiled copy.
+#[inline(always)]
+fn update_chunk_portable<const P: usize>(
     tables: &<PackedRows<P> as PackedField>::Tables,
     chunk: &mut [u64],
     w: usize,

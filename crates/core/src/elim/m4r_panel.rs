@@ -20,6 +20,7 @@
 use super::four_russians::{reduce_pivot_rows, select_pivots, update, PassRecord};
 use super::m4r::Tables;
 use crate::bitmatrix::PackedRows;
+use crate::features::with_features;
 use rayon::prelude::*;
 
 /// Passes (words of 64 columns) per panel.
@@ -231,14 +232,7 @@ fn apply(dst: &mut [u64], tables: &[u64], keys: &[u64], done: &[Pass]) {
 fn sweep(data: &mut [u64], wpr: usize, w1: usize, keys: &[u64], n: usize, groups: &[u64], done: &[Pass]) {
     let rows = data.len() / wpr;
     let threads = rayon::current_num_threads();
-    let run = |(chunk, keys): (&mut [u64], &[u64])| {
-        #[cfg(target_arch = "x86_64")]
-        if std::is_x86_feature_detected!("avx2") {
-            // SAFETY: the CPU supports AVX2, checked just above.
-            return unsafe { sweep_chunk_avx2(chunk, wpr, w1, keys, n, groups, done) };
-        }
-        sweep_chunk(chunk, wpr, w1, keys, n, groups, done)
-    };
+    let run = |(chunk, keys): (&mut [u64], &[u64])| sweep_chunk_fast(chunk, wpr, w1, keys, n, groups, done);
     if threads < 2 || rows < 2 || rows.saturating_mul((wpr - w1) * done.len()) < PAR_MIN_WORK {
         run((data, keys));
         return;
@@ -248,18 +242,10 @@ fn sweep(data: &mut [u64], wpr: usize, w1: usize, keys: &[u64], n: usize, groups
     data.par_chunks_mut(per_task * wpr).zip(keys.par_chunks(per_task * n)).for_each(run);
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn sweep_chunk_avx2(
-    chunk: &mut [u64],
-    wpr: usize,
-    w1: usize,
-    keys: &[u64],
-    n: usize,
-    groups: &[u64],
-    done: &[Pass],
-) {
-    sweep_chunk(chunk, wpr, w1, keys, n, groups, done)
+with_features! {
+    /// [`sweep_chunk`], with AVX2 where the processor has it.
+    fn sweep_chunk_fast(chunk: &mut [u64], wpr: usize, w1: usize, keys: &[u64], n: usize, groups: &[u64], done: &[Pass])
+        = sweep_chunk if ["avx2"]
 }
 
 /// Ask for the cache lines of `words` ahead of their use.

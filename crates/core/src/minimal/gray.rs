@@ -10,6 +10,7 @@
 //! ([`before`]).
 
 use super::Deadline;
+use crate::features::with_features;
 use std::sync::atomic::AtomicU64;
 
 /// Steps between two looks at the clock.
@@ -113,41 +114,12 @@ pub(crate) fn enumerate(start: &[u64], basis: &[Vec<u64>], total: u64, deadline:
     enumerate_range(start, basis, 0, total, deadline)
 }
 
-/// One Gray-code run over members `lo..hi`, from `start` (member `lo`), on the widest popcount
-/// the processor has.
-pub(crate) fn enumerate_range(
-    start: &[u64],
-    basis: &[Vec<u64>],
-    lo: u64,
-    hi: u64,
-    deadline: &Deadline,
-) -> (u64, u64, u64) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        if std::arch::is_x86_feature_detected!("popcnt") && std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: the processor was just checked to have both features the function needs.
-            return unsafe { enumerate_popcnt(start, basis, lo, hi, deadline) };
-        }
-    }
-    enumerate_portable(start, basis, lo, hi, deadline)
-}
-
-/// [`enumerate_portable`] compiled with the `popcnt` instruction and AVX2 (a software popcount
-/// is several times slower, and the loop is nothing but XOR and popcount).
-///
-/// # Safety
-///
-/// The processor must support `popcnt` and `avx2`.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt,avx2")]
-unsafe fn enumerate_popcnt(
-    start: &[u64],
-    basis: &[Vec<u64>],
-    lo: u64,
-    hi: u64,
-    deadline: &Deadline,
-) -> (u64, u64, u64) {
-    enumerate_portable(start, basis, lo, hi, deadline)
+with_features! {
+    /// One Gray-code run over members `lo..hi`, from `start` (member `lo`): [`enumerate_portable`]
+    /// with the `popcnt` instruction and AVX2 where the processor has them (a software popcount is
+    /// several times slower, and the loop is nothing but XOR and popcount).
+    pub(crate) fn enumerate_range(start: &[u64], basis: &[Vec<u64>], lo: u64, hi: u64, deadline: &Deadline)
+        -> (u64, u64, u64) = enumerate_portable if ["popcnt", "avx2"]
 }
 
 #[inline(always)]
@@ -332,27 +304,15 @@ pub(crate) fn zp(p: u32, start: &[u32], basis: &[Vec<(u32, u32)>], total: u64, d
 pub(crate) fn zp_serial(p: u32, start: &[u32], basis: &[Vec<(u32, u32)>], total: u64, deadline: &Deadline) -> Outcome {
     let entries: usize = basis.iter().map(Vec::len).sum();
     if p < 128 && entries * 4 >= basis.len() * start.len() {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if std::arch::is_x86_feature_detected!("avx2") {
-                // SAFETY: the processor was just checked to have AVX2.
-                return unsafe { zp_bytes_avx2(p, start, basis, total, deadline) };
-            }
-        }
-        return zp_bytes(p, start, basis, total, deadline);
+        return zp_bytes_fast(p, start, basis, total, deadline);
     }
     zp_sparse(p, start, basis, total, deadline)
 }
 
-/// [`zp_bytes`] compiled with AVX2.
-///
-/// # Safety
-///
-/// The processor must support `avx2`.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn zp_bytes_avx2(p: u32, start: &[u32], basis: &[Vec<(u32, u32)>], total: u64, deadline: &Deadline) -> Outcome {
-    zp_bytes(p, start, basis, total, deadline)
+with_features! {
+    /// [`zp_bytes`], with AVX2 where the processor has it.
+    fn zp_bytes_fast(p: u32, start: &[u32], basis: &[Vec<(u32, u32)>], total: u64, deadline: &Deadline) -> Outcome
+        = zp_bytes if ["avx2"]
 }
 
 /// The p-ary run with one byte per button (p < 128, so a sum of two entries fits in a byte):

@@ -6,7 +6,7 @@
 //! compiled for AVX2 too. For `q = 2^e` wrapping `u32` arithmetic is already exact mod q: a mask
 //! reduces, with no division and no branch, and the loops vectorise.
 
-use crate::arith::{dispatch_avx2, Fp};
+use crate::arith::Fp;
 use crate::features::with_features;
 use std::borrow::Cow;
 
@@ -24,7 +24,7 @@ pub(crate) fn axpy(acc: &mut [u32], f: u32, v: &[u32], q: u32) {
     }
 }
 
-dispatch_avx2!(fn axpy_rows / axpy_avx2 / axpy_any (acc: &mut [u32], f: u32, v: &[u32], q: u32));
+with_features!(fn axpy_rows(acc: &mut [u32], f: u32, v: &[u32], q: u32) = axpy_any if ["avx2"]);
 
 #[inline(always)]
 fn axpy_any(acc: &mut [u32], f: u32, v: &[u32], q: u32) {
@@ -54,7 +54,7 @@ pub(crate) fn dot(a: &[u32], b: &[u32], q: u32) -> u32 {
     dot_rows(a, b, q)
 }
 
-dispatch_avx2!(fn dot_rows / dot_avx2 / dot_any (a: &[u32], b: &[u32], q: u32) -> u32);
+with_features!(fn dot_rows(a: &[u32], b: &[u32], q: u32) -> u32 = dot_any if ["avx2"]);
 
 #[inline(always)]
 fn dot_any(a: &[u32], b: &[u32], q: u32) -> u32 {

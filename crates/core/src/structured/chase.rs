@@ -1,7 +1,8 @@
 //! Light chasing over Z_p: row `k` is dark iff `b_k + T x_k + x_{k-1} + x_{k+1} = 0`, so the
 //! presses of row `k + 1` follow from the two rows above, `x_{k+1} = -(b_k + T x_k + x_{k-1})`.
 
-use crate::arith::{dispatch_avx2, Fp};
+use crate::arith::Fp;
+use crate::features::with_features;
 
 /// One row of lights: `n` lights on a path (cut-off ends) or on a cycle (`n >= 3`), with the
 /// press of a light changing its two neighbours and, when `delta`, itself. `T` is its matrix.
@@ -26,8 +27,8 @@ impl Line {
     }
 }
 
-dispatch_avx2!(fn apply_row / apply_row_avx2 / apply_row_any (line: Line, fp: Fp, x: &[u32], out: &mut [u32]));
-dispatch_avx2!(fn step_row / step_row_avx2 / step_row_any (line: Line, fp: Fp, b: &[u32], prev: &[u32], x: &[u32], next: &mut [u32]));
+with_features!(fn apply_row(line: Line, fp: Fp, x: &[u32], out: &mut [u32]) = apply_row_any if ["avx2"]);
+with_features!(fn step_row(line: Line, fp: Fp, b: &[u32], prev: &[u32], x: &[u32], next: &mut [u32]) = step_row_any if ["avx2"]);
 
 #[inline(always)]
 fn apply_row_any(line: Line, fp: Fp, x: &[u32], out: &mut [u32]) {

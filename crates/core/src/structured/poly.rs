@@ -7,7 +7,8 @@
 //! with Z_p^n. Every function here costs O(n^2) field operations at most.
 
 use super::chase::Line;
-use crate::arith::{dispatch_avx2, Fp};
+use crate::arith::Fp;
+use crate::features::with_features;
 
 /// A polynomial, lowest coefficient first, trimmed.
 pub(crate) type Poly = Vec<u32>;
@@ -125,7 +126,7 @@ pub(crate) fn axpy(fp: Fp, y: &mut [u32], c: u32, x: &[u32]) {
     axpy_rows(fp, y, c, x)
 }
 
-dispatch_avx2!(fn axpy_rows / axpy_avx2 / axpy_any (fp: Fp, y: &mut [u32], c: u32, x: &[u32]));
+with_features!(fn axpy_rows(fp: Fp, y: &mut [u32], c: u32, x: &[u32]) = axpy_any if ["avx2"]);
 
 #[inline(always)]
 fn axpy_any(fp: Fp, y: &mut [u32], c: u32, x: &[u32]) {
