@@ -532,13 +532,7 @@ impl Game {
         self.board_len(format)?;
         if let Some(grid) = self.packed_grid()? {
             let (rows, cols) = (grid.rows(), grid.cols());
-            let mut presses = PackedBoard::zeros(rows, cols)?;
-            let mut bits = RandomBits::new(seed);
-            for r in 0..rows {
-                for (w, word) in presses.row_mut(r).iter_mut().enumerate() {
-                    *word = bits.take((cols - 64 * w).min(64) as u32);
-                }
-            }
+            let presses = PackedBoard::random_presses(rows, cols, seed)?;
             let mut board = PackedBoard::zeros(rows, cols)?;
             press_packed(&mut board, &presses, grid.self_toggle());
             return self.from_packed(&board, format);
@@ -724,48 +718,6 @@ fn press_packed(board: &mut PackedBoard, presses: &PackedBoard, self_toggle: boo
     }
 }
 
-/// The GF(2) presses of [`lightsout_core::field::random_presses`] for a seed, as a stream of
-/// bits drawn 1024 random words at a time instead of one call a light (a tenth of the time at
-/// 10^10 lights). Each press is what `gen_range(0..2)` makes of one 32-bit draw: its top bit,
-/// the draw rejected (and the next one taken) when its second bit is set. The tests check the
-/// stream against [`lightsout_core::field::random_presses`].
-struct RandomBits {
-    rng: rand_chacha::ChaCha8Rng,
-    words: Box<[u32; 1024]>,
-    at: usize,
-    /// Accepted bits not yet taken, the first in bit 0; `have` of them.
-    pending: u128,
-    have: u32,
-}
-
-impl RandomBits {
-    fn new(seed: u64) -> Self {
-        use rand::SeedableRng;
-        let words = Box::new([0u32; 1024]);
-        RandomBits { rng: rand_chacha::ChaCha8Rng::seed_from_u64(seed), at: words.len(), words, pending: 0, have: 0 }
-    }
-
-    /// The next `count <= 64` presses, the first in bit 0.
-    fn take(&mut self, count: u32) -> u64 {
-        use rand::Rng;
-        while self.have < count {
-            if self.at == self.words.len() {
-                self.rng.fill(&mut self.words[..]);
-                self.at = 0;
-            }
-            let v = self.words[self.at];
-            self.at += 1;
-            let accept = (!v >> 30) & 1;
-            self.pending |= (((v >> 31) & accept) as u128) << self.have;
-            self.have += accept;
-        }
-        let out = if count == 64 { self.pending as u64 } else { self.pending as u64 & ((1u64 << count) - 1) };
-        self.pending >>= count;
-        self.have -= count;
-        out
-    }
-}
-
 /// `out.len()` values of a packed Z_3 stream (two bits a light, the first light of a byte in
 /// its top pair) from light `start` on; `index` is the first one's index in the whole board,
 /// for the error that names a pair holding 3.
@@ -854,16 +806,10 @@ mod tests {
     fn random_bits_are_the_random_presses() {
         for seed in [0, 1, 7, 12345] {
             let expected = lightsout_core::field::random_presses(Modulus::TWO, 5000, seed);
-            let mut bits = RandomBits::new(seed);
-            let mut got = Vec::new();
-            for count in (0..).map(|i| [64, 1, 13, 64, 37][i % 5]) {
-                if got.len() >= 5000 {
-                    break;
-                }
-                let word = bits.take(count);
-                got.extend((0..count).map(|i| ((word >> i) & 1) as u32));
+            for (rows, cols) in [(1, 5000), (50, 100), (40, 125)] {
+                let got = PackedBoard::random_presses(rows, cols, seed).unwrap().to_values();
+                assert_eq!(got[..5000], expected[..], "seed {seed}, {rows}x{cols}");
             }
-            assert_eq!(got[..5000], expected[..], "seed {seed}");
         }
     }
 

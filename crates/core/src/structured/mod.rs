@@ -21,6 +21,7 @@ mod pfield;
 mod poly;
 mod poly2;
 mod poly3;
+mod random_bits;
 mod reduced;
 mod rows3;
 mod striped;

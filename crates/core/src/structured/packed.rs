@@ -82,6 +82,20 @@ impl PackedBoard {
         Ok(PackedBoard { layout: PackedRows::zeros_with(rows, cols, |len| try_zeroed("a packed board", len))? })
     }
 
+    /// The presses of [`crate::field::random_presses`]`(Modulus::TWO, rows * cols, seed)`, bit
+    /// packed: the same presses for the same seed, drawn on every thread.
+    ///
+    /// ```
+    /// use lightsout_core::{field, structured::PackedBoard, Modulus};
+    /// let presses = PackedBoard::random_presses(3, 70, 9).unwrap();
+    /// assert_eq!(presses.to_values(), field::random_presses(Modulus::TWO, 210, 9));
+    /// ```
+    pub fn random_presses(rows: usize, cols: usize, seed: u64) -> Result<Self> {
+        let mut b = Self::zeros(rows, cols)?;
+        super::random_bits::fill(&mut b, seed, super::random_bits::chunk_words(rows * cols));
+        Ok(b)
+    }
+
     /// From row-major 0/1 values (anything else is an error).
     pub fn from_values(rows: usize, cols: usize, values: &[u32]) -> Result<Self> {
         let expected = rows.checked_mul(cols).ok_or(Error::InvalidArgument("board size overflows".into()))?;
