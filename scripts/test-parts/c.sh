@@ -13,7 +13,8 @@ CC=${CC:-cc}
 CXX=${CXX:-c++}
 WARN=(-Wall -Wextra -Werror -pedantic)
 
-step() { echo "-- c: $*"; }
+# Each step says when it started (seconds into this part), so that a slow one shows.
+step() { echo "-- c: $* (at ${SECONDS} s)"; }
 fail() {
   echo "c.sh: $*" >&2
   exit 1

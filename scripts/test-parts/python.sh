@@ -10,23 +10,25 @@
 # Needs only Python 3.9+ with venv/pip and Rust. LIGHTSOUT_PYTHON picks the interpreter.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+# Each step says when it started (seconds into this part), so that a slow one shows.
+step() { echo "-- python: $* (at ${SECONDS} s)"; }
 
 PYTHON="${LIGHTSOUT_PYTHON:-python3}"
 VENV=.venv
 if [ ! -x "$VENV/bin/python" ]; then
-  echo "-- python: creating $VENV with $("$PYTHON" --version)"
+  step "creating $VENV with $("$PYTHON" --version)"
   "$PYTHON" -m venv "$VENV"
 fi
 PY="$VENV/bin/python"
 # Install the tools only when one is missing, so reruns do not touch the network.
 if ! "$PY" -c "import maturin, ziglang, auditwheel, numpy, pytest, nbclient, nbformat, ipykernel, networkx, mypy, anywidget, gymnasium, selenium, dask.array, dask.bag, distributed, mkdocs, mkdocstrings_handlers.python, jupyterlab" 2>/dev/null; then
-  echo "-- python: installing build and test tools"
+  step "installing build and test tools"
   "$PY" -m pip install --quiet --upgrade pip
   "$PY" -m pip install --quiet "maturin>=1.9.4,<2" ziglang auditwheel numpy pytest nbclient nbformat ipykernel networkx mypy \
     "anywidget>=0.9" "gymnasium>=1.0" selenium "dask[array,bag,distributed]" "mkdocs>=1.6,<2" "mkdocstrings[python]>=0.26" "jupyterlab>=4"
 fi
 if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
-  echo "-- python: installing chromium and chromium-driver (Debian) for the notebook board's browser tests"
+  step "installing chromium and chromium-driver (Debian) for the notebook board's browser tests"
   apt-get update -qq
   apt-get install -y -qq chromium chromium-driver >/dev/null
 fi
@@ -36,7 +38,7 @@ export LIGHTSOUT_BROWSER_TESTS=require
 target_dir="${CARGO_TARGET_DIR:-$PWD/target}"
 wheels="$target_dir/wheels"
 version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
-echo "-- python: building the release wheel (abi3, manylinux2014 through zig) and the sdist"
+step "building the release wheel (abi3, manylinux2014 through zig) and the sdist"
 # One build serves every test below: the wheel is installed into $VENV and into the fresh
 # environment of the smoke test. --zig links against glibc 2.17 whatever this machine has.
 # (Not `maturin build --sdist`: that builds the wheel again from the unpacked sdist, from scratch.)
@@ -70,22 +72,22 @@ for f in ("LICENSE-MIT", "LICENSE-APACHE", "CHANGELOG.md", "pyproject.toml"):
     assert any(m.endswith("/" + f) for m in members), f"{sdist} lacks {f}"
 print(f"-- python: {wheel.rsplit('/', 1)[-1]} and {sdist.rsplit('/', 1)[-1]} carry the licence texts")
 PYEOF
-echo "-- python: installing the wheel into $VENV"
+step "installing the wheel into $VENV"
 "$PY" -m pip install --quiet --no-deps --force-reinstall "$wheel"
 
 # The command line's --scheduler runs this package: the tests run the binary with this venv.
 cargo build --quiet -p lightsout-cli
 export LIGHTSOUT_CLI="${CARGO_TARGET_DIR:-$PWD/target}/debug/lightsout"
 
-echo "-- python: pytest"
+step "pytest"
 # The doctests run on the installed package (--pyargs), the one the wheel put in $VENV.
 "$PY" -m pytest -q tests/python
 "$PY" -m pytest -q --doctest-modules --pyargs lightsout -p no:cacheprovider
 
-echo "-- python: stubtest"
+step "stubtest"
 "$PY" -m mypy.stubtest lightsout
 
-echo "-- python: notebooks"
+step "notebooks"
 "$PY" - <<'PYEOF'
 import glob
 
@@ -100,7 +102,7 @@ for path in sorted(glob.glob("examples/notebooks/*.ipynb")):
     cells = sum(1 for c in nb.cells if c.cell_type == "code")
     print(f"{path}: {cells} code cells ran without error")
 PYEOF
-echo "-- python: the wheel alone, in a fresh environment with no Rust toolchain on the PATH"
+step "the wheel alone, in a fresh environment with no Rust toolchain on the PATH"
 smoke=$(mktemp -d)
 trap 'rm -rf "$smoke"' EXIT
 "$PYTHON" -m venv "$smoke/venv"
@@ -108,4 +110,4 @@ trap 'rm -rf "$smoke"' EXIT
 # Only the system directories: cargo and rustc live in ~/.cargo/bin (rustup), not there.
 (cd "$smoke" && env -i HOME="$smoke" PATH="$smoke/venv/bin:/usr/bin:/bin" "$smoke/venv/bin/python" \
   "$OLDPWD/tests/smoke/wheel_smoke.py" "$version")
-echo "-- python: all passed"
+step "all passed"
