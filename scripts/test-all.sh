@@ -11,6 +11,10 @@ cd "$(dirname "$0")/.."
 # caps lints of dependencies. Set here once, so that every build shares one set of flags.
 export RUSTFLAGS="${RUSTFLAGS:+$RUSTFLAGS }-D warnings"
 
+# A first build (a fresh clone, as in CI) gains nothing from incremental compilation's caches and
+# pays for writing them.
+[ -d "${CARGO_TARGET_DIR:-target}" ] || export CARGO_INCREMENTAL=0
+
 start=$SECONDS
 mark=$SECONDS
 took() {
