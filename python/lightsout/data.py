@@ -63,11 +63,12 @@ def dataset(
     return Dataset(boards, presses, distances)
 
 
-def minimal_many(game: _core.Game, boards: Any, *, return_solvable: bool = False) -> Any:
+def minimal_many(game: _core.Game, boards: Any, *, return_solvable: bool = False, dtype: Any = None) -> Any:
     """Fewest-press solutions and their press counts for a batch of boards, exactly.
 
     ``boards`` has shape ``(B, game.size)`` or ``(B, *game.shape)``. Returns
-    ``(presses, distances)``, presses shaped like the boards; an unsolvable board raises
+    ``(presses, distances)``, presses shaped like the boards (in the smallest unsigned dtype
+    that holds ``modulus - 1``, or ``dtype``); an unsolvable board raises
     ``UnsolvableError`` naming it (``board_index``), unless ``return_solvable=True``: then
     ``(presses, distances, solvable)``.
 
@@ -80,4 +81,4 @@ def minimal_many(game: _core.Game, boards: Any, *, return_solvable: bool = False
     """
     if not isinstance(game, _core.Game):
         raise TypeError(f"minimal_many() needs a lightsout.Game, not {type(game).__name__}")
-    return _core.minimal_many(game, boards, return_solvable=return_solvable)
+    return _core.minimal_many(game, boards, return_solvable=return_solvable, dtype=dtype)

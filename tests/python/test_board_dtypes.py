@@ -202,6 +202,15 @@ def test_dtype_asks_for_another_dtype():
             rows = lo.dataset(g, 4, seed=2, dtype=np.int64)
             assert rows.boards.dtype == np.int64 and rows.presses.dtype == np.int64
             assert np.array_equal(rows.boards, lo.dataset(g, 4, seed=2).boards)
+            for dtype in (np.int64, "uint16", "uint8"):
+                want = np.dtype(dtype)
+                solved = lo.solve_many(g, rows.boards, dtype=dtype)
+                assert solved.dtype == want and np.array_equal(solved, lo.solve_many(g, rows.boards))
+                fewest, distances = lo.minimal_many(g, rows.boards, dtype=dtype)
+                assert fewest.dtype == want and np.array_equal(fewest, lo.minimal_many(g, rows.boards)[0])
+                assert distances.tolist() == rows.distances.tolist()
+                both = lo.solve_many(g, rows.boards, return_solvable=True, dtype=dtype)
+                assert both[0].dtype == want and both[1].all()
 
 
 def test_bad_dtype_names_are_refused_clearly():
@@ -212,6 +221,8 @@ def test_bad_dtype_names_are_refused_clearly():
         "apply": lambda d: g.apply(board, board, dtype=d),
         "random_solvable": lambda d: g.random_solvable(1, dtype=d),
         "dataset": lambda d: lo.dataset(lo.grid(3, 3, modulus=257), 2, seed=1, dtype=d),
+        "solve_many": lambda d: lo.solve_many(g, board[None], dtype=d),
+        "minimal_many": lambda d: lo.minimal_many(lo.grid(2, 2, modulus=257), np.zeros((1, 4), np.uint16), dtype=d),
     }
     for name, call in calls.items():
         for bad in ("nonsense", "float32", np.float64, complex, ">i4"):

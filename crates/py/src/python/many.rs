@@ -67,6 +67,19 @@ pub(crate) fn batch_input<'py>(game: &Bound<'py, PyGame>, boards: &Bound<'py, Py
     Ok(BatchInput { input, shape, layout: layout(g, natural), out_dt, p })
 }
 
+/// Batch presses computed in `computed` as the dtype the caller asked for (`dtype=`), if any:
+/// one numpy conversion of the finished array.
+pub(crate) fn as_dtype<'py>(
+    presses: Bound<'py, PyAny>,
+    computed: Dt,
+    asked: Option<Dt>,
+) -> PyResult<Bound<'py, PyAny>> {
+    match asked {
+        Some(dt) if dt != computed => presses.call_method1("astype", (dt.name(),)),
+        _ => Ok(presses),
+    }
+}
+
 /// How a board is stored: flat, or in the natural shape (holes skipped).
 pub(crate) fn layout(g: &Game, natural: bool) -> BoardLayout {
     let n = g.size();
@@ -153,24 +166,27 @@ impl PyGame {
 
 /// Fewest-press solutions of a batch of boards, exactly (every solution of every board is
 /// examined: games with at most 65536 solutions per board). `boards` has shape (B, size) or
-/// (B, *game.shape). Returns `(presses, distances)`: presses shaped like the boards, distances
+/// (B, *game.shape). Returns `(presses, distances)`: presses shaped like the boards (in the
+/// smallest unsigned dtype that holds p-1, or `dtype`), distances
 /// an int64 vector of fewest-press counts. An unsolvable board raises ValueError naming it,
 /// unless `return_solvable=True`: then `(presses, distances, solvable)`, with zero presses and
 /// distance 0 for unsolvable boards.
 #[pyfunction]
-#[pyo3(signature = (game, boards, *, return_solvable=false))]
+#[pyo3(signature = (game, boards, *, return_solvable=false, dtype=None))]
 pub(crate) fn minimal_many<'py>(
     py: Python<'py>,
     game: &Bound<'py, PyGame>,
     boards: &Bound<'py, PyAny>,
     return_solvable: bool,
+    dtype: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let asked = args::result_dtype(dtype, false, game.get().game.modulus().get())?;
     let BatchInput { input, shape, layout, out_dt, p } = batch_input(game, boards)?;
     let many = game.get().many(py)?;
     let count = shape[0];
     let (presses, distances, solvable) = with_dt!(out_dt, T => run_minimal::<T>(py, many, &input, &layout, count)?)
         .map_err(|bad| bad_entry(&shape, &layout, bad, p))?;
-    let presses = presses.call_method1("reshape", (shape.clone(),))?;
+    let presses = as_dtype(presses.call_method1("reshape", (shape.clone(),))?, out_dt, asked)?;
     let distances = PyArray1::from_vec(py, distances.into_iter().map(|d| d as i64).collect()).into_any();
     if return_solvable {
         let solvable = PyArray1::from_vec(py, solvable);
