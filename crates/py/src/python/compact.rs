@@ -140,10 +140,10 @@ pub(crate) fn narrowed<'py>(
         let bits = write.as_slice_mut()?;
         // A band holds whole rows of the last axis (each packed row starts on a whole byte) or
         // runs of a multiple of 8 lights of one row.
-        convert::gather_bands::<u8>(arr, dt, what, p, |band| {
+        convert::gather_bands::<u8, u8>(arr, dt, what, p, bits, row_bytes, |band, rows| {
             for (i, row) in band.data.chunks(band.cols).enumerate() {
-                let at = (band.row + i) * row_bytes + band.col / 8;
-                convert::pack_bits(row, &mut bits[at..at + row.len().div_ceil(8)]);
+                let at = i * row_bytes + band.col / 8;
+                convert::pack_bits(row, &mut rows[at..at + row.len().div_ceil(8)]);
             }
         })?;
     }
