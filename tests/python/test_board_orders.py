@@ -93,3 +93,33 @@ def test_a_large_batch_in_every_order_reads_as_uint8(dtype):
     bad[512, 3, 40] = 5
     with pytest.raises(ValueError, match=r"^boards\[512, 3, 40\] must be in 0 <= x < 2, not 5$"):
         lo.solve_many(g, bad)
+
+
+def test_a_uint8_board_in_another_order_answers_as_in_c_order():
+    # Read to bits like the other dtypes, a uint8 board still has its proof in uint8 bytes and
+    # its bad entries named as in C order.
+    g = next(g for g in (lo.grid(n, n) for n in range(64, 100)) if g.nullity > 0)
+    y = np.asarray(g.null_space(1)).reshape(-1)
+    board = np.zeros(g.size, dtype=np.uint8)
+    board[int(np.flatnonzero(y)[0])] = 1
+    board = board.reshape(g.shape)
+    with pytest.raises(lo.UnsolvableError) as c_order:
+        g.solve(board)
+    def other_orders(board):
+        wide = np.zeros((board.shape[0], 2 * board.shape[1]), dtype=np.uint8)
+        wide[:, ::2] = board
+        return {"Fortran": np.asfortranarray(board), "strided": wide[:, ::2]}
+
+    for name, b in other_orders(board).items():
+        assert not g.is_solvable(b), name
+        with pytest.raises(lo.UnsolvableError) as other:
+            g.solve(b)
+        proof, want = other.value.obstruction, c_order.value.obstruction
+        assert proof.dtype == want.dtype and proof.shape == want.shape, name
+        assert np.array_equal(proof, want), name
+    bad = board.copy()
+    bad[5, 2] = 3
+    bad[7, 0] = 4
+    for name, b in other_orders(bad).items():
+        with pytest.raises(ValueError, match=r"^lights\[5, 2\] must be in 0 <= x < 2, not 3$"):
+            g.solve(b)

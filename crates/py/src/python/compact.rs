@@ -129,7 +129,7 @@ pub(crate) fn narrowed<'py>(
     let Some(format) = bytes_format(game, &shape, Encoding::Bytes) else { return Ok(None) };
     if !(pack && p == 2) {
         let arr = convert::narrowed_array::<u8>(arr, dt, what, p)?;
-        return Ok(Some(Compact { arr, format, shape, converted: true, repacked: false }));
+        return Ok(Some(Compact { arr, format, shape, converted: dt != Dt::U8, repacked: false }));
     }
     let format = BoardFormat { encoding: Encoding::Packed, order: format.order };
     let packed_shape = shape_of(game, format);
@@ -147,7 +147,7 @@ pub(crate) fn narrowed<'py>(
             }
         })?;
     }
-    Ok(Some(Compact { arr: out, format, shape, converted: true, repacked: true }))
+    Ok(Some(Compact { arr: out, format, shape, converted: dt != Dt::U8, repacked: true }))
 }
 
 /// Whether `obj` is a C-contiguous uint8 array (a board the byte route reads where it is).

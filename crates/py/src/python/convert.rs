@@ -391,8 +391,14 @@ fn put<T: Wide, O: Light>(v: T, o: &mut O, bad: &mut bool, ok: T::Bits) {
 const TILE: usize = 64;
 /// Entries of a row read at once (a multiple of 8, so that packed bands start on whole bytes).
 const RUN: usize = 1 << 14;
+/// Rows and columns of a band in Fortran order (a multiple of 8, and of `TILE`): a band's
+/// columns are read in runs of this many entries and its rows written whole cache lines long,
+/// while the band stays in the second-level cache.
+const BLOCK: usize = 512;
 /// Arrays of at least this many entries are read by more than one thread.
 const PARALLEL_ENTRIES: usize = 1 << 20;
+/// How many tiles ahead of the one being read a Fortran-order read asks for the next.
+const AHEAD: usize = 2;
 /// The most threads that read an array (memory bandwidth, not arithmetic, bounds the read).
 const MAX_THREADS: usize = 4;
 
@@ -470,8 +476,8 @@ impl<'a, T: Wide> Entries<'a, T> {
 
     /// Rows `start..end` of the last axis (counting over every plane) in bands of up to `TILE`
     /// rows, or runs of `RUN` entries of one row where rows are longer; in Fortran order bands of
-    /// `TILE` columns and every row of the plane in range, read tile by tile down the columns,
-    /// so that memory is read in `TILE` long runs. A bad entry: the first in C order in range.
+    /// `BLOCK x BLOCK` entries, read tile by tile down the columns. A bad entry: the first in C
+    /// order in range.
     fn gather_rows<O: Light, X>(
         &self,
         start: usize,
@@ -482,9 +488,9 @@ impl<'a, T: Wide> Entries<'a, T> {
         emit: &impl Fn(Band<'_, O>, &mut [X]),
     ) -> Result<(), (usize, String)> {
         let Entries { rows, cols, rs, cs, .. } = *self;
-        let by_columns = rs.unsigned_abs() < cs.unsigned_abs() && rows > TILE && rows <= RUN;
+        let by_columns = rs.unsigned_abs() < cs.unsigned_abs() && rows > 1;
         let (band_rows, run) = match () {
-            _ if by_columns => (rows.min(end - start), TILE.min(cols)),
+            _ if by_columns => (BLOCK.min(rows), BLOCK.min(cols)),
             _ if cols <= RUN => (TILE.min(rows), cols),
             _ => (1, RUN),
         };
@@ -497,35 +503,22 @@ impl<'a, T: Wide> Entries<'a, T> {
             // SAFETY (every `offset` below): rows `r_lo..r_hi` and every column of the plane
             // are entries of the array.
             let at = |r: usize, c: usize| unsafe { first.offset(r as isize * rs + c as isize * cs) };
-            if by_columns {
-                let height = r_hi - r_lo;
-                let places = &mut out[(row - start) * row_out..(row - start + height) * row_out];
-                for c0 in (0..cols).step_by(TILE) {
-                    let width = (c0 + TILE).min(cols) - c0;
-                    let data = &mut scratch[..height * width];
+            for r0 in (r_lo..r_hi).step_by(band_rows) {
+                let r1 = (r0 + band_rows).min(r_hi);
+                let band_row = plane * rows + r0;
+                let places = &mut out[(band_row - start) * row_out..(band_row - start + r1 - r0) * row_out];
+                for c0 in (0..cols).step_by(run) {
+                    let width = (c0 + run).min(cols) - c0;
+                    let data = &mut scratch[..(r1 - r0) * width];
                     // SAFETY: as above.
-                    if unsafe { gather_plane(at(r_lo, c0), height, width, rs, cs, data, p) }.is_err() {
-                        // Not in C order here: the rows in range are scanned again for their
-                        // first bad entry.
+                    if unsafe { gather_plane(at(r0, c0), r1 - r0, width, rs, cs, data, p) }.is_err() {
+                        // A band of several rows and part of them: the rows are scanned again
+                        // for their first bad entry in C order.
                         // SAFETY: as above.
-                        let (i, v) = unsafe { first_bad(at(r_lo, 0), height, cols, rs, cs, p) };
-                        return Err((row * cols + i, v));
+                        let (i, v) = unsafe { first_bad(at(r0, 0), r1 - r0, cols, rs, cs, p) };
+                        return Err((band_row * cols + i, v));
                     }
-                    emit(Band { data, col: c0, cols: width }, places);
-                }
-            } else {
-                for r0 in (r_lo..r_hi).step_by(band_rows) {
-                    let r1 = (r0 + band_rows).min(r_hi);
-                    let band_row = plane * rows + r0;
-                    let places = &mut out[(band_row - start) * row_out..(band_row - start + r1 - r0) * row_out];
-                    for c0 in (0..cols).step_by(run) {
-                        let width = (c0 + run).min(cols) - c0;
-                        let data = &mut scratch[..(r1 - r0) * width];
-                        // SAFETY: as above.
-                        unsafe { gather_plane(at(r0, c0), r1 - r0, width, rs, cs, data, p) }
-                            .map_err(|(i, v)| ((band_row + i / width) * cols + c0 + i % width, v))?;
-                        emit(Band { data, col: c0, cols: width }, &mut *places);
-                    }
+                    emit(Band { data, col: c0, cols: width }, &mut *places);
                 }
             }
             row += r_hi - r_lo;
@@ -570,6 +563,23 @@ unsafe fn first_bad<T: Wide>(
     unreachable!("first_bad is called on a block with a bad entry")
 }
 
+/// Ask the processor to bring `cols` columns of `rows` contiguous entries, `cs` apart from
+/// `first`, into the cache (a hint: nothing is read, an address past the array is harmless).
+#[inline]
+#[allow(unused_unsafe)]
+fn prefetch_columns<T>(first: *const T, rows: usize, cols: usize, cs: isize) {
+    #[cfg(target_arch = "x86_64")]
+    for j in 0..cols {
+        let column = first.wrapping_offset(j as isize * cs).cast::<i8>();
+        for byte in (0..rows * std::mem::size_of::<T>()).step_by(64) {
+            // SAFETY: a prefetch reads nothing and never faults.
+            unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(column.wrapping_add(byte)) };
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (first, rows, cols, cs);
+}
+
 /// One `rows x cols` block into `out` (C order): contiguous rows are read as slices (the loop
 /// the compiler vectorises), rows of every other entry likewise, a block whose columns are
 /// closer together than its rows (Fortran order) down its columns a `TILE x TILE` tile at a
@@ -608,10 +618,20 @@ unsafe fn gather_plane<T: Wide, O: Light>(
         }
     } else if rs.unsigned_abs() < cs.unsigned_abs() {
         let mut tile = [O::narrow(0); TILE * TILE];
-        for r0 in (0..rows).step_by(TILE) {
-            let height = (r0 + TILE).min(rows) - r0;
-            for c0 in (0..cols).step_by(TILE) {
-                let width = (c0 + TILE).min(cols) - c0;
+        let tiles_down = rows.div_ceil(TILE);
+        for (block, c0) in (0..cols).step_by(TILE).enumerate() {
+            let width = (c0 + TILE).min(cols) - c0;
+            for (down, r0) in (0..rows).step_by(TILE).enumerate() {
+                let height = (r0 + TILE).min(rows) - r0;
+                // Ask for the tile `AHEAD` further in this order while this one is read: each
+                // column of a tile is a short run of its own (a cache line for bytes), too many
+                // at once for the processor's own prefetching to follow.
+                let ahead = block * tiles_down + down + AHEAD;
+                let (c, r) = (ahead / tiles_down * TILE, ahead % tiles_down * TILE);
+                if rs == 1 && c < cols {
+                    let first = base.wrapping_offset(r as isize + c as isize * cs);
+                    prefetch_columns(first, (rows - r).min(TILE), (cols - c).min(TILE), cs);
+                }
                 for jj in 0..width {
                     let col = base.offset(r0 as isize * rs + (c0 + jj) as isize * cs);
                     let into = &mut tile[jj * TILE..jj * TILE + height];
