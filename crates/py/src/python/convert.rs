@@ -453,7 +453,7 @@ impl<'a, T: Wide> Entries<'a, T> {
             true => std::thread::available_parallelism().map_or(1, |t| t.get()).min(MAX_THREADS).min(total),
             false => 1,
         };
-        if threads <= 1 {
+        if threads <= 1 || row_out == 0 {
             return self.gather_rows(0, total, p, out, row_out, emit);
         }
         // Whole tiles to each thread where the rows allow, so that tiles stay whole.
