@@ -129,7 +129,7 @@ pub(crate) fn narrowed<'py>(
     let Some(format) = bytes_format(game, &shape, Encoding::Bytes) else { return Ok(None) };
     if !(pack && p == 2) {
         let arr = convert::narrowed_array::<u8>(arr, dt, what, p)?;
-        return Ok(Some(Compact { arr, format, shape, converted: true, repacked: false }));
+        return Ok(Some(Compact { arr, format, shape, converted: dt != Dt::U8, repacked: false }));
     }
     let format = BoardFormat { encoding: Encoding::Packed, order: format.order };
     let packed_shape = shape_of(game, format);
@@ -140,14 +140,14 @@ pub(crate) fn narrowed<'py>(
         let bits = write.as_slice_mut()?;
         // A band holds whole rows of the last axis (each packed row starts on a whole byte) or
         // runs of a multiple of 8 lights of one row.
-        convert::gather_bands::<u8>(arr, dt, what, p, |band| {
+        convert::gather_bands::<u8, u8>(arr, dt, what, p, bits, row_bytes, |band, rows| {
             for (i, row) in band.data.chunks(band.cols).enumerate() {
-                let at = (band.row + i) * row_bytes + band.col / 8;
-                convert::pack_bits(row, &mut bits[at..at + row.len().div_ceil(8)]);
+                let at = i * row_bytes + band.col / 8;
+                convert::pack_bits(row, &mut rows[at..at + row.len().div_ceil(8)]);
             }
         })?;
     }
-    Ok(Some(Compact { arr: out, format, shape, converted: true, repacked: true }))
+    Ok(Some(Compact { arr: out, format, shape, converted: dt != Dt::U8, repacked: true }))
 }
 
 /// Whether `obj` is a C-contiguous uint8 array (a board the byte route reads where it is).

@@ -181,45 +181,51 @@ pub(crate) fn gather<O: Light>(
     if out.len() != arr.len() {
         return Err(PyValueError::new_err(format!("{what}: {} entries for {} places", arr.len(), out.len())));
     }
-    gather_bands(arr, dt, what, p, |band| {
+    let width = arr.shape().last().copied().unwrap_or(1);
+    gather_bands(arr, dt, what, p, out, width, |band, rows| {
         for (i, row) in band.data.chunks(band.cols).enumerate() {
-            let at = (band.row + i) * band.width + band.col;
-            out[at..at + row.len()].copy_from_slice(row);
+            rows[i * width + band.col..][..row.len()].copy_from_slice(row);
         }
     })
 }
 
 /// A block of entries read by [`gather_bands`]: `data` holds `data.len() / cols` rows of `cols`
-/// entries, from row `row` (counting the rows of the last axis over the whole array) and column
-/// `col` of rows `width` entries long.
+/// entries, from column `col` of the array's rows.
 pub(crate) struct Band<'a, O> {
     pub data: &'a [O],
-    pub row: usize,
     pub col: usize,
     pub cols: usize,
-    pub width: usize,
 }
 
 /// The one reading of a board (or a batch of boards) from numpy: every entry of `arr`, of the
 /// native integer dtype `dt`, narrowed to `O` and checked to lie in `0..p`, handed to `emit` in
-/// C order a cache-sized band at a time. The array is read where numpy keeps it, in whatever
-/// memory order: rows that are contiguous as slices, anything else (Fortran order, strided) in
-/// tiles through its strides, so it costs one pass and no numpy copy first. An entry out of
-/// range is reported as the first one in C order, by its index in the array's own shape.
-pub(crate) fn gather_bands<O: Light>(
+/// cache-sized bands. The array is read where numpy keeps it, in whatever memory order: rows
+/// that are contiguous as slices, Fortran order down its columns through a tile transposed in
+/// registers, anything else through its strides, so it costs one pass and no numpy copy first.
+/// `out` holds `row_out` places for each row of the last axis (counting the rows over the whole
+/// array): `emit` gets each band with the places of its rows, so that a large array is read by
+/// a few threads at once, each into its own rows. An entry out of range is reported as the first
+/// one in C order, by its index in the array's own shape.
+pub(crate) fn gather_bands<O: Light, X: Send>(
     arr: &Bound<'_, PyUntypedArray>,
     dt: Dt,
     what: &str,
     p: u32,
-    mut emit: impl FnMut(Band<'_, O>),
+    out: &mut [X],
+    row_out: usize,
+    emit: impl Fn(Band<'_, O>, &mut [X]) + Sync,
 ) -> PyResult<()> {
     let item = arr.dtype().itemsize() as isize;
     if !arr.is_aligned() || arr.strides().iter().any(|s| s % item != 0) {
         // Entries not on their own alignment (an array over a foreign buffer): an aligned copy.
         let copy = arr.call_method0("copy")?.cast_into::<PyUntypedArray>()?;
-        return gather_bands(&copy, dt, what, p, emit);
+        return gather_bands(&copy, dt, what, p, out, row_out, emit);
     }
     let shape = arr.shape().to_vec();
+    let rows = shape.iter().rev().skip(1).product::<usize>();
+    if rows.checked_mul(row_out).is_none_or(|places| out.len() < places) {
+        return Err(PyValueError::new_err(format!("{what}: {} places for {rows} rows of {row_out}", out.len())));
+    }
     with_dt!(dt, T => {
         let typed = arr.cast::<PyArrayDyn<T>>().map_err(|e| PyTypeError::new_err(e.to_string()))?;
         let _view = typed.try_readonly().map_err(|e| PyValueError::new_err(format!("{what}: {e}")))?;
@@ -227,7 +233,9 @@ pub(crate) fn gather_bands<O: Light>(
         // SAFETY: the readonly borrow keeps the array alive and unwritten from Rust; the data
         // pointer with the shape and the strides (whole entries, checked above) address exactly
         // the array's entries.
-        unsafe { gather_from::<T, O>(typed.data(), &shape, &steps, p as u64, &mut emit) }
+        let entries = unsafe { Entries::new(typed.data(), &shape, &steps) };
+        entries
+            .gather(p as u64, out, row_out, &emit)
             .map_err(|(flat, value)| out_of_range(what, &shape, flat, value, p))
     })
 }
@@ -236,7 +244,7 @@ pub(crate) fn gather_bands<O: Light>(
 /// unsigned comparison in that width checks it (a negative value reads as one above every valid
 /// value): the check and the narrowing then run as one branch-free loop the compiler vectorises
 /// without widening.
-pub(crate) trait Wide: Copy {
+pub(crate) trait Wide: Copy + Sync {
     /// The unsigned type of the same width.
     type Bits: Copy + PartialOrd + Into<u64>;
     fn bits(self) -> Self::Bits;
@@ -279,8 +287,14 @@ impl Wide for bool {
 }
 
 /// The types a checked entry is written as: one light's state.
-pub(crate) trait Light: Element + Copy {
+pub(crate) trait Light: Element + Copy + Send {
     fn narrow(v: u64) -> Self;
+
+    /// A tile read down its columns (column `j`'s `height` entries from `tile[j * TILE]`) into
+    /// `height` rows of `width` entries, `stride` apart in `out`.
+    fn transpose(tile: &[Self; TILE * TILE], height: usize, width: usize, out: &mut [Self], stride: usize) {
+        transpose_part(tile, 0..height, 0..width, out, stride);
+    }
 }
 macro_rules! light {
     ($($t:ty),*) => {
@@ -292,7 +306,78 @@ macro_rules! light {
         })*
     };
 }
-light!(u8, u16, u32);
+light!(u16, u32);
+
+impl Light for u8 {
+    #[inline]
+    fn narrow(v: u64) -> Self {
+        v as u8
+    }
+
+    /// Whole 16 x 16 blocks in SSE2 registers (part of every x86-64 processor), the edges entry
+    /// by entry.
+    fn transpose(tile: &[u8; TILE * TILE], height: usize, width: usize, out: &mut [u8], stride: usize) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let (whole_rows, whole_cols) = (height / 16 * 16, width / 16 * 16);
+            for i0 in (0..whole_rows).step_by(16) {
+                for j0 in (0..whole_cols).step_by(16) {
+                    transpose16(tile, i0, j0, out, stride);
+                }
+            }
+            transpose_part(tile, 0..whole_rows, whole_cols..width, out, stride);
+            transpose_part(tile, whole_rows..height, 0..width, out, stride);
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        transpose_part(tile, 0..height, 0..width, out, stride);
+    }
+}
+
+/// Rows `rows` and columns `cols` of [`Light::transpose`], entry by entry.
+fn transpose_part<O: Copy>(
+    tile: &[O; TILE * TILE],
+    rows: std::ops::Range<usize>,
+    cols: std::ops::Range<usize>,
+    out: &mut [O],
+    stride: usize,
+) {
+    for i in rows {
+        let row = &mut out[i * stride..][cols.clone()];
+        for (o, j) in row.iter_mut().zip(cols.clone()) {
+            *o = tile[j * TILE + i];
+        }
+    }
+}
+
+/// The 16 x 16 block of a tile at row `i0`, column `j0` of [`Light::transpose`]: each round
+/// interleaves register `k` with register `k + 8`, which moves the top bit of an entry's
+/// (register, byte) index to the bottom of the eight, so four rounds swap the register and the
+/// byte, row and column.
+#[cfg(target_arch = "x86_64")]
+#[allow(unused_unsafe)]
+fn transpose16(tile: &[u8; TILE * TILE], i0: usize, j0: usize, out: &mut [u8], stride: usize) {
+    use std::arch::x86_64::{
+        __m128i, _mm_loadu_si128, _mm_setzero_si128, _mm_storeu_si128, _mm_unpackhi_epi8, _mm_unpacklo_epi8,
+    };
+    // SAFETY: SSE2 is part of x86-64; each load and store touches the 16 bytes of a slice.
+    unsafe {
+        let mut regs: [__m128i; 16] = [_mm_setzero_si128(); 16];
+        for (j, reg) in regs.iter_mut().enumerate() {
+            *reg = _mm_loadu_si128(tile[(j0 + j) * TILE + i0..][..16].as_ptr().cast());
+        }
+        for _ in 0..4 {
+            let mut next = [_mm_setzero_si128(); 16];
+            for k in 0..8 {
+                next[2 * k] = _mm_unpacklo_epi8(regs[k], regs[k + 8]);
+                next[2 * k + 1] = _mm_unpackhi_epi8(regs[k], regs[k + 8]);
+            }
+            regs = next;
+        }
+        for (i, reg) in regs.iter().enumerate() {
+            _mm_storeu_si128(out[(i0 + i) * stride + j0..][..16].as_mut_ptr().cast(), *reg);
+        }
+    }
+}
 
 /// One entry narrowed into `o`, `bad` set when its bits are above `ok` (see [`Wide::max_ok`]).
 #[inline(always)]
@@ -302,95 +387,162 @@ fn put<T: Wide, O: Light>(v: T, o: &mut O, bad: &mut bool, ok: T::Bits) {
     *o = O::narrow(b.into());
 }
 
-/// Rows of a band (and columns of a tile, where the array is walked down its columns).
+/// Rows of a band, rows and columns of a tile where the array is walked down its columns.
 const TILE: usize = 64;
 /// Entries of a row read at once (a multiple of 8, so that packed bands start on whole bytes).
 const RUN: usize = 1 << 14;
+/// Rows and columns of a band in Fortran order (a multiple of 8, and of `TILE`): a band's
+/// columns are read in runs of this many entries and its rows written whole cache lines long,
+/// while the band stays in the second-level cache.
+const BLOCK: usize = 512;
+/// Arrays of at least this many entries are read by more than one thread.
+const PARALLEL_ENTRIES: usize = 1 << 20;
+/// How many tiles ahead of the one being read a Fortran-order read asks for the next.
+const AHEAD: usize = 2;
+/// The most threads that read an array (memory bandwidth, not arithmetic, bounds the read).
+const MAX_THREADS: usize = 4;
 
-/// [`gather_bands`] over raw entries: `base` is the first entry, `steps` the stride of each
-/// axis in entries. The last two axes form planes (one row for a vector), read in bands of up
-/// to `TILE` rows, or runs of `RUN` entries of one row where rows are longer; a band with a
-/// bad entry is scanned again in C order for the first one, so the first band with one has the
-/// first in C order.
-///
-/// # Safety
-/// `base` with `shape` and `steps` must address readable entries of `T`.
-unsafe fn gather_from<T: Wide, O: Light>(
+/// The entries of an array where numpy keeps them: `base` is the first, `shape` and `steps`
+/// (the stride of each axis in entries) address the others. The last two axes form planes (one
+/// row for a vector) of `rows x cols` entries, `rs` and `cs` apart.
+struct Entries<'a, T> {
     base: *const T,
-    shape: &[usize],
-    steps: &[isize],
-    p: u64,
-    emit: &mut impl FnMut(Band<'_, O>),
-) -> Result<(), (usize, String)> {
-    let n: usize = shape.iter().product();
-    if n == 0 {
-        return Ok(());
+    shape: &'a [usize],
+    steps: &'a [isize],
+    rows: usize,
+    cols: usize,
+    rs: isize,
+    cs: isize,
+}
+
+// SAFETY: the entries are only read, and every `T` (an integer or bool) may be read from any
+// thread; `Entries::new` requires them to stay unwritten while it lives.
+unsafe impl<T: Sync> Sync for Entries<'_, T> {}
+
+impl<'a, T: Wide> Entries<'a, T> {
+    /// # Safety
+    /// `base` with `shape` and `steps` must address readable entries of `T`, unwritten while the
+    /// value lives.
+    unsafe fn new(base: *const T, shape: &'a [usize], steps: &'a [isize]) -> Self {
+        let d = shape.len();
+        let (rows, cols, rs, cs) = match d {
+            0 => (1, 1, 0, 1),
+            1 => (1, shape[0], 0, steps[0]),
+            _ => (shape[d - 2], shape[d - 1], steps[d - 2], steps[d - 1]),
+        };
+        Entries { base, shape, steps, rows, cols, rs, cs }
     }
-    let d = shape.len();
-    let (rows, cols, rs, cs, lead) = match d {
-        0 => (1, 1, 0, 1, 0),
-        1 => (1, shape[0], 0, steps[0], 0),
-        _ => (shape[d - 2], shape[d - 1], steps[d - 2], steps[d - 1], d - 2),
-    };
-    // Columns closer together than rows (Fortran order): bands of `TILE` whole columns, each
-    // read tile by tile down its columns, so that memory is read in `TILE` long runs.
-    let by_columns = rs.unsigned_abs() < cs.unsigned_abs() && rows > TILE && rows <= RUN;
-    let (band_rows, run) = match () {
-        _ if by_columns => (rows, TILE.min(cols)),
-        _ if cols <= RUN => (TILE.min(rows), cols),
-        _ => (1, RUN),
-    };
-    let mut scratch = vec![O::narrow(0); band_rows * run];
-    let mut tile = vec![O::narrow(0); TILE * TILE];
-    for k in 0..n / (rows * cols) {
-        // The leading axes' index of plane k, as an offset in entries.
-        let (mut rest, mut offset) = (k, 0isize);
-        for a in (0..lead).rev() {
-            offset += (rest % shape[a]) as isize * steps[a];
-            rest /= shape[a];
+
+    /// [`gather_bands`] over the entries: the rows of the last axis split among up to
+    /// [`MAX_THREADS`] threads on a large array, each reading its rows into its own part of
+    /// `out`; a thread stops at its first bad entry, and the first thread with one has the first
+    /// in C order.
+    fn gather<O: Light, X: Send>(
+        &self,
+        p: u64,
+        out: &mut [X],
+        row_out: usize,
+        emit: &(impl Fn(Band<'_, O>, &mut [X]) + Sync),
+    ) -> Result<(), (usize, String)> {
+        let n: usize = self.shape.iter().product();
+        if n == 0 {
+            return Ok(());
         }
-        if by_columns {
-            for c0 in (0..cols).step_by(TILE) {
-                let width = (c0 + TILE).min(cols) - c0;
-                for r0 in (0..rows).step_by(TILE) {
-                    let height = (r0 + TILE).min(rows) - r0;
-                    let first = base.offset(offset + r0 as isize * rs + c0 as isize * cs);
-                    if gather_plane(first, height, width, rs, cs, &mut tile[..height * width], p).is_err() {
-                        // Not in C order here: the plane is scanned again for its first bad entry.
-                        let (i, v) = first_bad(base.offset(offset), rows, cols, rs, cs, p);
-                        return Err(((k * rows) * cols + i, v));
+        let total = n / self.cols;
+        let threads = match n >= PARALLEL_ENTRIES {
+            true => std::thread::available_parallelism().map_or(1, |t| t.get()).min(MAX_THREADS).min(total),
+            false => 1,
+        };
+        if threads <= 1 || row_out == 0 {
+            return self.gather_rows(0, total, p, out, row_out, emit);
+        }
+        // Whole tiles to each thread where the rows allow, so that tiles stay whole.
+        let share = total.div_ceil(threads).next_multiple_of(TILE).min(total);
+        std::thread::scope(|scope| {
+            let mut parts = out[..total * row_out].chunks_mut(share * row_out).enumerate();
+            let (_, first) = parts.next().expect("at least one row");
+            let others: Vec<_> = parts
+                .map(|(t, part)| {
+                    let start = t * share;
+                    let end = (start + share).min(total);
+                    scope.spawn(move || self.gather_rows(start, end, p, part, row_out, emit))
+                })
+                .collect();
+            let mine = self.gather_rows(0, share.min(total), p, first, row_out, emit);
+            let theirs = others.into_iter().map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+            std::iter::once(mine).chain(theirs).collect::<Result<Vec<()>, _>>().map(|_| ())
+        })
+    }
+
+    /// Rows `start..end` of the last axis (counting over every plane) in bands of up to `TILE`
+    /// rows, or runs of `RUN` entries of one row where rows are longer; in Fortran order bands of
+    /// `BLOCK x BLOCK` entries, read tile by tile down the columns. A bad entry: the first in C
+    /// order in range.
+    fn gather_rows<O: Light, X>(
+        &self,
+        start: usize,
+        end: usize,
+        p: u64,
+        out: &mut [X],
+        row_out: usize,
+        emit: &impl Fn(Band<'_, O>, &mut [X]),
+    ) -> Result<(), (usize, String)> {
+        let Entries { rows, cols, rs, cs, .. } = *self;
+        let by_columns = rs.unsigned_abs() < cs.unsigned_abs() && rows > 1;
+        let (band_rows, run) = match () {
+            _ if by_columns => (BLOCK.min(rows), BLOCK.min(cols)),
+            _ if cols <= RUN => (TILE.min(rows), cols),
+            _ => (1, RUN),
+        };
+        let mut scratch = vec![O::narrow(0); band_rows * run];
+        let mut row = start;
+        while row < end {
+            let (plane, r_lo) = (row / rows, row % rows);
+            let r_hi = rows.min(r_lo + end - row);
+            let first = self.plane(plane);
+            // SAFETY (every `offset` below): rows `r_lo..r_hi` and every column of the plane
+            // are entries of the array.
+            let at = |r: usize, c: usize| unsafe { first.offset(r as isize * rs + c as isize * cs) };
+            for r0 in (r_lo..r_hi).step_by(band_rows) {
+                let r1 = (r0 + band_rows).min(r_hi);
+                let band_row = plane * rows + r0;
+                let places = &mut out[(band_row - start) * row_out..(band_row - start + r1 - r0) * row_out];
+                for c0 in (0..cols).step_by(run) {
+                    let width = (c0 + run).min(cols) - c0;
+                    let data = &mut scratch[..(r1 - r0) * width];
+                    // SAFETY: as above.
+                    if unsafe { gather_plane(at(r0, c0), r1 - r0, width, rs, cs, data, p) }.is_err() {
+                        // A band of several rows and part of them: the rows are scanned again
+                        // for their first bad entry in C order.
+                        // SAFETY: as above.
+                        let (i, v) = unsafe { first_bad(at(r0, 0), r1 - r0, cols, rs, cs, p) };
+                        return Err((band_row * cols + i, v));
                     }
-                    for (i, row) in tile[..height * width].chunks(width).enumerate() {
-                        scratch[(r0 + i) * width..(r0 + i + 1) * width].copy_from_slice(row);
-                    }
+                    emit(Band { data, col: c0, cols: width }, &mut *places);
                 }
-                let data = &scratch[..rows * width];
-                emit(Band { data, row: k * rows, col: c0, cols: width, width: cols });
             }
-            continue;
+            row += r_hi - r_lo;
         }
-        for r0 in (0..rows).step_by(band_rows) {
-            let r1 = (r0 + band_rows).min(rows);
-            for c0 in (0..cols).step_by(run) {
-                let c1 = (c0 + run).min(cols);
-                let width = c1 - c0;
-                let data = &mut scratch[..(r1 - r0) * width];
-                let first = base.offset(offset + r0 as isize * rs + c0 as isize * cs);
-                let row = k * rows + r0;
-                gather_plane(first, r1 - r0, width, rs, cs, data, p)
-                    .map_err(|(i, v)| ((row + i / width) * cols + c0 + i % width, v))?;
-                emit(Band { data, row, col: c0, cols: width, width: cols });
-            }
-        }
+        Ok(())
     }
-    Ok(())
+
+    /// The first entry of plane `k` (the leading axes' index `k` in C order).
+    fn plane(&self, k: usize) -> *const T {
+        let (mut rest, mut offset) = (k, 0isize);
+        for a in (0..self.shape.len().saturating_sub(2)).rev() {
+            offset += (rest % self.shape[a]) as isize * self.steps[a];
+            rest /= self.shape[a];
+        }
+        // SAFETY: the index addresses an entry of the array (`Entries::new`).
+        unsafe { self.base.offset(offset) }
+    }
 }
 
 /// The first entry of a `rows x cols` block in C order that is not below `p`, by its index in
 /// the block, with its value (the block has one).
 ///
 /// # Safety
-/// As for [`gather_from`].
+/// `base` with `rows`, `cols`, `rs` and `cs` must address readable entries of `T`.
 unsafe fn first_bad<T: Wide>(
     base: *const T,
     rows: usize,
@@ -411,13 +563,32 @@ unsafe fn first_bad<T: Wide>(
     unreachable!("first_bad is called on a block with a bad entry")
 }
 
+/// Ask the processor to bring `cols` columns of `rows` contiguous entries, `cs` apart from
+/// `first`, into the cache (a hint: nothing is read, an address past the array is harmless).
+#[inline]
+#[allow(unused_unsafe)]
+fn prefetch_columns<T>(first: *const T, rows: usize, cols: usize, cs: isize) {
+    #[cfg(target_arch = "x86_64")]
+    for j in 0..cols {
+        let column = first.wrapping_offset(j as isize * cs).cast::<i8>();
+        for byte in (0..rows * std::mem::size_of::<T>()).step_by(64) {
+            // SAFETY: a prefetch reads nothing and never faults.
+            unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(column.wrapping_add(byte)) };
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (first, rows, cols, cs);
+}
+
 /// One `rows x cols` block into `out` (C order): contiguous rows are read as slices (the loop
-/// the compiler vectorises), a block whose columns are closer together than its rows (Fortran
-/// order) down its columns in tiles of `TILE` columns, anything else row by row through the
-/// strides. A bad entry: the first in C order, by its index in the block.
+/// the compiler vectorises), rows of every other entry likewise, a block whose columns are
+/// closer together than its rows (Fortran order) down its columns a `TILE x TILE` tile at a
+/// time (each column narrowed into the tile, the tile then transposed into `out`, see
+/// [`Light::transpose`]), anything else row by row through the strides. A bad entry: the first
+/// in C order, by its index in the block.
 ///
 /// # Safety
-/// As for [`gather_from`].
+/// As for [`first_bad`].
 unsafe fn gather_plane<T: Wide, O: Light>(
     base: *const T,
     rows: usize,
@@ -437,31 +608,44 @@ unsafe fn gather_plane<T: Wide, O: Light>(
                 put(v, o, &mut bad, ok);
             }
         }
-    } else if rs.unsigned_abs() < cs.unsigned_abs() && rows <= TILE {
-        // Down the columns, `TILE` of them at a time: each column (contiguous in Fortran order)
-        // narrowed into a tile in column order, the tile then written out row by row, so that
-        // both the reads and the writes to `out` run along memory.
-        let mut tile = [O::narrow(0); TILE * TILE];
-        for c0 in (0..cols).step_by(TILE) {
-            let width = (c0 + TILE).min(cols) - c0;
-            for jj in 0..width {
-                let col = base.offset((c0 + jj) as isize * cs);
-                let into = &mut tile[jj * TILE..jj * TILE + rows];
-                if rs == 1 {
-                    for (o, &v) in into.iter_mut().zip(std::slice::from_raw_parts(col, rows)) {
-                        put(v, o, &mut bad, ok);
-                    }
-                } else {
-                    for (i, o) in into.iter_mut().enumerate() {
-                        put(*col.offset(i as isize * rs), o, &mut bad, ok);
-                    }
-                }
+    } else if cs == 2 {
+        // Every other entry (`a[:, ::2]`, `big[::2, ::2]`): pairs, the first of each kept.
+        for i in 0..rows {
+            let row = base.offset(i as isize * rs);
+            for (j, o) in out[i * cols..(i + 1) * cols].iter_mut().enumerate() {
+                put(*row.add(2 * j), o, &mut bad, ok);
             }
-            for i in 0..rows {
-                let row = &mut out[i * cols + c0..i * cols + c0 + width];
-                for (jj, o) in row.iter_mut().enumerate() {
-                    *o = *tile.get_unchecked(jj * TILE + i);
+        }
+    } else if rs.unsigned_abs() < cs.unsigned_abs() {
+        let mut tile = [O::narrow(0); TILE * TILE];
+        let tiles_down = rows.div_ceil(TILE);
+        for (block, c0) in (0..cols).step_by(TILE).enumerate() {
+            let width = (c0 + TILE).min(cols) - c0;
+            for (down, r0) in (0..rows).step_by(TILE).enumerate() {
+                let height = (r0 + TILE).min(rows) - r0;
+                // Ask for the tile `AHEAD` further in this order while this one is read: each
+                // column of a tile is a short run of its own (a cache line for bytes), too many
+                // at once for the processor's own prefetching to follow.
+                let ahead = block * tiles_down + down + AHEAD;
+                let (c, r) = (ahead / tiles_down * TILE, ahead % tiles_down * TILE);
+                if rs == 1 && c < cols {
+                    let first = base.wrapping_offset(r as isize + c as isize * cs);
+                    prefetch_columns(first, (rows - r).min(TILE), (cols - c).min(TILE), cs);
                 }
+                for jj in 0..width {
+                    let col = base.offset(r0 as isize * rs + (c0 + jj) as isize * cs);
+                    let into = &mut tile[jj * TILE..jj * TILE + height];
+                    if rs == 1 {
+                        for (o, &v) in into.iter_mut().zip(std::slice::from_raw_parts(col, height)) {
+                            put(v, o, &mut bad, ok);
+                        }
+                    } else {
+                        for (i, o) in into.iter_mut().enumerate() {
+                            put(*col.offset(i as isize * rs), o, &mut bad, ok);
+                        }
+                    }
+                }
+                O::transpose(&tile, height, width, &mut out[r0 * cols + c0..], cols);
             }
         }
     } else {

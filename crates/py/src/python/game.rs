@@ -105,11 +105,16 @@ impl PyGame {
         board: Compact<'_>,
         f: impl FnOnce(&Game, &[u8], lightsout_topo::BoardFormat) -> lightsout_topo::Result<T> + Send + 'static,
     ) -> PyResult<T> {
-        let (format, shape, converted) = (board.format, board.shape.clone(), board.converted);
+        let (format, shape, converted, repacked) = (board.format, board.shape.clone(), board.converted, board.repacked);
         let answer = self.ask_compact_bytes(py, board, f)?;
         if converted {
             answer.map_err(self.err(py, format.order == lightsout_topo::Order::Natural))
         } else {
+            // A uint8 board read to bits has its proof in its own bytes.
+            let format = match repacked {
+                true => lightsout_topo::BoardFormat { encoding: lightsout_topo::Encoding::Bytes, ..format },
+                false => format,
+            };
             answer.map_err(compact::err(py, &self.game, &shape, format))
         }
     }
@@ -126,10 +131,17 @@ impl PyGame {
         packed: bool,
         pack: bool,
     ) -> PyResult<Option<Compact<'py>>> {
-        if let Some(c) = compact::read(&self.game, obj, what, packed)? {
-            return Ok(Some(c));
+        // A large uint8 board in another memory order (Fortran, strided) goes to bits where the
+        // game allows, as boards of the other dtypes do, rather than to a board of bytes.
+        let large = self.game.size() >= DETACH_LIGHTS;
+        let other_order =
+            large && pack && !packed && !compact::is_bytes(obj) && obj.cast::<numpy::PyArrayDyn<u8>>().is_ok();
+        if !other_order {
+            if let Some(c) = compact::read(&self.game, obj, what, packed)? {
+                return Ok(Some(c));
+            }
         }
-        if packed || self.game.size() < DETACH_LIGHTS {
+        if packed || !large {
             return Ok(None);
         }
         compact::narrowed(&self.game, obj, what, pack)
