@@ -4,6 +4,7 @@
 use crate::bitmatrix::{layout_accessors, PackedRows};
 use crate::error::{Error, Result};
 use crate::limits::check_lights;
+use rayon::prelude::*;
 
 /// A GF(2) board of `rows x cols` lights, each row packed into `words_per_row = ceil(cols / 64)`
 /// `u64` words: light `(r, c)` is bit `c % 64` (least significant first) of word
@@ -24,6 +25,10 @@ use crate::limits::check_lights;
 pub struct PackedBoard {
     layout: PackedRows<1>,
 }
+
+/// Bytes of packbits rows a thread converts at least: a board of a few rows stays on one
+/// thread, a 10^10-light one (1.25 GB) runs on all of them.
+const ROWS_MIN_BYTES: usize = 1 << 16;
 
 /// Allocate `len` zeroed words, or an error (never an abort) when memory is short.
 pub(crate) fn try_zeroed<T: Clone + Default + Send>(what: &'static str, len: usize) -> Result<Vec<T>> {
@@ -127,8 +132,12 @@ impl PackedBoard {
             return Err(Error::DimensionMismatch { what: "packbits bytes", expected, got: bytes.len() });
         }
         let mut b = Self::zeros(rows, cols)?;
-        for r in 0..rows {
-            crate::pack::packbits_row(&bytes[r * bpr..(r + 1) * bpr], b.row_mut(r), cols);
+        if bpr > 0 {
+            let wpr = cols.div_ceil(64);
+            let tasks = b.words_mut().par_chunks_mut(wpr).zip(bytes.par_chunks(bpr));
+            tasks.with_min_len(ROWS_MIN_BYTES.div_ceil(bpr)).for_each(|(words, row)| {
+                crate::pack::packbits_row(row, words, cols);
+            });
         }
         Ok(b)
     }
@@ -163,12 +172,13 @@ impl PackedBoard {
         if bpr == 0 {
             return Ok(());
         }
-        for (r, dst) in out.chunks_exact_mut(bpr).enumerate() {
-            for (&w, chunk) in self.row(r).iter().zip(dst.chunks_mut(8)) {
+        let tasks = out.par_chunks_exact_mut(bpr).zip(self.layout.words().par_chunks(self.cols().div_ceil(64)));
+        tasks.with_min_len(ROWS_MIN_BYTES.div_ceil(bpr)).for_each(|(dst, row)| {
+            for (&w, chunk) in row.iter().zip(dst.chunks_mut(8)) {
                 let bytes = w.swap_bytes().reverse_bits().to_le_bytes();
                 chunk.copy_from_slice(&bytes[..chunk.len()]);
             }
-        }
+        });
         Ok(())
     }
 
