@@ -29,7 +29,9 @@ echo "== rust: tests (unit, integration, examples built, doctests)"
 cargo test --workspace
 took "rust tests"
 echo "== rust: benchmarks compile (they run with cargo bench, never in the tests)"
-cargo check --workspace --benches
+# Built in the dev profile, on the dependencies the tests just built: only the benchmarks
+# themselves compile (cargo check would go over every crate again).
+cargo build --workspace --benches --profile dev
 took "benchmarks compile"
 echo "== rust: the publishable crates package (metadata, path dependencies with versions, licence texts)"
 # --no-verify: the build of each package is what `cargo test` just did; a full verification

@@ -76,8 +76,9 @@ step "installing the wheel into $VENV"
 "$PY" -m pip install --quiet --no-deps --force-reinstall "$wheel"
 
 # The command line's --scheduler runs this package: the tests run the binary with this venv.
-cargo build --quiet -p lightsout-cli
-export LIGHTSOUT_CLI="${CARGO_TARGET_DIR:-$PWD/target}/debug/lightsout"
+# The release build is the one scripts/test-parts/c.sh made (nothing to do when it ran first).
+cargo build --quiet --release -p lightsout-cli
+export LIGHTSOUT_CLI="${CARGO_TARGET_DIR:-$PWD/target}/release/lightsout"
 
 step "pytest"
 # The doctests run on the installed package (--pyargs), the one the wheel put in $VENV.
