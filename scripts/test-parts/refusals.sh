@@ -7,7 +7,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-cargo build --quiet -p lightsout-cli
+# The build the Rust tests made (nothing to do after them): `cargo build -p lightsout-cli`
+# alone resolves other dependency features and would build the whole tree again.
+cargo test --quiet --workspace --no-run
 bin="${CARGO_TARGET_DIR:-$PWD/target}/debug/lightsout"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
