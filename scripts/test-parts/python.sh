@@ -24,9 +24,7 @@ PY="$VENV/bin/python"
 if ! "$PY" -c "import maturin, ziglang, auditwheel, numpy, pytest, nbclient, nbformat, ipykernel, networkx, mypy, anywidget, gymnasium, selenium, dask.array, dask.bag, distributed, mkdocs, mkdocstrings_handlers.python, jupyterlab" 2>/dev/null; then
   step "installing build and test tools"
   "$PY" -m pip install --quiet --upgrade pip
-  # --no-compile: byte-compiling every file of these packages took half the install (47 s against
-  # 21 s); the modules a run imports are compiled when first imported.
-  "$PY" -m pip install --quiet --no-compile "maturin>=1.9.4,<2" ziglang auditwheel numpy pytest nbclient nbformat ipykernel networkx mypy \
+  "$PY" -m pip install --quiet "maturin>=1.9.4,<2" ziglang auditwheel numpy pytest nbclient nbformat ipykernel networkx mypy \
     "anywidget>=0.9" "gymnasium>=1.0" selenium "dask[array,bag,distributed]" "mkdocs>=1.6,<2" "mkdocstrings[python]>=0.26" "jupyterlab>=4"
 fi
 if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
