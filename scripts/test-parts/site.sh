@@ -15,7 +15,9 @@ if [ ! -x "$VENV/bin/mkdocs" ]; then
 fi
 target_dir="${CARGO_TARGET_DIR:-$PWD/target}"
 echo "-- site: rustdoc of lightsout-core and lightsout-topo (warnings denied)"
-cargo build --quiet -p lightsout-cli
+# The command line of the Rust tests' build (nothing to do after them; `cargo build -p
+# lightsout-cli` alone resolves other dependency features and would build the tree again).
+cargo test --quiet --workspace --no-run
 RUSTDOCFLAGS="-D warnings" cargo doc --quiet --no-deps -p lightsout-core -p lightsout-topo
 echo "-- site: mkdocs build --strict"
 start=$SECONDS
