@@ -8,60 +8,69 @@
 # Debian's chromium (installed here when missing) through selenium, on a test page and in a
 # real JupyterLab started on 127.0.0.1 for the run.
 # Needs only Python 3.9+ with venv/pip and Rust. LIGHTSOUT_PYTHON picks the interpreter.
+#
+# Two phases, both by default: `python.sh build` (the venv, its tools, the wheel and the sdist,
+# the wheel installed; no browser, no apt) and `python.sh test` (everything that runs on the
+# installed wheel). scripts/test-all.sh runs the build beside the C part: each leaves a core idle
+# much of the time (lightsout-core is one codegen unit, the C tests run one process at a time).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+phase=${1:-all}
+case "$phase" in
+  build | test | all) ;;
+  *)
+    echo "python.sh: unknown phase '$phase'; expected build, test or all (the default)" >&2
+    exit 2
+    ;;
+esac
 # Each step says when it started (seconds into this part), so that a slow one shows.
 step() { echo "-- python: $* (at ${SECONDS} s)"; }
 
 PYTHON="${LIGHTSOUT_PYTHON:-python3}"
 VENV=.venv
-if [ ! -x "$VENV/bin/python" ]; then
-  step "creating $VENV with $("$PYTHON" --version)"
-  "$PYTHON" -m venv "$VENV"
-fi
 PY="$VENV/bin/python"
-# Install the tools only when one is missing, so reruns do not touch the network.
-if ! "$PY" -c "import maturin, ziglang, auditwheel, numpy, pytest, nbclient, nbformat, ipykernel, networkx, mypy, anywidget, gymnasium, selenium, dask.array, dask.bag, distributed, mkdocs, mkdocstrings_handlers.python, jupyterlab" 2>/dev/null; then
-  step "installing build and test tools"
-  "$PY" -m pip install --quiet --upgrade pip
-  "$PY" -m pip install --quiet "maturin>=1.9.4,<2" ziglang auditwheel numpy pytest nbclient nbformat ipykernel networkx mypy \
-    "anywidget>=0.9" "gymnasium>=1.0" selenium "dask[array,bag,distributed]" "mkdocs>=1.6,<2" "mkdocstrings[python]>=0.26" "jupyterlab>=4"
-fi
-if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
-  step "installing chromium and chromium-driver (Debian) for the notebook board's browser tests"
-  apt-get update -qq
-  apt-get install -y -qq chromium chromium-driver >/dev/null
-fi
-# The browser tests fail, rather than skip, when the browser is missing.
-export LIGHTSOUT_BROWSER_TESTS=require
-
 target_dir="${CARGO_TARGET_DIR:-$PWD/target}"
 wheels="$target_dir/wheels"
 version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
-step "building the release wheel (abi3, manylinux2014 through zig) and the sdist"
-# One build serves every test below: the wheel is installed into $VENV and into the fresh
-# environment of the smoke test. --zig links against glibc 2.17 whatever this machine has.
-# (Not `maturin build --sdist`: that builds the wheel again from the unpacked sdist, from scratch.)
-# The zig build goes to target/x86_64-unknown-linux-gnu (its own linker), apart from the C
-# library's target/release.
-rm -rf "$wheels"
-PATH="$PWD/$VENV/bin:$PATH" "$VENV/bin/maturin" build --release --quiet --zig --compatibility manylinux2014 \
-  --out "$wheels"
-"$VENV/bin/maturin" sdist --out "$wheels" >"$wheels/sdist.log" 2>&1 || { cat "$wheels/sdist.log"; exit 1; }
-wheel=$(ls "$wheels"/lightsout_solver-"$version"-*.whl)
-sdist=$(ls "$wheels"/lightsout_solver-"$version".tar.gz)
-case "$wheel" in
-  *-cp39-abi3-*manylinux_2_17_*.whl) ;;
-  *) echo "python.sh: $wheel is not an abi3 (Python >= 3.9) manylinux_2_17 (manylinux2014) wheel" >&2; exit 1 ;;
-esac
-# (Into a file first: `grep -q` in a pipe ends early, and pipefail would count tee's broken pipe.)
-"$VENV/bin/auditwheel" show "$wheel" >"$wheels/auditwheel.txt"
-grep -q 'manylinux_2_17' "$wheels/auditwheel.txt" || {
-  cat "$wheels/auditwheel.txt"
-  echo "python.sh: auditwheel does not find $wheel consistent with manylinux_2_17 (manylinux2014)" >&2
-  exit 1
-}
-"$PY" - "$wheel" "$sdist" <<'PYEOF'
+
+if [ "$phase" != test ]; then
+  if [ ! -x "$VENV/bin/python" ]; then
+    step "creating $VENV with $("$PYTHON" --version)"
+    "$PYTHON" -m venv "$VENV"
+  fi
+  # Install the tools only when one is missing, so reruns do not touch the network.
+  if ! "$PY" -c "import maturin, ziglang, auditwheel, numpy, pytest, nbclient, nbformat, ipykernel, networkx, mypy, anywidget, gymnasium, selenium, dask.array, dask.bag, distributed, mkdocs, mkdocstrings_handlers.python, jupyterlab" 2>/dev/null; then
+    step "installing build and test tools"
+    "$PY" -m pip install --quiet --upgrade pip
+    "$PY" -m pip install --quiet "maturin>=1.9.4,<2" ziglang auditwheel numpy pytest nbclient nbformat ipykernel networkx mypy \
+      "anywidget>=0.9" "gymnasium>=1.0" selenium "dask[array,bag,distributed]" "mkdocs>=1.6,<2" "mkdocstrings[python]>=0.26" "jupyterlab>=4"
+  fi
+
+  step "building the release wheel (abi3, manylinux2014 through zig) and the sdist"
+  # One build serves every test below: the wheel is installed into $VENV and into the fresh
+  # environment of the smoke test. --zig links against glibc 2.17 whatever this machine has.
+  # (Not `maturin build --sdist`: that builds the wheel again from the unpacked sdist, from scratch.)
+  # The zig build has a target directory of its own (target/wheel): it shares no unit with the
+  # C library's target/release (another target triple and linker), and cargo locks a target
+  # directory for one build at a time, while the two run side by side in scripts/test-all.sh.
+  rm -rf "$wheels"
+  PATH="$PWD/$VENV/bin:$PATH" "$VENV/bin/maturin" build --release --quiet --zig --compatibility manylinux2014 \
+    --target-dir "$target_dir/wheel" --out "$wheels"
+  "$VENV/bin/maturin" sdist --out "$wheels" >"$wheels/sdist.log" 2>&1 || { cat "$wheels/sdist.log"; exit 1; }
+  wheel=$(ls "$wheels"/lightsout_solver-"$version"-*.whl)
+  sdist=$(ls "$wheels"/lightsout_solver-"$version".tar.gz)
+  case "$wheel" in
+    *-cp39-abi3-*manylinux_2_17_*.whl) ;;
+    *) echo "python.sh: $wheel is not an abi3 (Python >= 3.9) manylinux_2_17 (manylinux2014) wheel" >&2; exit 1 ;;
+  esac
+  # (Into a file first: `grep -q` in a pipe ends early, and pipefail would count tee's broken pipe.)
+  "$VENV/bin/auditwheel" show "$wheel" >"$wheels/auditwheel.txt"
+  grep -q 'manylinux_2_17' "$wheels/auditwheel.txt" || {
+    cat "$wheels/auditwheel.txt"
+    echo "python.sh: auditwheel does not find $wheel consistent with manylinux_2_17 (manylinux2014)" >&2
+    exit 1
+  }
+  "$PY" - "$wheel" "$sdist" <<'PYEOF'
 import sys, tarfile, zipfile
 wheel, sdist = sys.argv[1:]
 names = zipfile.ZipFile(wheel).namelist()
@@ -72,8 +81,22 @@ for f in ("LICENSE-MIT", "LICENSE-APACHE", "CHANGELOG.md", "pyproject.toml"):
     assert any(m.endswith("/" + f) for m in members), f"{sdist} lacks {f}"
 print(f"-- python: {wheel.rsplit('/', 1)[-1]} and {sdist.rsplit('/', 1)[-1]} carry the licence texts")
 PYEOF
-step "installing the wheel into $VENV"
-"$PY" -m pip install --quiet --no-deps --force-reinstall "$wheel"
+  step "installing the wheel into $VENV"
+  "$PY" -m pip install --quiet --no-deps --force-reinstall "$wheel"
+fi
+[ "$phase" != build ] || exit 0
+
+wheel=$(ls "$wheels"/lightsout_solver-"$version"-*.whl 2>/dev/null) || {
+  echo "python.sh: no wheel of version $version in $wheels: run 'python.sh build' first" >&2
+  exit 1
+}
+if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+  step "installing chromium and chromium-driver (Debian) for the notebook board's browser tests"
+  apt-get update -qq
+  apt-get install -y -qq chromium chromium-driver >/dev/null
+fi
+# The browser tests fail, rather than skip, when the browser is missing.
+export LIGHTSOUT_BROWSER_TESTS=require
 
 # The command line's --scheduler runs this package: the tests run the binary with this venv.
 # The release build is the one scripts/test-parts/c.sh made (nothing to do when it ran first).
