@@ -512,7 +512,7 @@ impl Game {
         if let Some(grid) = self.packed_grid()? {
             let mut board = self.to_packed("lights", lights, format)?;
             let presses = self.to_packed("presses", presses, format)?;
-            press_packed(&mut board, &presses, grid.self_toggle());
+            board.press_grid(&presses, grid.self_toggle())?;
             return self.from_packed(&board, format);
         }
         if let Some(grid) = self.packed3_grid(format)? {
@@ -534,7 +534,7 @@ impl Game {
             let (rows, cols) = (grid.rows(), grid.cols());
             let presses = PackedBoard::random_presses(rows, cols, seed)?;
             let mut board = PackedBoard::zeros(rows, cols)?;
-            press_packed(&mut board, &presses, grid.self_toggle());
+            board.press_grid(&presses, grid.self_toggle())?;
             return self.from_packed(&board, format);
         }
         if let Some(grid) = self.packed3_grid(format)? {
@@ -685,36 +685,6 @@ fn write_bits(out: &mut [u8], offset: usize, count: usize, word: u64) {
     let end = (start + 16).min(out.len());
     for (o, b) in out[start..end].iter_mut().zip(bytes) {
         *o |= b;
-    }
-}
-
-/// `board += M presses` over GF(2) on a grid with cut-off edges: every light changes with its
-/// up to four neighbours' presses and, with `self_toggle`, its own.
-fn press_packed(board: &mut PackedBoard, presses: &PackedBoard, self_toggle: bool) {
-    let (rows, cols) = (board.rows(), board.cols());
-    let w = board.words_per_row();
-    let tail = if cols % 64 == 0 { u64::MAX } else { (1u64 << (cols % 64)) - 1 };
-    for r in 0..rows {
-        let s = presses.row(r);
-        let up = (r > 0).then(|| presses.row(r - 1));
-        let down = (r + 1 < rows).then(|| presses.row(r + 1));
-        let out = board.row_mut(r);
-        for i in 0..w {
-            let left = (s[i] << 1) | if i > 0 { s[i - 1] >> 63 } else { 0 };
-            let right = (s[i] >> 1) | if i + 1 < w { s[i + 1] << 63 } else { 0 };
-            let mut v = left ^ right;
-            if self_toggle {
-                v ^= s[i];
-            }
-            if let Some(u) = up {
-                v ^= u[i];
-            }
-            if let Some(d) = down {
-                v ^= d[i];
-            }
-            out[i] ^= v;
-        }
-        out[w - 1] &= tail;
     }
 }
 
