@@ -86,6 +86,20 @@ def test_parse_board_with_holes():
     assert g3.modulus == 3 and lights3.tolist() == [[1, 2], [0, 0]]
 
 
+def test_parsed_boards_and_worst_cases_come_in_the_smallest_unsigned_dtype():
+    for modulus, dtype in [(2, np.uint8), (256, np.uint8), (257, np.uint16)]:
+        text = lo.grid(2, 2, modulus).format(np.array([[1, 0], [0, modulus - 1]]))
+        g, lights = lo.parse_board(text, modulus=modulus)
+        assert lights.dtype == dtype and lights.tolist() == [[1, 0], [0, modulus - 1]], modulus
+        assert g.parse_lights(text).dtype == dtype and g.parse_lights(text).tolist() == lights.tolist()
+    for g in [lo.grid(3, 3), lo.grid(2, 3, 3)]:
+        worst = g.worst_case()
+        assert worst.board.dtype == np.uint8 and worst.presses.dtype == np.uint8
+        assert worst.board.shape == g.shape and worst.presses.shape == g.shape
+        assert not g.apply(worst.board, worst.presses).any()  # the presses clear the board
+        assert int(np.count_nonzero(worst.presses)) <= worst.weight
+
+
 def test_spec_round_trip():
     for g in [lo.preset("merlin"), lo.mask([[1, 0], [1, 1]]), lo.graph(3, [(0, 2)], directed=True), lo.cube(2, modulus=5)]:
         again = lo.from_spec(g.spec())

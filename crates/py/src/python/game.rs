@@ -237,6 +237,19 @@ impl PyGame {
         convert::to_array(py, &self.game, values, natural, dt)
     }
 
+    /// A worst case for Python: its board and presses in the natural shape and the smallest
+    /// unsigned dtype that holds k - 1 (`Game.worst_case` and the cluster's split search).
+    pub(crate) fn worst_result(
+        &self,
+        py: Python<'_>,
+        worst: &lightsout_core::minimal::WorstCase,
+    ) -> PyResult<WorstCase> {
+        let dt = Dt::smallest_for(self.game.modulus().get());
+        let board = self.array(py, &worst.board, true, dt)?.unbind();
+        let presses = self.array(py, &worst.presses, true, dt)?.unbind();
+        Ok(WorstCase::new(board, presses, worst))
+    }
+
     /// An error mapper that shapes an obstruction like the board was given.
     pub(crate) fn err<'a>(&'a self, py: Python<'a>, natural: bool) -> impl Fn(lightsout_topo::Error) -> PyErr + 'a {
         let proof = Proof { modulus: self.game.modulus().get(), game: Some(&self.game) };
@@ -629,9 +642,7 @@ impl PyGame {
         let budget = args::budget(max_work, max_time)?;
         let game = Arc::clone(&self.game);
         let worst = interruptible(py, move || game.worst_case(&budget))??;
-        let board = self.array(py, &worst.board, true, Dt::I64)?.unbind();
-        let presses = self.array(py, &worst.presses, true, Dt::I64)?.unbind();
-        Ok(WorstCase::new(board, presses, &worst))
+        Ok(self.worst_result(py, &worst)?)
     }
 
     /// A board (or presses) as text in the board format: one line per row, `#` for holes.
@@ -640,10 +651,11 @@ impl PyGame {
         Ok(text::format_board(&self.game, &b.values)?)
     }
 
-    /// Parse a board of this game from text (the format of `format`); natural shape, int64.
+    /// Parse a board of this game from text (the format of `format`); natural shape, the
+    /// smallest unsigned dtype that holds k - 1.
     fn parse_lights<'py>(&self, py: Python<'py>, text: &str) -> LoResult<Bound<'py, PyAny>> {
         let lights = text::parse_lights(&self.game, text)?;
-        Ok(self.array(py, &lights, true, Dt::I64)?)
+        Ok(self.array(py, &lights, true, Dt::smallest_for(self.game.modulus().get()))?)
     }
 
     /// An SVG picture of the game, optionally with a board and presses (rings) drawn on it.

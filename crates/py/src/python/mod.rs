@@ -220,7 +220,8 @@ fn from_spec(spec: &str) -> LoResult<PyGame> {
 }
 
 /// Parse a board from text: one line per row, a digit per light, `.` for 0, `#` for a hole.
-/// Returns the game (a grid, or a board with holes) and the lights in its natural shape.
+/// Returns the game (a grid, or a board with holes) and the lights in its natural shape and the
+/// smallest unsigned dtype that holds k - 1.
 #[pyfunction]
 #[pyo3(signature = (text, modulus=None, rule=None))]
 fn parse_board<'py>(
@@ -231,8 +232,9 @@ fn parse_board<'py>(
 ) -> LoResult<(Bound<'py, PyGame>, Bound<'py, PyAny>)> {
     let p = modulus_of(modulus)?;
     let (game, lights) = text::parse_board_with(text, args::rule(rule)?, p)?;
+    let dt = Dt::smallest_for(game.modulus().get());
     let game = PyGame::new(game);
-    let arr = game.array(py, &lights, true, Dt::I64)?;
+    let arr = game.array(py, &lights, true, dt)?;
     Ok((Bound::new(py, game)?, arr))
 }
 

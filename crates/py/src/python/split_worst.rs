@@ -3,7 +3,6 @@
 //! workers as bytes, and the parts come back small.
 
 use super::args;
-use super::convert::Dt;
 use super::errors::LoResult;
 use super::game::PyGame;
 use super::results::WorstCase;
@@ -94,9 +93,7 @@ impl PyWorstSplit {
         let g = Arc::clone(&game.game);
         let split = Arc::clone(&self.split);
         let worst = interruptible(py, move || g.worst_of_split(&split.lock().unwrap_or_else(|e| e.into_inner())))??;
-        let board = game.array(py, &worst.board, true, Dt::I64)?.unbind();
-        let presses = game.array(py, &worst.presses, true, Dt::I64)?.unbind();
-        Ok(WorstCase::new(board, presses, &worst))
+        Ok(game.worst_result(py, &worst)?)
     }
 
     fn __repr__(&self) -> String {
