@@ -376,13 +376,8 @@ def _run_decision(
             pending = [t for t in todo if t not in done]
             if not pending:
                 return None
-            # Every worker gets the work once; a worker lost with it takes its copy along, and
-            # Dask cannot make scattered data again: the tasks that lost it run in a new round.
-            try:
-                [shared] = c.scatter([work], broadcast=True, hash=False)
-            except OSError:  # a worker went away while the work was sent to it: the next round
-                time.sleep(0.5)
-                continue
+            # Tasks a worker took along when it died run in a new round.
+            shared = _share(c, work, f"lightsout-{work.id:016x}-{round}-work")
             futures = c.map(
                 _run_worst_task, pending, work=shared, retries=retries, pure=True, key=f"lightsout-{work.id:016x}-{round}"
             )
@@ -413,6 +408,19 @@ def _run_decision(
         return None
     finally:
         bar.close()
+
+
+def _share(c: "distributed.Client", work: Any, key: str) -> "distributed.Future":
+    """The work (a few kilobytes) as a future the tasks name by its key; each worker fetches it
+    once, from a worker that holds it. Made by a task from the copy in the task graph, not
+    scattered: Dask makes it again when every worker holding it has died (scattered data it
+    cannot make again), and a broadcast scatter waits forever when a worker dies during it
+    (the scheduler's replication retries the dead worker)."""
+    return c.submit(_same, work, key=key, pure=False)
+
+
+def _same(work: Any) -> Any:
+    return work
 
 
 def _run_worst_task(task: int, work: "_core.WorstWork") -> "_core.WorstPart":
@@ -517,8 +525,7 @@ def _run_tasks(
                 "a partial table would be wrong: raise max_time"
             ) from None
         return []  # no task ran: the answer is the best found without the cluster
-    # Every worker gets the work once (a few kilobytes); tasks name it by its key.
-    [shared] = c.scatter([work], broadcast=True, hash=True)
+    shared = _share(c, work, f"lightsout-{work.id:016x}-work")
     futures = c.map(func, range(count), work=shared, retries=retries, pure=True, key=f"lightsout-{work.id:016x}")
     bar = _Progress(c, futures, "tasks", progress)
     finished: List[Any] = []
