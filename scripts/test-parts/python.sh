@@ -103,13 +103,27 @@ export LIGHTSOUT_BROWSER_TESTS=require
 cargo build --quiet --release -p lightsout-cli
 export LIGHTSOUT_CLI="${CARGO_TARGET_DIR:-$PWD/target}/release/lightsout"
 
+scratch=$(mktemp -d)
+stubtest=""
+trap '[ -z "$stubtest" ] || kill "$stubtest" 2>/dev/null || true; rm -rf "$scratch"' EXIT
+
+# mypy's stubtest (one process, about half a minute) runs beside pytest, whose tests leave a
+# core idle much of the time (browsers, clusters, command lines started and waited for).
+step "stubtest (beside pytest, its output shown after it)"
+"$PY" -m mypy.stubtest lightsout >"$scratch/stubtest.log" 2>&1 &
+stubtest=$!
+
 step "pytest"
 # The doctests run on the installed package (--pyargs), the one the wheel put in $VENV.
 "$PY" -m pytest -q tests/python
 "$PY" -m pytest -q --doctest-modules --pyargs lightsout -p no:cacheprovider
 
-step "stubtest"
-"$PY" -m mypy.stubtest lightsout
+step "stubtest: waiting for it"
+status=0
+wait "$stubtest" || status=$?
+stubtest=""
+cat "$scratch/stubtest.log"
+[ "$status" = 0 ] || { echo "python.sh: mypy stubtest found the stubs wrong (exit $status)" >&2; exit 1; }
 
 step "notebooks"
 "$PY" - <<'PYEOF'
@@ -127,8 +141,8 @@ for path in sorted(glob.glob("examples/notebooks/*.ipynb")):
     print(f"{path}: {cells} code cells ran without error")
 PYEOF
 step "the wheel alone, in a fresh environment with no Rust toolchain on the PATH"
-smoke=$(mktemp -d)
-trap 'rm -rf "$smoke"' EXIT
+smoke="$scratch/smoke"
+mkdir "$smoke"
 "$PYTHON" -m venv "$smoke/venv"
 "$smoke/venv/bin/python" -m pip install --quiet "$wheel"
 # Only the system directories: cargo and rustc live in ~/.cargo/bin (rustup), not there.

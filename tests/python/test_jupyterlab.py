@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
 import socket
 import subprocess
@@ -117,7 +118,9 @@ def test_a_board_in_jupyterlab(chromium, jupyterlab):
         # The kernel's Board saw the click: run the next cell and read what it prints.
         driver.find_elements("css selector", ".jp-Notebook .jp-Cell .cm-content")[1].click()
         ActionChains(driver).key_down(Keys.SHIFT).send_keys(Keys.ENTER).key_up(Keys.SHIFT).perform()
-        wait.until(lambda d: "kernel sees" in d.execute_script("return document.querySelector('.jp-Notebook').innerText"))
+        # The cell's own source says "kernel sees: moves={w.moves}": wait for a printed number.
+        notebook_text = "return document.querySelector('.jp-Notebook').innerText"
+        wait.until(lambda d: re.search(r"kernel sees: moves=\d", d.execute_script(notebook_text)))
         text = driver.execute_script("return document.querySelector('.jp-Notebook').innerText")
         assert "kernel sees: moves=1 solved=True history=[12]" in text, text[-500:]
         errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and "lo-" in e["message"]]
