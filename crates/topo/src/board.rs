@@ -510,6 +510,21 @@ impl Game {
     /// [`Game::apply`] for compact boards: the board after pressing, in the same format.
     pub fn apply_board(&self, lights: &[u8], presses: &[u8], format: BoardFormat) -> Result<Vec<u8>> {
         if let Some(grid) = self.packed_grid()? {
+            if format == BoardFormat::PACKED {
+                // Streamed from the packbits rows: no packed copy of either board.
+                self.framed("lights", lights, format)?;
+                self.framed("presses", presses, format)?;
+                let mut out = vec![0u8; lights.len()];
+                PackedBoard::press_grid_packbits(
+                    grid.rows(),
+                    grid.cols(),
+                    grid.self_toggle(),
+                    lights,
+                    presses,
+                    &mut out,
+                )?;
+                return Ok(out);
+            }
             let mut board = self.to_packed("lights", lights, format)?;
             let presses = self.to_packed("presses", presses, format)?;
             board.press_grid(&presses, grid.self_toggle())?;

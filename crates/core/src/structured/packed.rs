@@ -173,12 +173,7 @@ impl PackedBoard {
             return Ok(());
         }
         let tasks = out.par_chunks_exact_mut(bpr).zip(self.layout.words().par_chunks(self.cols().div_ceil(64)));
-        tasks.with_min_len(ROWS_MIN_BYTES.div_ceil(bpr)).for_each(|(dst, row)| {
-            for (&w, chunk) in row.iter().zip(dst.chunks_mut(8)) {
-                let bytes = w.swap_bytes().reverse_bits().to_le_bytes();
-                chunk.copy_from_slice(&bytes[..chunk.len()]);
-            }
-        });
+        tasks.with_min_len(ROWS_MIN_BYTES.div_ceil(bpr)).for_each(|(dst, row)| write_packbits_row(row, dst));
         Ok(())
     }
 
@@ -214,6 +209,69 @@ impl PackedBoard {
             let up = (r > 0).then(|| presses.row(r - 1));
             let down = (r + 1 < rows).then(|| presses.row(r + 1));
             add_row_press(cols, self_toggle, presses.row(r), up, down, out);
+        });
+        Ok(())
+    }
+
+    /// `lights + M presses` over GF(2) on the `rows x cols` grid with cut-off edges (see
+    /// [`PackedBoard::press_grid`]), all three boards in the layout of
+    /// `numpy.packbits(board, axis=1)` (see [`PackedBoard::from_packbits`]). Streamed a row at
+    /// a time on every thread into `out`: no packed copy of either board is made (on a 10^10-light
+    /// board, the fresh pages of such copies cost more than the press itself).
+    ///
+    /// ```
+    /// use lightsout_core::structured::PackedBoard;
+    /// // 3 x 3, the centre pressed on a board with the top-left corner lit.
+    /// let mut after = [0u8; 3];
+    /// PackedBoard::press_grid_packbits(3, 3, true, &[0x80, 0, 0], &[0, 0x40, 0], &mut after).unwrap();
+    /// assert_eq!(after, [0b1100_0000, 0b1110_0000, 0b0100_0000]);
+    /// assert!(PackedBoard::press_grid_packbits(3, 3, true, &[0; 3], &[0; 2], &mut after).is_err());
+    /// ```
+    pub fn press_grid_packbits(
+        rows: usize,
+        cols: usize,
+        self_toggle: bool,
+        lights: &[u8],
+        presses: &[u8],
+        out: &mut [u8],
+    ) -> Result<()> {
+        check_lights("a packed board", rows as u128 * cols as u128)?;
+        let bpr = cols.div_ceil(8);
+        for (what, len) in
+            [("packbits lights", lights.len()), ("packbits presses", presses.len()), ("packbits result", out.len())]
+        {
+            if len != rows * bpr {
+                return Err(Error::DimensionMismatch { what, expected: rows * bpr, got: len });
+            }
+        }
+        if bpr == 0 {
+            return Ok(());
+        }
+        let w = cols.div_ceil(64);
+        let band = ROWS_MIN_BYTES.div_ceil(bpr).max(1);
+        out.par_chunks_mut(band * bpr).enumerate().for_each(|(k, chunk)| {
+            let first = k * band;
+            let load = |r: usize, words: &mut [u64]| {
+                crate::pack::packbits_row(&presses[r * bpr..(r + 1) * bpr], words, cols);
+            };
+            let (mut up, mut here, mut down, mut lit) = (vec![0u64; w], vec![0u64; w], vec![0u64; w], vec![0u64; w]);
+            if first > 0 {
+                load(first - 1, &mut up);
+            }
+            load(first, &mut here);
+            for (i, dst) in chunk.chunks_mut(bpr).enumerate() {
+                let r = first + i;
+                if r + 1 < rows {
+                    load(r + 1, &mut down);
+                }
+                crate::pack::packbits_row(&lights[r * bpr..(r + 1) * bpr], &mut lit, cols);
+                let above = (r > 0).then_some(&up[..]);
+                let below = (r + 1 < rows).then_some(&down[..]);
+                add_row_press(cols, self_toggle, &here, above, below, &mut lit);
+                write_packbits_row(&lit, dst);
+                std::mem::swap(&mut up, &mut here);
+                std::mem::swap(&mut here, &mut down);
+            }
         });
         Ok(())
     }
@@ -272,6 +330,15 @@ pub(crate) fn run(
         std::mem::swap(&mut cur, &mut next);
     }
     (prev, cur)
+}
+
+/// One packed row as `numpy.packbits` bytes (the inverse of [`crate::pack::packbits_row`]).
+#[inline]
+fn write_packbits_row(row: &[u64], dst: &mut [u8]) {
+    for (&w, chunk) in row.iter().zip(dst.chunks_mut(8)) {
+        let bytes = w.swap_bytes().reverse_bits().to_le_bytes();
+        chunk.copy_from_slice(&bytes[..chunk.len()]);
+    }
 }
 
 /// Word `i` of `T x` over GF(2) for packed `x`, a row on a path: each light's two neighbours
@@ -344,8 +411,10 @@ mod tests {
 
     #[test]
     fn press_grid_is_the_grid_press_on_every_shape_and_thread_share() {
-        // (300, 2000) is 32 words a row, 256 rows a share: two shares meet inside it.
-        for (rows, cols) in [(1, 1), (1, 64), (5, 65), (7, 130), (64, 63), (300, 2000)] {
+        // (300, 2000) is 32 words a row, 256 rows a share: two shares meet inside it; the
+        // streamed press's bands are 263 rows of 250 bytes there, and 2 rows of 40,000 bytes
+        // in (5, 320,000).
+        for (rows, cols) in [(1, 1), (1, 64), (5, 65), (7, 130), (64, 63), (300, 2000), (5, 320_000)] {
             for self_toggle in [true, false] {
                 let bits = |salt: usize| -> Vec<u32> {
                     (0..rows * cols).map(|i| (((i + salt) * 2654435761usize) >> 11) as u32 & 1).collect()
@@ -362,6 +431,11 @@ mod tests {
                     &presses,
                 );
                 assert_eq!(board.to_values(), expected, "{rows} x {cols}, self_toggle {self_toggle}");
+                let packbits = |values: &[u32]| PackedBoard::from_values(rows, cols, values).unwrap().to_packbits();
+                let mut streamed = vec![0xffu8; rows * cols.div_ceil(8)];
+                let (l, p) = (packbits(&lights), packbits(&presses));
+                PackedBoard::press_grid_packbits(rows, cols, self_toggle, &l, &p, &mut streamed).unwrap();
+                assert_eq!(streamed, board.to_packbits(), "streamed, {rows} x {cols}, self_toggle {self_toggle}");
             }
         }
     }
