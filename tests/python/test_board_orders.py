@@ -95,14 +95,10 @@ def test_a_large_batch_in_every_order_reads_as_uint8(dtype):
         lo.solve_many(g, bad)
 
 
-def test_a_uint8_board_in_another_order_answers_as_in_c_order():
+def test_a_uint8_board_in_another_order_answers_as_in_c_order(unsolvable_board):
     # Read to bits like the other dtypes, a uint8 board still has its proof in uint8 bytes and
     # its bad entries named as in C order.
-    g = next(g for g in (lo.grid(n, n) for n in range(64, 100)) if g.nullity > 0)
-    y = np.asarray(g.null_space(1)).reshape(-1)
-    board = np.zeros(g.size, dtype=np.uint8)
-    board[int(np.flatnonzero(y)[0])] = 1
-    board = board.reshape(g.shape)
+    g, board = unsolvable_board(np.uint8)
     with pytest.raises(lo.UnsolvableError) as c_order:
         g.solve(board)
     def other_orders(board):
