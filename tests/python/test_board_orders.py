@@ -20,12 +20,16 @@ def layouts(board):
     big[::2, ::3] = board
     fortran_big = np.asfortranarray(np.zeros((rows + 5, 2 * cols), dtype=board.dtype))
     fortran_big[5:, ::2] = board
+    # Every other column between entries with every bit set: only the board's own are read.
+    beside = np.full((rows, 2 * cols), -1, dtype=np.int64).astype(board.dtype)
+    beside[:, ::2] = board
     reversed_copy = np.ascontiguousarray(board[::-1, ::-1])
     fortran_reversed = np.asfortranarray(board[::-1, ::-1])
     return {
         "C": board,
         "Fortran": np.asfortranarray(board),
         "every other column": np.ascontiguousarray(np.repeat(board, 2, axis=1))[:, ::2],
+        "every other column between others": beside[:, ::2],
         "every third column, every other row": big[::2, ::3],
         "reversed": reversed_copy[::-1, ::-1],
         "Fortran reversed": fortran_reversed[::-1, ::-1],
@@ -53,7 +57,7 @@ def test_every_layout_of_a_large_board_reads_as_uint8(game, dtype):
         assert np.array_equal(game.apply(other_zeros, b), pressed), name
 
 
-@pytest.mark.parametrize("dtype", [np.int8, np.uint16, np.int64])
+@pytest.mark.parametrize("dtype", [np.int8, np.uint16, np.uint32, np.int64])
 def test_the_first_bad_entry_of_a_large_board_is_named_in_every_layout(game, dtype):
     zeros = np.zeros((ROWS, COLS), dtype=np.uint8)
     # On two threads the rows split at 576: (900, 3) lies in the second one's rows, (1030, 1)
