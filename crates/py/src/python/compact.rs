@@ -109,7 +109,7 @@ pub(crate) fn read<'py>(
 }
 
 /// A board of any other integer dtype (bool, int8 to int64, uint16 to uint64) or memory order
-/// (Fortran, strided) as a compact board, read by [`convert::gather_bands`] (to bits by [`convert::gather_bits`]) in one pass that
+/// (Fortran, strided) as a compact board, read by [`convert::gather`] (to bits by [`convert::gather_bits`]) in one pass that
 /// checks every entry against the modulus (the first bad entry is named by its index, as on the
 /// general path): so a large board of any dtype takes the compact route at memory speed instead
 /// of becoming one `u32` a light. With `pack` and modulus 2 it goes straight to bits (the

@@ -172,7 +172,7 @@ pub(crate) fn narrowed_array<'py, O: Light>(
 }
 
 /// Every entry of `arr` (of the native integer dtype `dt`) in C order into `out` as the
-/// narrower type `O`, each checked to lie in `0..p` (see [`gather_bands`]).
+/// narrower type `O`, each checked to lie in `0..p` (see [`Bands`]).
 pub(crate) fn gather<O: Light>(
     arr: &Bound<'_, PyUntypedArray>,
     dt: Dt,
@@ -184,14 +184,15 @@ pub(crate) fn gather<O: Light>(
         return Err(PyValueError::new_err(format!("{what}: {} entries for {} places", arr.len(), out.len())));
     }
     let width = arr.shape().last().copied().unwrap_or(1);
-    gather_bands(arr, dt, what, p, out, width, |band, rows| {
+    let emit = |band: Band<'_, O>, rows: &mut [O]| {
         for (i, row) in band.data.chunks(band.cols).enumerate() {
             rows[i * width + band.col..][..row.len()].copy_from_slice(row);
         }
-    })
+    };
+    read_entries(arr, dt, what, p, out, width, &Bands { p: p as u64, emit: &emit, light: std::marker::PhantomData })
 }
 
-/// A block of entries read by [`gather_bands`]: `data` holds `data.len() / cols` rows of `cols`
+/// A block of entries read by [`gather`]: `data` holds `data.len() / cols` rows of `cols`
 /// entries, from column `col` of the array's rows.
 pub(crate) struct Band<'a, O> {
     pub data: &'a [O],
@@ -199,35 +200,13 @@ pub(crate) struct Band<'a, O> {
     pub cols: usize,
 }
 
-/// The one reading of a board (or a batch of boards) from numpy: every entry of `arr`, of the
-/// native integer dtype `dt`, narrowed to `O` and checked to lie in `0..p`, handed to `emit` in
-/// cache-sized bands. The array is read where numpy keeps it, in whatever memory order: rows
-/// that are contiguous as slices, Fortran order down its columns through a tile transposed in
-/// registers, anything else through its strides, so it costs one pass and no numpy copy first.
-/// `out` holds `row_out` places for each row of the last axis (counting the rows over the whole
-/// array): `emit` gets each band with the places of its rows, so that a large array is read by
-/// a few threads at once, each into its own rows. An entry out of range is reported as the first
-/// one in C order, by its index in the array's own shape.
-pub(crate) fn gather_bands<O: Light, X: Send>(
-    arr: &Bound<'_, PyUntypedArray>,
-    dt: Dt,
-    what: &str,
-    p: u32,
-    out: &mut [X],
-    row_out: usize,
-    emit: impl Fn(Band<'_, O>, &mut [X]) + Sync,
-) -> PyResult<()> {
-    let bands = Bands { p: p as u64, emit: &emit, light: std::marker::PhantomData };
-    read_entries(arr, dt, what, p, out, row_out, &bands)
-}
-
 /// A GF(2) board (or a batch of boards) from numpy straight into packed rows: `out` holds
 /// `row_bytes` bytes for each row of the last axis, in the layout of
 /// `numpy.packbits(arr, axis=-1)` (first entry in the most significant bit, the last byte's
 /// unused bits 0), every entry checked to be 0 or 1. Rows in C order, every other entry of a
 /// row and columns in Fortran order go from 16 entries in SSE2 registers to 16 bits at once
-/// (see [`bits`]); other layouts through [`gather_bands`]. An entry out of range is reported
-/// as by [`gather_bands`].
+/// (see [`bits`]); other layouts as [`gather`] reads them, then packed. An entry out of range
+/// is reported as by [`gather`].
 pub(crate) fn gather_bits(
     arr: &Bound<'_, PyUntypedArray>,
     dt: Dt,
@@ -245,7 +224,14 @@ trait Reader<X> {
     fn read<T: Wide>(&self, entries: &Entries<'_, T>, out: &mut [X], row_out: usize) -> Result<(), (usize, String)>;
 }
 
-/// The reading of [`gather_bands`]: entries narrowed to `O` in bands handed to `emit`.
+/// The reading of [`gather`]: every entry of an array narrowed to `O` and checked to lie in
+/// `0..p`, handed to `emit` in cache-sized bands. The array is read where numpy keeps it, in
+/// whatever memory order: rows that are contiguous as slices, Fortran order down its columns through a tile transposed in
+/// registers, anything else through its strides, so it costs one pass and no numpy copy first.
+/// `out` holds `row_out` places for each row of the last axis (counting the rows over the whole
+/// array): `emit` gets each band with the places of its rows, so that a large array is read by
+/// a few threads at once, each into its own rows. An entry out of range is reported as the first
+/// one in C order, by its index in the array's own shape.
 struct Bands<'e, O, E> {
     p: u64,
     emit: &'e E,
@@ -498,7 +484,7 @@ impl<'a, T: Wide> Entries<'a, T> {
         Entries { base, shape, steps, rows, cols, rs, cs }
     }
 
-    /// [`gather_bands`] over the entries (see [`Entries::split`]).
+    /// [`Bands`] over the entries (see [`Entries::split`]).
     fn gather<O: Light, X: Send>(
         &self,
         p: u64,
