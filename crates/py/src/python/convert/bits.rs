@@ -2,11 +2,12 @@
 //!
 //! 16 entries at a time in SSE2 registers (part of every x86-64 processor) become 16 bytes
 //! whose top bit is each entry's lowest bit ("marks"): one shift for bytes, shifts and
-//! saturating packs for wider entries. In C order (and for every other entry of a row) a
-//! movemask turns the marks of 64 entries into one word of a row; in Fortran order the marks
-//! of 8 neighbouring columns, shifted by their place and or-ed, are the packed bytes of 16 rows
-//! at once, so no tile of bytes is transposed, narrowed and packed in three steps. Every entry
-//! read is or-ed into one register too: an entry is valid when it has no bit but the lowest,
+//! saturating packs for wider entries, and a movemask turns the marks of 16 entries into 16
+//! bits. In C order (and for every other entry of a row) that gives the words of a row; in
+//! Fortran order each column is read the same way, in the array's own memory order, into words
+//! of 64 rows, and each 64 x 64 square of bits is transposed into the words of 64 rows: no tile
+//! of bytes is transposed, narrowed and packed in three steps. Every entry read is or-ed into
+//! one register too: an entry is valid when it has no bit but the lowest,
 //! so one test of that register at the end of a row (or a strip of rows) finds a bad one, which
 //! is then named by a scan of those rows in C order.
 
