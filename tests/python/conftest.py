@@ -20,6 +20,22 @@ def rng() -> np.random.Generator:
 
 
 @pytest.fixture(scope="session")
+def unsolvable_board():
+    """Make `(game, board)`: the first n x n grid past 4096 lights with quiet patterns, and a
+    board of the dtype given with one light lit under one of them, in the game's shape. It is
+    unsolvable: the plus rule is symmetric, so quiet patterns are obstructions."""
+    g = next(g for g in (lo.grid(n, n) for n in range(64, 100)) if g.nullity > 0)
+    y = np.asarray(g.null_space(1)).reshape(-1)
+
+    def make(dtype):
+        board = np.zeros(g.size, dtype=dtype)
+        board[int(np.flatnonzero(y)[0])] = 1
+        return g, board.reshape(g.shape)
+
+    return make
+
+
+@pytest.fixture(scope="session")
 def chromium():
     """A headless Chromium (Debian's chromium and chromium-driver) driven by selenium, one per
     test run. scripts/test-parts/python.sh installs them and sets LIGHTSOUT_BROWSER_TESTS=require,

@@ -54,14 +54,9 @@ def test_the_first_bad_entry_is_named(dtype):
         g.solve(flat)
 
 
-def test_an_unsolvable_board_carries_its_proof_as_on_the_general_path():
-    # The first n x n grid past 4096 lights with quiet patterns: a light under one of them
-    # is an unsolvable board (the plus rule is symmetric, so quiet patterns are obstructions).
-    g = next(g for g in (lo.grid(n, n) for n in range(64, 100)) if g.nullity > 0)
-    y = np.asarray(g.null_space(1)).reshape(-1)
-    board = np.zeros(g.size, dtype=np.int64)
-    board[int(np.flatnonzero(y)[0])] = 1
-    board = board.reshape(g.shape)
+def test_an_unsolvable_board_carries_its_proof_as_on_the_general_path(unsolvable_board):
+    # A light under a quiet pattern of a grid past 4096 lights: an unsolvable board.
+    g, board = unsolvable_board(np.int64)
     with pytest.raises(lo.UnsolvableError) as info:
         g.solve(board)
     proof = info.value.obstruction

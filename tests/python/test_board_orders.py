@@ -20,12 +20,16 @@ def layouts(board):
     big[::2, ::3] = board
     fortran_big = np.asfortranarray(np.zeros((rows + 5, 2 * cols), dtype=board.dtype))
     fortran_big[5:, ::2] = board
+    # Every other column between entries with every bit set: only the board's own are read.
+    beside = np.full((rows, 2 * cols), -1, dtype=np.int64).astype(board.dtype)
+    beside[:, ::2] = board
     reversed_copy = np.ascontiguousarray(board[::-1, ::-1])
     fortran_reversed = np.asfortranarray(board[::-1, ::-1])
     return {
         "C": board,
         "Fortran": np.asfortranarray(board),
         "every other column": np.ascontiguousarray(np.repeat(board, 2, axis=1))[:, ::2],
+        "every other column between others": beside[:, ::2],
         "every third column, every other row": big[::2, ::3],
         "reversed": reversed_copy[::-1, ::-1],
         "Fortran reversed": fortran_reversed[::-1, ::-1],
@@ -53,7 +57,7 @@ def test_every_layout_of_a_large_board_reads_as_uint8(game, dtype):
         assert np.array_equal(game.apply(other_zeros, b), pressed), name
 
 
-@pytest.mark.parametrize("dtype", [np.int8, np.uint16, np.int64])
+@pytest.mark.parametrize("dtype", [np.int8, np.uint16, np.uint32, np.int64])
 def test_the_first_bad_entry_of_a_large_board_is_named_in_every_layout(game, dtype):
     zeros = np.zeros((ROWS, COLS), dtype=np.uint8)
     # On two threads the rows split at 576: (900, 3) lies in the second one's rows, (1030, 1)
@@ -95,14 +99,10 @@ def test_a_large_batch_in_every_order_reads_as_uint8(dtype):
         lo.solve_many(g, bad)
 
 
-def test_a_uint8_board_in_another_order_answers_as_in_c_order():
+def test_a_uint8_board_in_another_order_answers_as_in_c_order(unsolvable_board):
     # Read to bits like the other dtypes, a uint8 board still has its proof in uint8 bytes and
     # its bad entries named as in C order.
-    g = next(g for g in (lo.grid(n, n) for n in range(64, 100)) if g.nullity > 0)
-    y = np.asarray(g.null_space(1)).reshape(-1)
-    board = np.zeros(g.size, dtype=np.uint8)
-    board[int(np.flatnonzero(y)[0])] = 1
-    board = board.reshape(g.shape)
+    g, board = unsolvable_board(np.uint8)
     with pytest.raises(lo.UnsolvableError) as c_order:
         g.solve(board)
     def other_orders(board):

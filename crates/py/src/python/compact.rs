@@ -109,7 +109,7 @@ pub(crate) fn read<'py>(
 }
 
 /// A board of any other integer dtype (bool, int8 to int64, uint16 to uint64) or memory order
-/// (Fortran, strided) as a compact board, read by [`convert::gather_bands`] in one pass that
+/// (Fortran, strided) as a compact board, read by [`convert::gather`] (to bits by [`convert::gather_bits`]) in one pass that
 /// checks every entry against the modulus (the first bad entry is named by its index, as on the
 /// general path): so a large board of any dtype takes the compact route at memory speed instead
 /// of becoming one `u32` a light. With `pack` and modulus 2 it goes straight to bits (the
@@ -138,14 +138,7 @@ pub(crate) fn narrowed<'py>(
     {
         let mut write = out.try_readwrite()?;
         let bits = write.as_slice_mut()?;
-        // A band holds whole rows of the last axis (each packed row starts on a whole byte) or
-        // runs of a multiple of 8 lights of one row.
-        convert::gather_bands::<u8, u8>(arr, dt, what, p, bits, row_bytes, |band, rows| {
-            for (i, row) in band.data.chunks(band.cols).enumerate() {
-                let at = i * row_bytes + band.col / 8;
-                convert::pack_bits(row, &mut rows[at..at + row.len().div_ceil(8)]);
-            }
-        })?;
+        convert::gather_bits(arr, dt, what, bits, row_bytes)?;
     }
     Ok(Some(Compact { arr: out, format, shape, converted: dt != Dt::U8, repacked: true }))
 }

@@ -2,6 +2,8 @@
 //! integer dtype and memory order (read by one [`gather`]); results in the shape given and the
 //! smallest unsigned dtype that holds k - 1 (or the `dtype=` asked for).
 
+mod bits;
+
 use lightsout_core::batch::Cell;
 use lightsout_topo::Game;
 use numpy::{
@@ -170,7 +172,7 @@ pub(crate) fn narrowed_array<'py, O: Light>(
 }
 
 /// Every entry of `arr` (of the native integer dtype `dt`) in C order into `out` as the
-/// narrower type `O`, each checked to lie in `0..p` (see [`gather_bands`]).
+/// narrower type `O`, each checked to lie in `0..p` (see [`Bands`]).
 pub(crate) fn gather<O: Light>(
     arr: &Bound<'_, PyUntypedArray>,
     dt: Dt,
@@ -182,14 +184,15 @@ pub(crate) fn gather<O: Light>(
         return Err(PyValueError::new_err(format!("{what}: {} entries for {} places", arr.len(), out.len())));
     }
     let width = arr.shape().last().copied().unwrap_or(1);
-    gather_bands(arr, dt, what, p, out, width, |band, rows| {
+    let emit = |band: Band<'_, O>, rows: &mut [O]| {
         for (i, row) in band.data.chunks(band.cols).enumerate() {
             rows[i * width + band.col..][..row.len()].copy_from_slice(row);
         }
-    })
+    };
+    read_entries(arr, dt, what, p, out, width, &Bands { p: p as u64, emit: &emit, light: std::marker::PhantomData })
 }
 
-/// A block of entries read by [`gather_bands`]: `data` holds `data.len() / cols` rows of `cols`
+/// A block of entries read by [`gather`]: `data` holds `data.len() / cols` rows of `cols`
 /// entries, from column `col` of the array's rows.
 pub(crate) struct Band<'a, O> {
     pub data: &'a [O],
@@ -197,29 +200,67 @@ pub(crate) struct Band<'a, O> {
     pub cols: usize,
 }
 
-/// The one reading of a board (or a batch of boards) from numpy: every entry of `arr`, of the
-/// native integer dtype `dt`, narrowed to `O` and checked to lie in `0..p`, handed to `emit` in
-/// cache-sized bands. The array is read where numpy keeps it, in whatever memory order: rows
-/// that are contiguous as slices, Fortran order down its columns through a tile transposed in
+/// A GF(2) board (or a batch of boards) from numpy straight into packed rows: `out` holds
+/// `row_bytes` bytes for each row of the last axis, in the layout of
+/// `numpy.packbits(arr, axis=-1)` (first entry in the most significant bit, the last byte's
+/// unused bits 0), every entry checked to be 0 or 1. Rows in C order, every other entry of a
+/// row and columns in Fortran order go from 16 entries in SSE2 registers to 16 bits at once
+/// (see [`bits`]); other layouts as [`gather`] reads them, then packed. An entry out of range
+/// is reported as by [`gather`].
+pub(crate) fn gather_bits(
+    arr: &Bound<'_, PyUntypedArray>,
+    dt: Dt,
+    what: &str,
+    out: &mut [u8],
+    row_bytes: usize,
+) -> PyResult<()> {
+    read_entries(arr, dt, what, 2, out, row_bytes, &bits::Bits)
+}
+
+/// How the entries of an array are read once [`read_entries`] has them where numpy keeps them.
+trait Reader<X> {
+    /// Every entry into `out` (`row_out` places for each row of the last axis); a bad entry as
+    /// its flat index in C order with its value.
+    fn read<T: Wide>(&self, entries: &Entries<'_, T>, out: &mut [X], row_out: usize) -> Result<(), (usize, String)>;
+}
+
+/// The reading of [`gather`]: every entry of an array narrowed to `O` and checked to lie in
+/// `0..p`, handed to `emit` in cache-sized bands. The array is read where numpy keeps it, in
+/// whatever memory order: rows that are contiguous as slices, Fortran order down its columns through a tile transposed in
 /// registers, anything else through its strides, so it costs one pass and no numpy copy first.
 /// `out` holds `row_out` places for each row of the last axis (counting the rows over the whole
 /// array): `emit` gets each band with the places of its rows, so that a large array is read by
 /// a few threads at once, each into its own rows. An entry out of range is reported as the first
 /// one in C order, by its index in the array's own shape.
-pub(crate) fn gather_bands<O: Light, X: Send>(
+struct Bands<'e, O, E> {
+    p: u64,
+    emit: &'e E,
+    light: std::marker::PhantomData<fn() -> O>,
+}
+
+impl<O: Light, X: Send, E: Fn(Band<'_, O>, &mut [X]) + Sync> Reader<X> for Bands<'_, O, E> {
+    fn read<T: Wide>(&self, entries: &Entries<'_, T>, out: &mut [X], row_out: usize) -> Result<(), (usize, String)> {
+        entries.gather(self.p, out, row_out, self.emit)
+    }
+}
+
+/// The checks and the borrow every reading shares: `arr` of the native integer dtype `dt`
+/// (aligned first where it is not), `out` large enough for `row_out` places a row, then the
+/// entries to `reader`, an entry out of range named by its index in the array's shape.
+fn read_entries<X: Send>(
     arr: &Bound<'_, PyUntypedArray>,
     dt: Dt,
     what: &str,
     p: u32,
     out: &mut [X],
     row_out: usize,
-    emit: impl Fn(Band<'_, O>, &mut [X]) + Sync,
+    reader: &impl Reader<X>,
 ) -> PyResult<()> {
     let item = arr.dtype().itemsize() as isize;
     if !arr.is_aligned() || arr.strides().iter().any(|s| s % item != 0) {
         // Entries not on their own alignment (an array over a foreign buffer): an aligned copy.
         let copy = arr.call_method0("copy")?.cast_into::<PyUntypedArray>()?;
-        return gather_bands(&copy, dt, what, p, out, row_out, emit);
+        return read_entries(&copy, dt, what, p, out, row_out, reader);
     }
     let shape = arr.shape().to_vec();
     let rows = shape.iter().rev().skip(1).product::<usize>();
@@ -234,10 +275,20 @@ pub(crate) fn gather_bands<O: Light, X: Send>(
         // pointer with the shape and the strides (whole entries, checked above) address exactly
         // the array's entries.
         let entries = unsafe { Entries::new(typed.data(), &shape, &steps) };
-        entries
-            .gather(p as u64, out, row_out, &emit)
+        reader
+            .read(&entries, out, row_out)
             .map_err(|(flat, value)| out_of_range(what, &shape, flat, value, p))
     })
+}
+
+/// Bands of 0/1 bytes packed into rows of bits (see [`gather_bits`]): a band holds whole rows
+/// of the last axis or runs of a multiple of 8 entries of one row, so each starts on a whole
+/// byte.
+fn pack_band(band: Band<'_, u8>, rows: &mut [u8], row_bytes: usize) {
+    for (i, row) in band.data.chunks(band.cols).enumerate() {
+        let at = i * row_bytes + band.col / 8;
+        pack_bits(row, &mut rows[at..at + row.len().div_ceil(8)]);
+    }
 }
 
 /// An entry of a numpy integer array as the unsigned bits of its own width, so that one
@@ -433,10 +484,7 @@ impl<'a, T: Wide> Entries<'a, T> {
         Entries { base, shape, steps, rows, cols, rs, cs }
     }
 
-    /// [`gather_bands`] over the entries: the rows of the last axis split among up to
-    /// [`MAX_THREADS`] threads on a large array, each reading its rows into its own part of
-    /// `out`; a thread stops at its first bad entry, and the first thread with one has the first
-    /// in C order.
+    /// [`Bands`] over the entries (see [`Entries::split`]).
     fn gather<O: Light, X: Send>(
         &self,
         p: u64,
@@ -444,34 +492,41 @@ impl<'a, T: Wide> Entries<'a, T> {
         row_out: usize,
         emit: &(impl Fn(Band<'_, O>, &mut [X]) + Sync),
     ) -> Result<(), (usize, String)> {
+        self.split(out, row_out, |start, end, part| self.gather_rows(start, end, p, part, row_out, emit))
+    }
+
+    /// The rows of the last axis (counting over every plane) read by `read(start, end, places)`,
+    /// split on a large array into shares of whole tiles among up to [`MAX_THREADS`] of rayon's
+    /// threads, each reading its rows into its own part of `out` (`row_out` places a row). A
+    /// share stops at its first bad entry, and the first share with one has the first in C
+    /// order.
+    fn split<X: Send>(
+        &self,
+        out: &mut [X],
+        row_out: usize,
+        read: impl Fn(usize, usize, &mut [X]) -> Result<(), (usize, String)> + Sync,
+    ) -> Result<(), (usize, String)> {
+        use rayon::prelude::*;
         let n: usize = self.shape.iter().product();
         if n == 0 {
             return Ok(());
         }
         let total = n / self.cols;
         let threads = match n >= PARALLEL_ENTRIES {
-            true => std::thread::available_parallelism().map_or(1, |t| t.get()).min(MAX_THREADS).min(total),
+            true => rayon::current_num_threads().min(MAX_THREADS).min(total),
             false => 1,
         };
         if threads <= 1 || row_out == 0 {
-            return self.gather_rows(0, total, p, out, row_out, emit);
+            return read(0, total, out);
         }
         // Whole tiles to each thread where the rows allow, so that tiles stay whole.
         let share = total.div_ceil(threads).next_multiple_of(TILE).min(total);
-        std::thread::scope(|scope| {
-            let mut parts = out[..total * row_out].chunks_mut(share * row_out).enumerate();
-            let (_, first) = parts.next().expect("at least one row");
-            let others: Vec<_> = parts
-                .map(|(t, part)| {
-                    let start = t * share;
-                    let end = (start + share).min(total);
-                    scope.spawn(move || self.gather_rows(start, end, p, part, row_out, emit))
-                })
-                .collect();
-            let mine = self.gather_rows(0, share.min(total), p, first, row_out, emit);
-            let theirs = others.into_iter().map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
-            std::iter::once(mine).chain(theirs).collect::<Result<Vec<()>, _>>().map(|_| ())
-        })
+        out[..total * row_out]
+            .par_chunks_mut(share * row_out)
+            .enumerate()
+            .map(|(t, part)| read(t * share, ((t + 1) * share).min(total), part))
+            .find_first(Result::is_err)
+            .unwrap_or(Ok(()))
     }
 
     /// Rows `start..end` of the last axis (counting over every plane) in bands of up to `TILE`
