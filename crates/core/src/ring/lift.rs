@@ -24,13 +24,14 @@
 //! bit planes for q = 2^e). Over Z/4, S = 2 S' and its Smith form is one GF(2) elimination of S'
 //! ([`PowerSolver::twice_binary`]).
 
-use crate::bitmatrix::BitMatrix;
+use crate::bitmatrix::{BitMatrix, PackedRows};
 use crate::elim;
 use crate::elim::gf3::Gf3Matrix;
 use crate::error::{Error, Result};
 use crate::field::Modulus;
 use crate::limits::{bits_per_entry, check_dense, check_dense_bits, check_dense_work, ns_per_entry};
 use crate::matrix::{Matrix, SparseMatrix};
+use crate::ring::four_russians;
 use crate::ring::rows::{self, axpy, dot as dot_mod};
 use crate::ring::PowerSolver;
 use std::borrow::Cow;
@@ -92,40 +93,112 @@ impl LiftSolver {
             check_dense_work("the kernel correction of the reduced system", d, d, width as usize, 1.0)?;
         }
         let mut solver = LiftSolver { e, q, a, t, pivots, kernel, pz: Vec::new(), pw: Vec::new(), schur: None };
-        let r = solver.pivots.len();
-        // A K, all kernel vectors at once (blocked products, across threads), then E of each.
-        let kernel: Vec<&[u32]> = solver.kernel.iter().map(|k| k.as_slice()).collect();
-        let ak = rows::products(|i| Cow::Borrowed(solver.a.row(i)), n, &kernel, q)?;
-        let ak: Vec<&[u32]> = ak.iter().map(|v| v.as_slice()).collect();
-        let eak = rows::products(|i| Cow::Owned(solver.e_row(i)), n, &ak, q)?;
-        let mut pv = Vec::with_capacity(d);
-        for mut v in eak {
-            pv.push(v.split_off(r));
-            solver.pw.push(v);
+        if d == 0 {
+            return Ok(solver);
         }
-        // pZ: the rows r.. of E times A, on the pivot columns: (Y A)[c] = (column c of A) · y,
-        // each column gathered once per block (no second n x n matrix for Aᵀ).
-        let ys: Vec<Vec<u32>> = (r..n).map(|i| solver.e_row(i)).collect();
-        let ys: Vec<&[u32]> = ys.iter().map(|y| y.as_slice()).collect();
-        let column = |k: usize| Cow::Owned((0..n).map(|i| solver.a.get(i, solver.pivots[k])).collect());
-        solver.pz = rows::products(column, r, &ys, q)?;
-        if d > 0 {
+        // pW, pZ and S = pV - pZ X⁻¹ pW. Both pZ and pW are ≡ 0 (mod p) (A K ≡ 0 and Y A ≡ 0:
+        // the kernel and the zero rows of R), so pZ X⁻¹ pW is ≡ 0 (mod p^2): over Z/p^2, S = pV.
+        let mut s = match (p, e) {
+            (2, 2) => solver.corrections_on_planes::<2>()?,
+            (2, 3) => solver.corrections_on_planes::<3>()?,
+            _ => solver.corrections()?,
+        };
+        if e > 2 {
             let xw: Vec<Vec<u32>> = solver.pw.iter().map(|w| solver.inv_x(w, 1)).collect();
             let xw: Vec<&[u32]> = xw.iter().map(|v| v.as_slice()).collect();
             // Column b of pZ X⁻¹ pW, for every b at once.
             let zxw = rows::products(|a| Cow::Borrowed(solver.pz[a].as_slice()), d, &xw, q)?;
-            let mut s = Matrix::zeros(Modulus::ring(q as u64)?, d, d)?;
-            for (b, (pv_b, zxw_b)) in pv.iter().zip(&zxw).enumerate() {
-                for (a, (&v, &z)) in pv_b.iter().zip(zxw_b).enumerate() {
-                    s.set(a, b, sub_mod(v, z, q));
+            for (b, zxw_b) in zxw.iter().enumerate() {
+                for (a, &z) in zxw_b.iter().enumerate() {
+                    s.set(a, b, sub_mod(s.get(a, b), z, q));
                 }
             }
-            solver.schur = Some(match PowerSolver::twice_binary(&s)? {
-                Some(schur) => schur,
-                None => PowerSolver::new(&SparseMatrix::from_dense(&s))?,
-            });
         }
+        solver.schur = Some(match PowerSolver::twice_binary(&s)? {
+            Some(schur) => schur,
+            None => PowerSolver::new(&SparseMatrix::from_dense(&s))?,
+        });
         Ok(solver)
+    }
+
+    /// pW and pZ into `self`, and pV (`d x d`), by blocked products of u32 rows (any q).
+    fn corrections(&mut self) -> Result<Matrix> {
+        let (n, r, q, d) = (self.n(), self.pivots.len(), self.q, self.kernel.len());
+        // A K, all kernel vectors at once (blocked products, across threads), then E of each.
+        let kernel: Vec<&[u32]> = self.kernel.iter().map(|k| k.as_slice()).collect();
+        let ak = rows::products(|i| Cow::Borrowed(self.a.row(i)), n, &kernel, q)?;
+        let ak: Vec<&[u32]> = ak.iter().map(|v| v.as_slice()).collect();
+        let eak = rows::products(|i| Cow::Owned(self.e_row(i)), n, &ak, q)?;
+        let mut pv = Matrix::zeros(Modulus::ring(q as u64)?, d, d)?;
+        for (b, mut v) in eak.into_iter().enumerate() {
+            for (a, &x) in v[r..].iter().enumerate() {
+                pv.set(a, b, x);
+            }
+            v.truncate(r);
+            self.pw.push(v);
+        }
+        // pZ: the rows r.. of E times A, on the pivot columns: (Y A)[c] = (column c of A) · y,
+        // each column gathered once per block (no second n x n matrix for Aᵀ).
+        let ys: Vec<Vec<u32>> = (r..n).map(|i| self.e_row(i)).collect();
+        let ys: Vec<&[u32]> = ys.iter().map(|y| y.as_slice()).collect();
+        let column = |k: usize| Cow::Owned((0..n).map(|i| self.a.get(i, self.pivots[k])).collect());
+        self.pz = rows::products(column, r, &ys, q)?;
+        Ok(pv)
+    }
+
+    /// [`LiftSolver::corrections`] for `q = 2^E` (E <= 3) on bit planes, the products by the
+    /// Four Russians ([`four_russians::add_product`]): A and the kernel vectors go to planes,
+    /// E (the elimination's bits) is used as it is.
+    fn corrections_on_planes<const E: usize>(&mut self) -> Result<Matrix> {
+        let (n, r, q, d) = (self.n(), self.pivots.len(), self.q, self.kernel.len());
+        let Transform::Bits { m: ebits, word } = &self.t else {
+            return Err(Error::InvalidArgument("internal error: E mod 2 is not on bits".into()));
+        };
+        let (word, wn) = (*word, n.div_ceil(64));
+        let e_row = |i: usize| &ebits.row(i)[word..word + wn];
+        let mut a = PackedRows::<E>::dense("the reduced system on bit planes", n, n)?;
+        for i in 0..n {
+            four_russians::set_row(&mut a, i, self.a.row(i));
+        }
+        // Kᵀ: row l holds entry l of every kernel vector.
+        let mut kt = PackedRows::<E>::dense("the kernel mod 2 on bit planes", n, d)?;
+        for (j, k) in self.kernel.iter().enumerate() {
+            for (l, &x) in k.iter().enumerate() {
+                if x != 0 {
+                    kt.set_bit(l, 0, j, true);
+                }
+            }
+        }
+        // A K = Σ_s 2^s A_s K, then E A K: pW on the pivot rows, pV below.
+        let mut ak = PackedRows::<E>::dense("the products with the kernel mod 2", n, d)?;
+        for s in 0..E {
+            four_russians::add_product(|i| &a.row(i)[s * wn..(s + 1) * wn], &kt, s, &mut ak)?;
+        }
+        drop(kt);
+        let mut eak = PackedRows::<E>::dense("the products with the kernel mod 2", n, d)?;
+        four_russians::add_product(e_row, &ak, 0, &mut eak)?;
+        drop(ak);
+        let mut pv = Matrix::zeros(Modulus::ring(q as u64)?, d, d)?;
+        for a in 0..d {
+            pv.row_mut(a).copy_from_slice(&four_russians::row_values(&eak, r + a));
+        }
+        self.pw = vec![vec![0u32; r]; d];
+        for i in 0..r {
+            for (b, x) in four_russians::row_values(&eak, i).into_iter().enumerate() {
+                self.pw[b][i] = x;
+            }
+        }
+        drop(eak);
+        // pZ: Y A (Y the rows r.. of E) on the pivot columns.
+        let mut ya = PackedRows::<E>::dense("the products of the left kernel mod 2", d, n)?;
+        four_russians::add_product(|a| e_row(r + a), &a, 0, &mut ya)?;
+        self.pz = (0..d)
+            .map(|a| {
+                let row = four_russians::row_values(&ya, a);
+                self.pivots.iter().map(|&c| row[c]).collect()
+            })
+            .collect();
+        Ok(pv)
     }
 
     /// Number of unknowns.

@@ -69,6 +69,7 @@
 mod board;
 mod chase;
 mod crt;
+mod four_russians;
 mod lift;
 #[cfg(test)]
 mod lift_tests;
