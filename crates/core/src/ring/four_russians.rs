@@ -114,16 +114,29 @@ fn add_planes<const P: usize>(acc: &mut [u64], term: &[u64], w: usize) {
 /// Row `row` of a matrix on E planes, one `u32` an entry.
 pub(crate) fn row_values<const E: usize>(m: &PackedRows<E>, row: usize) -> Vec<u32> {
     let (w, words) = (m.words_per_row(), m.row(row));
-    (0..m.cols()).map(|c| (0..E).map(|u| ((words[u * w + c / 64] >> (c % 64)) as u32 & 1) << u).sum()).collect()
+    let mut out = vec![0u32; m.cols()];
+    for (i, chunk) in out.chunks_mut(64).enumerate() {
+        let planes: [u64; E] = std::array::from_fn(|u| words[u * w + i]);
+        for (j, x) in chunk.iter_mut().enumerate() {
+            *x = (0..E).fold(0, |acc, u| acc | ((planes[u] >> j) as u32 & 1) << u);
+        }
+    }
+    out
 }
 
 /// Set row `row` of a matrix on E planes (zero) from entries in `0..2^E`.
 pub(crate) fn set_row<const E: usize>(m: &mut PackedRows<E>, row: usize, values: &[u32]) {
     let w = m.words_per_row();
     let words = m.row_mut(row);
-    for (c, &x) in values.iter().enumerate() {
-        for (u, plane) in words.chunks_exact_mut(w).enumerate() {
-            plane[c / 64] |= ((x >> u) as u64 & 1) << (c % 64);
+    for (i, chunk) in values.chunks(64).enumerate() {
+        let mut planes = [0u64; E];
+        for (j, &x) in chunk.iter().enumerate() {
+            for (u, plane) in planes.iter_mut().enumerate() {
+                *plane |= ((x >> u) as u64 & 1) << j;
+            }
+        }
+        for (u, &plane) in planes.iter().enumerate() {
+            words[u * w + i] = plane;
         }
     }
 }

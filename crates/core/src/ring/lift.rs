@@ -182,13 +182,17 @@ impl LiftSolver {
         for a in 0..d {
             pv.row_mut(a).copy_from_slice(&four_russians::row_values(&eak, r + a));
         }
-        self.pw = vec![vec![0u32; r]; d];
-        for i in 0..r {
-            for (b, x) in four_russians::row_values(&eak, i).into_iter().enumerate() {
-                self.pw[b][i] = x;
-            }
-        }
+        // Column b of pW: row b of the transpose, on its first r entries.
+        let mut eak_t = PackedRows::<E>::dense("the products with the kernel mod 2", d, n)?;
+        eak.transpose_into(&mut eak_t);
         drop(eak);
+        self.pw = (0..d)
+            .map(|b| {
+                let mut column = four_russians::row_values(&eak_t, b);
+                column.truncate(r);
+                column
+            })
+            .collect();
         // pZ: Y A (Y the rows r.. of E) on the pivot columns.
         let mut ya = PackedRows::<E>::dense("the products of the left kernel mod 2", d, n)?;
         four_russians::add_product(|a| e_row(r + a), &a, 0, &mut ya)?;
@@ -339,12 +343,11 @@ fn factor_mod_p(a: &Matrix, p: u32) -> Result<(Transform, Vec<usize>, Vec<Vec<u3
             let pad = n.div_ceil(64) * 64;
             let mut m = BitMatrix::zeros(n, pad + n)?;
             for i in 0..n {
-                for (j, &x) in a.row(i).iter().enumerate() {
-                    if x & 1 == 1 {
-                        m.set(i, j, true);
-                    }
+                let row = m.row_mut(i);
+                for (word, chunk) in row.iter_mut().zip(a.row(i).chunks(64)) {
+                    *word = crate::pack::Parity::pack64(chunk);
                 }
-                m.set(i, pad + i, true);
+                row[pad / 64 + i / 64] |= 1 << (i % 64);
             }
             let pivots = elim::gf2::rref(&mut m, n);
             (Transform::Bits { m, word: pad / 64 }, pivots)

@@ -229,8 +229,7 @@ impl PowerSolver {
         let q = self.modulus.get() as u64;
         Ok((0..self.lights)
             .map(|i| {
-                let dot =
-                    self.left.row(i).iter().zip(lights).fold(0u64, |acc, (&a, &b)| (acc + a as u64 * b as u64) % q);
+                let dot = crate::ring::rows::dot(self.left.row(i), lights, q as u32) as u64;
                 ((q - dot) % q) as u32
             })
             .collect())
@@ -274,17 +273,11 @@ impl PowerSolver {
         if let Some((i, index)) = self.violation(&c) {
             return Err(Error::Unsolvable { obstruction_index: index, obstruction: self.obstruction_row(i) });
         }
-        let q = self.modulus.get() as u64;
-        let mut s = vec![0u64; self.buttons];
+        let mut s = vec![0u32; self.buttons];
         for (i, &v) in self.vals.iter().enumerate() {
-            let u = (c[i] / self.p.pow(v)) as u64;
-            if u != 0 {
-                for (x, &y) in s.iter_mut().zip(self.right_t.row(i)) {
-                    *x = (*x + u * y as u64) % q;
-                }
-            }
+            crate::ring::rows::axpy(&mut s, c[i] / self.p.pow(v), self.right_t.row(i), self.modulus.get());
         }
-        Ok(s.into_iter().map(|x| x as u32).collect())
+        Ok(s)
     }
 
     /// Generators of the kernel (the quiet patterns) and their additive orders; the kernel is
