@@ -380,9 +380,15 @@ fn factor_mod_p(a: &Matrix, p: u32) -> Result<(Transform, Vec<usize>, Vec<Vec<u3
             (Transform::Dense(m), pivots)
         }
     };
-    let r_entry = |i: usize, j: usize| match &aug {
-        Transform::Bits { m, .. } => m.get(i, j) as u32,
-        Transform::Dense(m) => m.get(i, j),
+    // Each kernel vector reads one column of R: over GF(2) a row of its transpose.
+    let transposed = match &aug {
+        Transform::Bits { m, .. } => Some(m.transposed()?),
+        Transform::Dense(_) => None,
+    };
+    let r_entry = |i: usize, j: usize| match (&aug, &transposed) {
+        (_, Some(t)) => t.get(j, i) as u32,
+        (Transform::Dense(m), None) => m.get(i, j),
+        (Transform::Bits { m, .. }, None) => m.get(i, j) as u32,
     };
     let mut is_pivot = vec![false; n];
     for &c in &pivots {

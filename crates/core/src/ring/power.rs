@@ -32,10 +32,18 @@ use crate::{elim, BitMatrix};
 /// let (gens, orders) = s.null_basis();
 /// assert_eq!((gens, orders), (vec![vec![2, 0]], vec![2]));
 /// ```
+/// M as it was given: a press matrix, or the dense `d x d` correction of the lifting (kept
+/// as it is: making it sparse would cost more than the Smith form over Z/4).
+#[derive(Clone, Debug)]
+enum Given {
+    Sparse(SparseMatrix),
+    Dense(Matrix),
+}
+
 #[derive(Clone, Debug)]
 pub struct PowerSolver {
     /// M itself, for pressing ([`FactoredSystem::apply`]); small beside P and Q.
-    matrix: SparseMatrix,
+    matrix: Given,
     p: u32,
     e: u32,
     modulus: Modulus,
@@ -136,7 +144,7 @@ impl PowerSolver {
             a.row_mut(t)[t + 1..].fill(0);
             vals.push(v);
         }
-        Ok(PowerSolver { matrix: matrix.clone(), p, e, modulus, lights, buttons, vals, left, right_t })
+        Ok(PowerSolver { matrix: Given::Sparse(matrix.clone()), p, e, modulus, lights, buttons, vals, left, right_t })
     }
 
     /// [`PowerSolver::new`] for a square matrix over Z/4 whose entries are all even, `S = 2 S'`
@@ -150,23 +158,23 @@ impl PowerSolver {
         if modulus.get() != 4 || matrix.cols() != d || matrix.as_slice().iter().any(|&x| x % 2 != 0) {
             return Ok(None);
         }
-        let mut m = BitMatrix::zeros(d, 2 * d)?;
+        // [S' | I] with I from word `word` (S' = S / 2: bit 1 of each entry), a word at a time.
+        let word = d.div_ceil(64);
+        let mut m = BitMatrix::zeros(d, 64 * word + d)?;
         for i in 0..d {
-            for (j, &x) in matrix.row(i).iter().enumerate() {
-                if x == 2 {
-                    m.set(i, j, true);
-                }
+            let row = m.row_mut(i);
+            for (w, chunk) in row.iter_mut().zip(matrix.row(i).chunks(64)) {
+                *w = chunk.iter().enumerate().fold(0u64, |acc, (j, &x)| acc | ((x as u64 >> 1) & 1) << j);
             }
-            m.set(i, d + i, true);
+            row[word + i / 64] |= 1 << (i % 64);
         }
         let pivots = elim::gf2::rref(&mut m, d);
         let r = pivots.len();
         let mut left = Matrix::zeros(modulus, d, d)?;
         for i in 0..d {
-            for j in 0..d {
-                if m.get(i, d + j) {
-                    left.set(i, j, 1);
-                }
+            let bits = &m.row(i)[word..];
+            for (j, x) in left.row_mut(i).iter_mut().enumerate() {
+                *x = (bits[j / 64] >> (j % 64)) as u32 & 1;
             }
         }
         // Column k of Q (row k of Qᵀ): the k-th pivot column's unit vector, then for each free
@@ -186,7 +194,7 @@ impl PowerSolver {
             }
         }
         Ok(Some(PowerSolver {
-            matrix: SparseMatrix::from_dense(matrix),
+            matrix: Given::Dense(matrix.clone()),
             p: 2,
             e: 2,
             modulus,
@@ -372,7 +380,15 @@ impl FactoredSystem for PowerSolver {
         Ok((basis, orders))
     }
     fn apply(&self, board: &[u32], presses: &[u32]) -> Result<Vec<u32>> {
-        self.matrix.apply(board, presses)
+        match &self.matrix {
+            Given::Sparse(m) => m.apply(board, presses),
+            Given::Dense(m) => {
+                check_vector("lights", board, self.lights, self.modulus)?;
+                check_vector("presses", presses, self.buttons, self.modulus)?;
+                let q = self.modulus.get();
+                Ok(board.iter().zip(m.mul_vec(presses)?).map(|(&a, b)| (a + b) % q).collect())
+            }
+        }
     }
     fn elementary_divisors(&self) -> Result<Vec<u32>> {
         let diagonal = self.lights.min(self.buttons);
