@@ -20,9 +20,14 @@
 //! product with A and one with E. Only S is factored over the ring ([`PowerSolver`]), so the cost
 //! is one elimination mod p plus `O((d + e) n^2)` ring operations, where a dense Smith form of A
 //! would take `O(n^3)` ring operations. Those operations are the products of A and E with the d
-//! kernel vectors, done all at once ([`rows::products`]: blocked, across threads, popcounts on
-//! bit planes for q = 2^e). Over Z/4, S = 2 S' and its Smith form is one GF(2) elimination of S'
-//! ([`PowerSolver::twice_binary`]).
+//! kernel vectors, done all at once: for q = 4 and 8 on bit planes by the Four Russians
+//! (`four_russians::add_product`: tables of the sums of 8 rows, ripple-carry adders across the
+//! planes), else blocked products of `u32` rows across threads ([`rows::products`]).
+//!
+//! A K ≡ 0 and Y A ≡ 0 (mod p) (Y the rows r.. of E: the zero rows of R), so pW and pZ are
+//! multiples of p and `pZ X⁻¹ pW ≡ 0 (mod p^2)`: over Z/p^2, `S = pV` with no product of
+//! size d x d x r. Over Z/4, moreover, S = 2 S' and its Smith form is one GF(2) elimination of
+//! S' ([`PowerSolver::twice_binary`]).
 
 use crate::bitmatrix::{BitMatrix, PackedRows};
 use crate::elim;
@@ -85,9 +90,10 @@ impl LiftSolver {
         let d = kernel.len();
         // Per kernel vector a product with A, one with E and one of A from the left (about
         // 3 n^2 entry updates), then the Smith form of the d x d matrix S (about 4 d^3): at most
-        // about 1 ns an update, d (3 n^2 + 4 d^2) ns. The products run blocked, on bit planes
-        // for q = 2^e, e <= 3 ([`rows::products`]), and over Z_4 S needs no ring Smith form:
-        // n = 4096, d = 2072 over Z_4 takes about 5 s on two cores, most of it the products.
+        // about 1 ns an update, d (3 n^2 + 4 d^2) ns. The products run on bit planes by the
+        // Four Russians for q = 4 and 8 (far below that bound), blocked on u32 rows otherwise
+        // ([`rows::products`]), and over Z_4 S needs no ring Smith form: n = 4096, d = 2072 over
+        // Z_4 takes about 0.7 s on two cores, the products a third of it.
         if d > 0 {
             let width = (3 * n as u128 * n as u128 + 4 * (d * d) as u128).div_ceil(d as u128);
             check_dense_work("the kernel correction of the reduced system", d, d, width as usize, 1.0)?;
