@@ -172,3 +172,37 @@ fn bad_input_is_a_clear_error() {
     assert!(g.solve(&[4; 9]).is_err());
     assert!(g.apply(&[0; 9], &[0; 10]).is_err());
 }
+
+/// Pressing one byte a light against pressing `u32` lights, on every shape with sides that
+/// fold (1 and 2) and that do not, for several moduli up to 256.
+#[test]
+fn pressing_bytes_matches_pressing_values() {
+    let mut state = 7u64;
+    let mut rnd = |k: u32| {
+        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        ((state >> 33) % k as u64) as u8
+    };
+    for k in [2u32, 4, 6, 8, 9, 12, 256] {
+        let modulus = Modulus::ring(k as u64).unwrap();
+        for (rows, cols) in [(1, 1), (1, 2), (2, 1), (2, 2), (1, 5), (3, 3), (2, 7), (6, 4), (5, 70)] {
+            for wrap in WRAPS {
+                for plus in [true, false] {
+                    let board: Vec<u8> = (0..rows * cols).map(|_| rnd(k)).collect();
+                    let presses: Vec<u8> = (0..rows * cols).map(|_| rnd(k)).collect();
+                    let wide = |v: &[u8]| v.iter().map(|&x| x as u32).collect::<Vec<u32>>();
+                    let want =
+                        RingGridSolver::press(rows, cols, wrap, plus, modulus, &wide(&board), &wide(&presses)).unwrap();
+                    let got = RingGridSolver::press_bytes(rows, cols, wrap, plus, modulus, &board, &presses).unwrap();
+                    assert_eq!(wide(&got), want, "{rows}x{cols} {wrap:?} plus={plus} mod {k}");
+                }
+            }
+        }
+    }
+    let z4 = Modulus::ring(4).unwrap();
+    let e = RingGridSolver::press_bytes(2, 2, Wrap::None, true, z4, &[0; 4], &[0, 4, 0, 0]).unwrap_err();
+    assert!(e.to_string().contains("presses"), "{e}");
+    assert!(RingGridSolver::press_bytes(2, 2, Wrap::None, true, z4, &[0; 3], &[0; 4]).is_err());
+    let big = Modulus::ring(300).unwrap();
+    let e = RingGridSolver::press_bytes(1, 1, Wrap::None, true, big, &[0], &[0]).unwrap_err();
+    assert!(e.to_string().contains("k <= 256"), "{e}");
+}

@@ -168,3 +168,22 @@ fn larger_grids_agree_between_the_two_liftings() {
         }
     }
 }
+
+/// A kernel of 128 vectors mod 2 (the 159 x 159 grid): the reduced system's products with it
+/// span several words and tables, against the lifting on the board, mod 4, 8 and 12.
+#[test]
+fn a_large_kernel_mod_2_agrees_between_the_two_liftings() {
+    for k in [4u32, 8, 12] {
+        let modulus = Modulus::ring(k as u64).unwrap();
+        let board = RingGridSolver::with_lifting(159, 159, Wrap::None, true, modulus, Lifting::Board).unwrap();
+        let reduced = RingGridSolver::with_lifting(159, 159, Wrap::None, true, modulus, Lifting::Reduced).unwrap();
+        assert_eq!(reduced.reduced_size(), 159);
+        assert_eq!(board.elementary_divisors(), reduced.elementary_divisors(), "159 mod {k}");
+        assert_eq!(board.null_orders().unwrap(), reduced.null_orders().unwrap(), "159 mod {k}");
+        for seed in 0..2 {
+            let b = board.random_solvable(seed).unwrap();
+            let s = reduced.solve(&b).unwrap();
+            assert!(reduced.apply(&b, &s).unwrap().iter().all(|&x| x == 0));
+        }
+    }
+}

@@ -573,6 +573,19 @@ impl Game {
             return self.from_packed3(&board, format);
         }
         self.frame(format)?;
+        // A grid, torus or cylinder that chases, one byte a light: the same presses drawn as
+        // bytes and pressed on bytes (the natural array of these games is their light vector).
+        let chases = matches!(
+            self.solver_path(),
+            crate::SolverPath::RingChasing | crate::SolverPath::Chasing | crate::SolverPath::WrappedChasing
+        );
+        if format == BoardFormat::BYTES && chases {
+            let mut presses = vec![0u8; self.size()];
+            lightsout_core::field::for_each_random_press(self.modulus(), self.size(), seed, |i, v| {
+                presses[i] = v as u8
+            });
+            return self.chased_press_bytes(&presses);
+        }
         self.encode_board(&self.random_solvable(seed)?, format)
     }
 }

@@ -17,4 +17,4 @@ pub mod gf3;
 mod m4r;
 mod m4r3;
 mod m4r_panel;
-mod par;
+pub(crate) mod par;

@@ -15,14 +15,24 @@ pub(crate) fn for_each_row_chunk<F: Fn(&mut [u64]) + Sync>(
     work_per_row: usize,
     f: F,
 ) {
+    for_each_row_chunk_at(data, row_len, work_per_row, |_, chunk| f(chunk))
+}
+
+/// [`for_each_row_chunk`], `f` told the index of the chunk's first row too.
+pub(crate) fn for_each_row_chunk_at<F: Fn(usize, &mut [u64]) + Sync>(
+    data: &mut [u64],
+    row_len: usize,
+    work_per_row: usize,
+    f: F,
+) {
     let rows = data.len() / row_len.max(1);
     let threads = rayon::current_num_threads();
     if threads < 2 || rows < 2 || rows.saturating_mul(work_per_row) < PAR_MIN_WORK {
-        f(data);
+        f(0, data);
         return;
     }
     let per_task = rows.div_ceil(4 * threads).max(1);
-    data.par_chunks_mut(per_task * row_len).for_each(&f);
+    data.par_chunks_mut(per_task * row_len).enumerate().for_each(|(i, chunk)| f(i * per_task, chunk));
 }
 
 /// `dst ^= data[o + s0..][..dst.len()]` for the four (or, with `many`, eight) offsets `o`.

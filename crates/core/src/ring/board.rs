@@ -186,6 +186,77 @@ impl RingGridSolver {
         Ok(Plan::new(rows, cols, wrap, self_toggle, modulus.get()).apply(board, presses))
     }
 
+    /// [`RingGridSolver::press`] on boards of one byte a light (k <= 256): `b + M s (mod k)`
+    /// from the bytes themselves, row by row, without a `u32` a light.
+    ///
+    /// ```
+    /// use lightsout_core::{ring::RingGridSolver, structured::Wrap, Modulus};
+    /// let z6 = Modulus::ring(6).unwrap();
+    /// let lit = RingGridSolver::press_bytes(1, 3, Wrap::None, true, z6, &[0, 0, 5], &[0, 0, 1]).unwrap();
+    /// assert_eq!(lit, vec![0, 1, 0]);
+    /// ```
+    #[allow(clippy::too_many_arguments)]
+    pub fn press_bytes(
+        rows: usize,
+        cols: usize,
+        wrap: Wrap,
+        self_toggle: bool,
+        modulus: Modulus,
+        board: &[u8],
+        presses: &[u8],
+    ) -> Result<Vec<u8>> {
+        let k = modulus.get();
+        if k > 256 {
+            return Err(Error::InvalidArgument(format!("byte boards need a modulus k <= 256, not {k}")));
+        }
+        let lights = rows as u128 * cols as u128;
+        check_lights("a board", lights)?;
+        let n = lights as usize;
+        for (what, v) in [("board", board), ("presses", presses)] {
+            if v.len() != n {
+                return Err(Error::DimensionMismatch { what, expected: n, got: v.len() });
+            }
+            if let Some(i) = v.iter().position(|&b| b as u32 >= k) {
+                return Err(Error::EntryOutOfRange { what, index: i, value: v[i] as i64, modulus: k });
+            }
+        }
+        let mut out = crate::structured::try_zeroed::<u8>("a board of bytes", n)?;
+        // Sides of 1 and 2 fold as in the chase (press sets are sets).
+        let (h, v, delta) = wrap.folded(rows, cols, self_toggle);
+        // A light gains at most six terms below k: one table reduces every sum.
+        let reduce: Vec<u8> = (0..6 * k).map(|x| (x % k) as u8).collect();
+        let row = |r: usize| &presses[r * cols..(r + 1) * cols];
+        let mut sum = vec![0u16; cols];
+        for r in 0..rows {
+            if r % 256 == 0 {
+                crate::interrupt::check()?;
+            }
+            let (b, s) = (&board[r * cols..(r + 1) * cols], row(r));
+            for (c, x) in sum.iter_mut().enumerate() {
+                *x = b[c] as u16 + if delta { s[c] as u16 } else { 0 };
+            }
+            for c in 1..cols {
+                sum[c] += s[c - 1] as u16;
+                sum[c - 1] += s[c] as u16;
+            }
+            if h {
+                sum[0] += s[cols - 1] as u16;
+                sum[cols - 1] += s[0] as u16;
+            }
+            let up = if r > 0 { Some(row(r - 1)) } else { v.then(|| row(rows - 1)) };
+            let down = if r + 1 < rows { Some(row(r + 1)) } else { v.then(|| row(0)) };
+            for neighbour in [up, down].into_iter().flatten() {
+                for (x, &y) in sum.iter_mut().zip(neighbour) {
+                    *x += y as u16;
+                }
+            }
+            for (o, &x) in out[r * cols..(r + 1) * cols].iter_mut().zip(&sum) {
+                *o = reduce[x as usize];
+            }
+        }
+        Ok(out)
+    }
+
     /// A board drawn uniformly from the solvable boards (M times uniformly random presses).
     pub fn random_solvable(&self, seed: u64) -> Result<Vec<u32>> {
         let presses = random_presses(self.modulus, self.lights(), seed);

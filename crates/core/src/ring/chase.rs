@@ -248,10 +248,9 @@ impl Plan {
             for (bi, seed) in blocks.into_iter().enumerate() {
                 let mut cols = self.shifts(seed);
                 for j in 0..n {
-                    let col = cols();
-                    for (i, &v) in col.iter().enumerate() {
-                        a.set(bi * n + i, offset + j, v);
-                    }
+                    // Every block is a polynomial in the symmetric T, so symmetric itself:
+                    // its column j is its row j, written in one copy.
+                    a.row_mut(bi * n + j)[offset..offset + n].copy_from_slice(&cols());
                 }
             }
             if self.periodic {

@@ -20,17 +20,23 @@
 //! product with A and one with E. Only S is factored over the ring ([`PowerSolver`]), so the cost
 //! is one elimination mod p plus `O((d + e) n^2)` ring operations, where a dense Smith form of A
 //! would take `O(n^3)` ring operations. Those operations are the products of A and E with the d
-//! kernel vectors, done all at once ([`rows::products`]: blocked, across threads, popcounts on
-//! bit planes for q = 2^e). Over Z/4, S = 2 S' and its Smith form is one GF(2) elimination of S'
-//! ([`PowerSolver::twice_binary`]).
+//! kernel vectors, done all at once: for q = 4 and 8 on bit planes by the Four Russians
+//! (`four_russians::add_product`: tables of the sums of 8 rows, ripple-carry adders across the
+//! planes), else blocked products of `u32` rows across threads ([`rows::products`]).
+//!
+//! A K ≡ 0 and Y A ≡ 0 (mod p) (Y the rows r.. of E: the zero rows of R), so pW and pZ are
+//! multiples of p and `pZ X⁻¹ pW ≡ 0 (mod p^2)`: over Z/p^2, `S = pV` with no product of
+//! size d x d x r. Over Z/4, moreover, S = 2 S' and its Smith form is one GF(2) elimination of
+//! S' ([`PowerSolver::twice_binary`]).
 
-use crate::bitmatrix::BitMatrix;
+use crate::bitmatrix::{BitMatrix, PackedRows};
 use crate::elim;
 use crate::elim::gf3::Gf3Matrix;
 use crate::error::{Error, Result};
 use crate::field::Modulus;
 use crate::limits::{bits_per_entry, check_dense, check_dense_bits, check_dense_work, ns_per_entry};
 use crate::matrix::{Matrix, SparseMatrix};
+use crate::ring::four_russians;
 use crate::ring::rows::{self, axpy, dot as dot_mod};
 use crate::ring::PowerSolver;
 use std::borrow::Cow;
@@ -84,48 +90,125 @@ impl LiftSolver {
         let d = kernel.len();
         // Per kernel vector a product with A, one with E and one of A from the left (about
         // 3 n^2 entry updates), then the Smith form of the d x d matrix S (about 4 d^3): at most
-        // about 1 ns an update, d (3 n^2 + 4 d^2) ns. The products run blocked, on bit planes
-        // for q = 2^e, e <= 3 ([`rows::products`]), and over Z_4 S needs no ring Smith form:
-        // n = 4096, d = 2072 over Z_4 takes about 5 s on two cores, most of it the products.
+        // about 1 ns an update, d (3 n^2 + 4 d^2) ns. The products run on bit planes by the
+        // Four Russians for q = 4 and 8 (far below that bound), blocked on u32 rows otherwise
+        // ([`rows::products`]), and over Z_4 S needs no ring Smith form: n = 4096, d = 2072 over
+        // Z_4 takes about 0.7 s on two cores, the products a third of it.
         if d > 0 {
             let width = (3 * n as u128 * n as u128 + 4 * (d * d) as u128).div_ceil(d as u128);
             check_dense_work("the kernel correction of the reduced system", d, d, width as usize, 1.0)?;
         }
         let mut solver = LiftSolver { e, q, a, t, pivots, kernel, pz: Vec::new(), pw: Vec::new(), schur: None };
-        let r = solver.pivots.len();
-        // A K, all kernel vectors at once (blocked products, across threads), then E of each.
-        let kernel: Vec<&[u32]> = solver.kernel.iter().map(|k| k.as_slice()).collect();
-        let ak = rows::products(|i| Cow::Borrowed(solver.a.row(i)), n, &kernel, q)?;
-        let ak: Vec<&[u32]> = ak.iter().map(|v| v.as_slice()).collect();
-        let eak = rows::products(|i| Cow::Owned(solver.e_row(i)), n, &ak, q)?;
-        let mut pv = Vec::with_capacity(d);
-        for mut v in eak {
-            pv.push(v.split_off(r));
-            solver.pw.push(v);
+        if d == 0 {
+            return Ok(solver);
         }
-        // pZ: the rows r.. of E times A, on the pivot columns: (Y A)[c] = (column c of A) · y,
-        // each column gathered once per block (no second n x n matrix for Aᵀ).
-        let ys: Vec<Vec<u32>> = (r..n).map(|i| solver.e_row(i)).collect();
-        let ys: Vec<&[u32]> = ys.iter().map(|y| y.as_slice()).collect();
-        let column = |k: usize| Cow::Owned((0..n).map(|i| solver.a.get(i, solver.pivots[k])).collect());
-        solver.pz = rows::products(column, r, &ys, q)?;
-        if d > 0 {
+        // pW, pZ and S = pV - pZ X⁻¹ pW. Both pZ and pW are ≡ 0 (mod p) (A K ≡ 0 and Y A ≡ 0:
+        // the kernel and the zero rows of R), so pZ X⁻¹ pW is ≡ 0 (mod p^2): over Z/p^2, S = pV.
+        let mut s = match (p, e) {
+            (2, 2) => solver.corrections_on_planes::<2>()?,
+            (2, 3) => solver.corrections_on_planes::<3>()?,
+            _ => solver.corrections()?,
+        };
+        if e > 2 {
             let xw: Vec<Vec<u32>> = solver.pw.iter().map(|w| solver.inv_x(w, 1)).collect();
             let xw: Vec<&[u32]> = xw.iter().map(|v| v.as_slice()).collect();
             // Column b of pZ X⁻¹ pW, for every b at once.
             let zxw = rows::products(|a| Cow::Borrowed(solver.pz[a].as_slice()), d, &xw, q)?;
-            let mut s = Matrix::zeros(Modulus::ring(q as u64)?, d, d)?;
-            for (b, (pv_b, zxw_b)) in pv.iter().zip(&zxw).enumerate() {
-                for (a, (&v, &z)) in pv_b.iter().zip(zxw_b).enumerate() {
-                    s.set(a, b, sub_mod(v, z, q));
+            for (b, zxw_b) in zxw.iter().enumerate() {
+                for (a, &z) in zxw_b.iter().enumerate() {
+                    s.set(a, b, sub_mod(s.get(a, b), z, q));
                 }
             }
-            solver.schur = Some(match PowerSolver::twice_binary(&s)? {
-                Some(schur) => schur,
-                None => PowerSolver::new(&SparseMatrix::from_dense(&s))?,
-            });
         }
+        solver.schur = Some(match PowerSolver::twice_binary(&s)? {
+            Some(schur) => schur,
+            None => PowerSolver::new(&SparseMatrix::from_dense(&s))?,
+        });
         Ok(solver)
+    }
+
+    /// pW and pZ into `self`, and pV (`d x d`), by blocked products of u32 rows (any q).
+    fn corrections(&mut self) -> Result<Matrix> {
+        let (n, r, q, d) = (self.n(), self.pivots.len(), self.q, self.kernel.len());
+        // A K, all kernel vectors at once (blocked products, across threads), then E of each.
+        let kernel: Vec<&[u32]> = self.kernel.iter().map(|k| k.as_slice()).collect();
+        let ak = rows::products(|i| Cow::Borrowed(self.a.row(i)), n, &kernel, q)?;
+        let ak: Vec<&[u32]> = ak.iter().map(|v| v.as_slice()).collect();
+        let eak = rows::products(|i| Cow::Owned(self.e_row(i)), n, &ak, q)?;
+        let mut pv = Matrix::zeros(Modulus::ring(q as u64)?, d, d)?;
+        for (b, mut v) in eak.into_iter().enumerate() {
+            for (a, &x) in v[r..].iter().enumerate() {
+                pv.set(a, b, x);
+            }
+            v.truncate(r);
+            self.pw.push(v);
+        }
+        // pZ: the rows r.. of E times A, on the pivot columns: (Y A)[c] = (column c of A) · y,
+        // each column gathered once per block (no second n x n matrix for Aᵀ).
+        let ys: Vec<Vec<u32>> = (r..n).map(|i| self.e_row(i)).collect();
+        let ys: Vec<&[u32]> = ys.iter().map(|y| y.as_slice()).collect();
+        let column = |k: usize| Cow::Owned((0..n).map(|i| self.a.get(i, self.pivots[k])).collect());
+        self.pz = rows::products(column, r, &ys, q)?;
+        Ok(pv)
+    }
+
+    /// [`LiftSolver::corrections`] for `q = 2^E` (E <= 3) on bit planes, the products by the
+    /// Four Russians ([`four_russians::add_product`]): A and the kernel vectors go to planes,
+    /// E (the elimination's bits) is used as it is.
+    fn corrections_on_planes<const E: usize>(&mut self) -> Result<Matrix> {
+        let (n, r, q, d) = (self.n(), self.pivots.len(), self.q, self.kernel.len());
+        let Transform::Bits { m: ebits, word } = &self.t else {
+            return Err(Error::InvalidArgument("internal error: E mod 2 is not on bits".into()));
+        };
+        let (word, wn) = (*word, n.div_ceil(64));
+        let e_row = |i: usize| &ebits.row(i)[word..word + wn];
+        let mut a = PackedRows::<E>::dense("the reduced system on bit planes", n, n)?;
+        for i in 0..n {
+            four_russians::set_row(&mut a, i, self.a.row(i));
+        }
+        // Kᵀ: row l holds entry l of every kernel vector.
+        let mut kt = PackedRows::<E>::dense("the kernel mod 2 on bit planes", n, d)?;
+        for (j, k) in self.kernel.iter().enumerate() {
+            for (l, &x) in k.iter().enumerate() {
+                if x != 0 {
+                    kt.set_bit(l, 0, j, true);
+                }
+            }
+        }
+        // A K = Σ_s 2^s A_s K, then E A K: pW on the pivot rows, pV below.
+        let mut ak = PackedRows::<E>::dense("the products with the kernel mod 2", n, d)?;
+        for s in 0..E {
+            four_russians::add_product(|i| &a.row(i)[s * wn..(s + 1) * wn], &kt, s, &mut ak)?;
+        }
+        drop(kt);
+        let mut eak = PackedRows::<E>::dense("the products with the kernel mod 2", n, d)?;
+        four_russians::add_product(e_row, &ak, 0, &mut eak)?;
+        drop(ak);
+        let mut pv = Matrix::zeros(Modulus::ring(q as u64)?, d, d)?;
+        for a in 0..d {
+            pv.row_mut(a).copy_from_slice(&four_russians::row_values(&eak, r + a));
+        }
+        // Column b of pW: row b of the transpose, on its first r entries.
+        let mut eak_t = PackedRows::<E>::dense("the products with the kernel mod 2", d, n)?;
+        eak.transpose_into(&mut eak_t);
+        drop(eak);
+        self.pw = (0..d)
+            .map(|b| {
+                let mut column = four_russians::row_values(&eak_t, b);
+                column.truncate(r);
+                column
+            })
+            .collect();
+        // pZ: Y A (Y the rows r.. of E) on the pivot columns.
+        let mut ya = PackedRows::<E>::dense("the products of the left kernel mod 2", d, n)?;
+        four_russians::add_product(|a| e_row(r + a), &a, 0, &mut ya)?;
+        self.pz = (0..d)
+            .map(|a| {
+                let row = four_russians::row_values(&ya, a);
+                self.pivots.iter().map(|&c| row[c]).collect()
+            })
+            .collect();
+        Ok(pv)
     }
 
     /// Number of unknowns.
@@ -266,12 +349,11 @@ fn factor_mod_p(a: &Matrix, p: u32) -> Result<(Transform, Vec<usize>, Vec<Vec<u3
             let pad = n.div_ceil(64) * 64;
             let mut m = BitMatrix::zeros(n, pad + n)?;
             for i in 0..n {
-                for (j, &x) in a.row(i).iter().enumerate() {
-                    if x & 1 == 1 {
-                        m.set(i, j, true);
-                    }
+                let row = m.row_mut(i);
+                for (word, chunk) in row.iter_mut().zip(a.row(i).chunks(64)) {
+                    *word = crate::pack::Parity::pack64(chunk);
                 }
-                m.set(i, pad + i, true);
+                row[pad / 64 + i / 64] |= 1 << (i % 64);
             }
             let pivots = elim::gf2::rref(&mut m, n);
             (Transform::Bits { m, word: pad / 64 }, pivots)
@@ -304,9 +386,15 @@ fn factor_mod_p(a: &Matrix, p: u32) -> Result<(Transform, Vec<usize>, Vec<Vec<u3
             (Transform::Dense(m), pivots)
         }
     };
-    let r_entry = |i: usize, j: usize| match &aug {
-        Transform::Bits { m, .. } => m.get(i, j) as u32,
-        Transform::Dense(m) => m.get(i, j),
+    // Each kernel vector reads one column of R: over GF(2) a row of its transpose.
+    let transposed = match &aug {
+        Transform::Bits { m, .. } => Some(m.transposed()?),
+        Transform::Dense(_) => None,
+    };
+    let r_entry = |i: usize, j: usize| match (&aug, &transposed) {
+        (_, Some(t)) => t.get(j, i) as u32,
+        (Transform::Dense(m), None) => m.get(i, j),
+        (Transform::Bits { m, .. }, None) => m.get(i, j) as u32,
     };
     let mut is_pivot = vec![false; n];
     for &c in &pivots {

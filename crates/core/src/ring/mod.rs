@@ -46,12 +46,16 @@
 //!     such as 4096 x 4096 mod 4 with d = 2072, whose quiet patterns would not fit): light chasing over Z/p^e (the press
 //!     below enters with coefficient 1, a unit of every ring) down to the `n x n` (or `2n x 2n`)
 //!     system A on the first press rows, factored mod p by the fast field engines, its kernel
-//!     mod p corrected by a `d x d` Schur complement (the `lift` module).
+//!     mod p corrected by a `d x d` Schur complement (the `lift` module). Its products with
+//!     the d kernel vectors run, for `q = 4` and `8`, on bit planes by the Four Russians (the
+//!     `four_russians` module: tables of sums of 8 rows, added by ripple-carry adders across
+//!     the planes, 64 entries a word).
 //!
 //!   Their parts recombine in the same place as the dense ones (the `crt` module).
 //! - **Random boards.** `M s` for uniformly random presses `s` is uniform over the image of M
 //!   (a group homomorphism maps the uniform distribution to the uniform one on its image), so
-//!   random solvable boards need no factorisation, for any k.
+//!   random solvable boards need no factorisation, for any k. A grid, torus or cylinder of one
+//!   byte a light is pressed on its bytes ([`RingGridSolver::press_bytes`]).
 //!
 //! ```
 //! use lightsout_core::{Modulus, RingSolver, SparseMatrix};
@@ -69,6 +73,7 @@
 mod board;
 mod chase;
 mod crt;
+mod four_russians;
 mod lift;
 #[cfg(test)]
 mod lift_tests;

@@ -32,10 +32,18 @@ use crate::{elim, BitMatrix};
 /// let (gens, orders) = s.null_basis();
 /// assert_eq!((gens, orders), (vec![vec![2, 0]], vec![2]));
 /// ```
+/// M as it was given: a press matrix, or the dense `d x d` correction of the lifting (kept
+/// as it is: making it sparse would cost more than the Smith form over Z/4).
+#[derive(Clone, Debug)]
+enum Given {
+    Sparse(SparseMatrix),
+    Dense(Matrix),
+}
+
 #[derive(Clone, Debug)]
 pub struct PowerSolver {
     /// M itself, for pressing ([`FactoredSystem::apply`]); small beside P and Q.
-    matrix: SparseMatrix,
+    matrix: Given,
     p: u32,
     e: u32,
     modulus: Modulus,
@@ -136,7 +144,7 @@ impl PowerSolver {
             a.row_mut(t)[t + 1..].fill(0);
             vals.push(v);
         }
-        Ok(PowerSolver { matrix: matrix.clone(), p, e, modulus, lights, buttons, vals, left, right_t })
+        Ok(PowerSolver { matrix: Given::Sparse(matrix.clone()), p, e, modulus, lights, buttons, vals, left, right_t })
     }
 
     /// [`PowerSolver::new`] for a square matrix over Z/4 whose entries are all even, `S = 2 S'`
@@ -150,23 +158,23 @@ impl PowerSolver {
         if modulus.get() != 4 || matrix.cols() != d || matrix.as_slice().iter().any(|&x| x % 2 != 0) {
             return Ok(None);
         }
-        let mut m = BitMatrix::zeros(d, 2 * d)?;
+        // [S' | I] with I from word `word` (S' = S / 2: bit 1 of each entry), a word at a time.
+        let word = d.div_ceil(64);
+        let mut m = BitMatrix::zeros(d, 64 * word + d)?;
         for i in 0..d {
-            for (j, &x) in matrix.row(i).iter().enumerate() {
-                if x == 2 {
-                    m.set(i, j, true);
-                }
+            let row = m.row_mut(i);
+            for (w, chunk) in row.iter_mut().zip(matrix.row(i).chunks(64)) {
+                *w = chunk.iter().enumerate().fold(0u64, |acc, (j, &x)| acc | ((x as u64 >> 1) & 1) << j);
             }
-            m.set(i, d + i, true);
+            row[word + i / 64] |= 1 << (i % 64);
         }
         let pivots = elim::gf2::rref(&mut m, d);
         let r = pivots.len();
         let mut left = Matrix::zeros(modulus, d, d)?;
         for i in 0..d {
-            for j in 0..d {
-                if m.get(i, d + j) {
-                    left.set(i, j, 1);
-                }
+            let bits = &m.row(i)[word..];
+            for (j, x) in left.row_mut(i).iter_mut().enumerate() {
+                *x = (bits[j / 64] >> (j % 64)) as u32 & 1;
             }
         }
         // Column k of Q (row k of Qᵀ): the k-th pivot column's unit vector, then for each free
@@ -186,7 +194,7 @@ impl PowerSolver {
             }
         }
         Ok(Some(PowerSolver {
-            matrix: SparseMatrix::from_dense(matrix),
+            matrix: Given::Dense(matrix.clone()),
             p: 2,
             e: 2,
             modulus,
@@ -229,8 +237,7 @@ impl PowerSolver {
         let q = self.modulus.get() as u64;
         Ok((0..self.lights)
             .map(|i| {
-                let dot =
-                    self.left.row(i).iter().zip(lights).fold(0u64, |acc, (&a, &b)| (acc + a as u64 * b as u64) % q);
+                let dot = crate::ring::rows::dot(self.left.row(i), lights, q as u32) as u64;
                 ((q - dot) % q) as u32
             })
             .collect())
@@ -274,17 +281,11 @@ impl PowerSolver {
         if let Some((i, index)) = self.violation(&c) {
             return Err(Error::Unsolvable { obstruction_index: index, obstruction: self.obstruction_row(i) });
         }
-        let q = self.modulus.get() as u64;
-        let mut s = vec![0u64; self.buttons];
+        let mut s = vec![0u32; self.buttons];
         for (i, &v) in self.vals.iter().enumerate() {
-            let u = (c[i] / self.p.pow(v)) as u64;
-            if u != 0 {
-                for (x, &y) in s.iter_mut().zip(self.right_t.row(i)) {
-                    *x = (*x + u * y as u64) % q;
-                }
-            }
+            crate::ring::rows::axpy(&mut s, c[i] / self.p.pow(v), self.right_t.row(i), self.modulus.get());
         }
-        Ok(s.into_iter().map(|x| x as u32).collect())
+        Ok(s)
     }
 
     /// Generators of the kernel (the quiet patterns) and their additive orders; the kernel is
@@ -379,7 +380,15 @@ impl FactoredSystem for PowerSolver {
         Ok((basis, orders))
     }
     fn apply(&self, board: &[u32], presses: &[u32]) -> Result<Vec<u32>> {
-        self.matrix.apply(board, presses)
+        match &self.matrix {
+            Given::Sparse(m) => m.apply(board, presses),
+            Given::Dense(m) => {
+                check_vector("lights", board, self.lights, self.modulus)?;
+                check_vector("presses", presses, self.buttons, self.modulus)?;
+                let q = self.modulus.get();
+                Ok(board.iter().zip(m.mul_vec(presses)?).map(|(&a, b)| (a + b) % q).collect())
+            }
+        }
     }
     fn elementary_divisors(&self) -> Result<Vec<u32>> {
         let diagonal = self.lights.min(self.buttons);
