@@ -504,7 +504,23 @@ impl Game {
         if let Some(grid) = self.packed3_grid(format)? {
             return Ok(grid.is_solvable_packed_gf3(&self.to_packed3("lights", lights, format)?)?);
         }
+        if format.encoding == Encoding::Bytes {
+            if let Some(grid) = self.chased_grid()? {
+                // On the bytes themselves: no light vector, so past 2^30 lights too.
+                self.framed("lights", lights, format)?;
+                return Ok(grid.is_solvable_bytes(lights)?);
+            }
+        }
         self.is_solvable(&self.decode_board("lights", lights, format)?)
+    }
+
+    /// Whether the game is a grid, torus or cylinder that chases, whose natural array of one
+    /// byte a light is its light vector: boards of bytes are pressed on the bytes themselves.
+    fn chases(&self) -> bool {
+        matches!(
+            self.solver_path(),
+            crate::SolverPath::RingChasing | crate::SolverPath::Chasing | crate::SolverPath::WrappedChasing
+        )
     }
 
     /// [`Game::apply`] for compact boards: the board after pressing, in the same format.
@@ -529,6 +545,13 @@ impl Game {
             let presses = self.to_packed("presses", presses, format)?;
             board.press_grid(&presses, grid.self_toggle())?;
             return self.from_packed(&board, format);
+        }
+        if format == BoardFormat::BYTES && self.chases() {
+            // On the bytes themselves (entries checked there): no light vector, so past 2^30
+            // lights too.
+            self.framed("lights", lights, format)?;
+            self.framed("presses", presses, format)?;
+            return self.chased_press_bytes(lights, presses);
         }
         if let Some(grid) = self.packed3_grid(format)? {
             let mut board = self.to_packed3("lights", lights, format)?;
@@ -575,16 +598,12 @@ impl Game {
         self.frame(format)?;
         // A grid, torus or cylinder that chases, one byte a light: the same presses drawn as
         // bytes and pressed on bytes (the natural array of these games is their light vector).
-        let chases = matches!(
-            self.solver_path(),
-            crate::SolverPath::RingChasing | crate::SolverPath::Chasing | crate::SolverPath::WrappedChasing
-        );
-        if format == BoardFormat::BYTES && chases {
+        if format == BoardFormat::BYTES && self.chases() {
             let mut presses = vec![0u8; self.size()];
             lightsout_core::field::for_each_random_press(self.modulus(), self.size(), seed, |i, v| {
                 presses[i] = v as u8
             });
-            return self.chased_press_bytes(&presses);
+            return self.chased_press_bytes(&vec![0u8; presses.len()], &presses);
         }
         self.encode_board(&self.random_solvable(seed)?, format)
     }

@@ -135,12 +135,11 @@ impl Game {
         })
     }
 
-    /// [`Game::chased_press`] on a dark board of one byte a light (k <= 256, the caller has
-    /// checked the board's size), presses in bytes.
-    pub(crate) fn chased_press_bytes(&self, presses: &[u8]) -> Result<Vec<u8>> {
+    /// [`Game::chased_press`] on boards of one byte a light (k <= 256, the caller has checked
+    /// the board's size).
+    pub(crate) fn chased_press_bytes(&self, lights: &[u8], presses: &[u8]) -> Result<Vec<u8>> {
         let (rows, cols, wrap) = frame(self.shape())?;
-        let dark = vec![0u8; presses.len()];
-        Ok(RingGridSolver::press_bytes(rows, cols, wrap, self.self_toggle(), self.modulus(), &dark, presses)?)
+        Ok(RingGridSolver::press_bytes(rows, cols, wrap, self.self_toggle(), self.modulus(), lights, presses)?)
     }
 
     /// `lights + M presses` over Z_k for a board that chases, without factoring anything.

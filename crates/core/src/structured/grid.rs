@@ -366,6 +366,26 @@ impl GridSolver {
 
     /// Whether `b + M s = 0` has a solution.
     pub fn is_solvable(&self, board: &[u32]) -> Result<bool> {
+        self.is_solvable_cells(board)
+    }
+
+    /// [`Self::is_solvable`] for boards stored one byte per light (p <= 256): one chase of the
+    /// board, no `u32` a light.
+    ///
+    /// ```
+    /// use lightsout_core::{structured::GridSolver, Modulus};
+    /// let g = GridSolver::new(4, 4, true, Modulus::new(5).unwrap()).unwrap();
+    /// let mut board = vec![0u8; 16];
+    /// assert!(g.is_solvable_bytes(&board).unwrap());
+    /// board[0] = 7; // not below 5
+    /// assert!(g.is_solvable_bytes(&board).is_err());
+    /// ```
+    pub fn is_solvable_bytes(&self, board: &[u8]) -> Result<bool> {
+        self.check_byte_modulus()?;
+        self.is_solvable_cells(board)
+    }
+
+    fn is_solvable_cells<C: Cell>(&self, board: &[C]) -> Result<bool> {
         self.check_board("board", board)?;
         if let Core::Poly3 { .. } = self.core {
             return Ok(self.rhs_solvable3(&self.rhs3(board)));
@@ -391,13 +411,18 @@ impl GridSolver {
     /// [`Self::solve`] for boards stored one byte per light (p < 256): a 10,000 x 10,000 board
     /// over Z_3 takes 100 MB instead of 400 MB.
     pub fn solve_bytes(&self, board: &[u8]) -> Result<Vec<u8>> {
+        self.check_byte_modulus()?;
+        self.solve_cells(board)
+    }
+
+    fn check_byte_modulus(&self) -> Result<()> {
         if self.modulus.get() > 256 {
             return Err(Error::InvalidArgument(format!(
                 "byte boards need a modulus p <= 256, this solver has p = {}",
                 self.modulus
             )));
         }
-        self.solve_cells(board)
+        Ok(())
     }
 
     /// [`Self::solve_bytes`] writing the presses over the board: no second board-sized buffer
