@@ -4,8 +4,9 @@
 //!
 //! This module is the one place that knows the formats ([`BoardFormat`]); Python, C and the
 //! command line hand it their bytes. A GF(2) or GF(3) grid on the structured solver goes from
-//! packed rows to packed rows without ever widening a light to a `u32` (and a grid over another
-//! modulus up to 256 is chased on its bytes), so such games reach every size the engine does;
+//! packed rows to packed rows without ever widening a light to a `u32` (and a grid, torus or
+//! cylinder over another modulus up to 256 is chased, pressed, checked and dealt on its bytes),
+//! so such games reach every size the engine does;
 //! every other game decodes to a light vector, asks the usual question and encodes the answer
 //! (refused, with the size it would need, when one light vector does not fit:
 //! [`Game::check_light_vectors`]).
