@@ -55,7 +55,7 @@ set -m
 bash scripts/test-parts/python.sh build >"$py_build_log" 2>&1 &
 py_build=$!
 set +m
-trap 'kill -- "-$py_build" 2>/dev/null || true; rm -f "$py_build_log"' EXIT
+trap '[ -z "$py_build" ] || kill -- "-$py_build" 2>/dev/null || true; rm -f "$py_build_log"' EXIT
 
 for part in scripts/test-parts/*.sh; do
   [ -e "$part" ] || continue
@@ -63,6 +63,7 @@ for part in scripts/test-parts/*.sh; do
     echo "== part: $part build (in the background since the parts before it)"
     status=0
     wait "$py_build" || status=$?
+    py_build="" # waited for: its process group is gone, and the number may be reused
     cat "$py_build_log"
     [ "$status" = 0 ] || { echo "scripts/test-parts/python.sh build failed (exit $status)" >&2; exit "$status"; }
     took "$part build (waited for)"
