@@ -31,6 +31,24 @@ def test_a_40000_square_gf2_grid_goes_packed_through_game():
     assert np.array_equal(board, presses)
 
 
+def test_an_unsolvable_board_past_the_light_vector_limit_is_refused_unchanged():
+    # 32,769^2 = 1,073,807,361 lights, just past 2^30: the proof as a light vector would take
+    # 4.3 GB, so the refusal says the board is unsolvable without carrying it.
+    n = 32_769
+    g = lo.grid(n, n)
+    assert g.nullity > 0
+    board = np.zeros((n, (n + 7) // 8), dtype=np.uint8)  # 134 MB packed
+    board[0, 0] = 0b1000_0000  # the corner alone: a quiet pattern lights it
+    assert not g.is_solvable(board, packed=True)
+    refusal = r"the board is not solvable: a quiet pattern y with y·b != 0 proves it, but at 1073807361 lights"
+    with pytest.raises(ValueError, match=refusal):
+        g.solve(board, packed=True)
+    kept = board.copy()
+    with pytest.raises(ValueError, match=refusal):
+        g.solve(board, packed=True, out=board)
+    assert np.array_equal(board, kept)
+
+
 def test_packed_z3_boards_round_trip():
     g = lo.grid(300, 301, modulus=3)
     board = g.random_solvable(seed=2, packed=True)

@@ -344,12 +344,16 @@ impl Game {
         Ok(())
     }
 
-    /// The error for an unsolvable packed board of a grid past [`MAX_UNPACKED_OBSTRUCTION`]
-    /// lights, where the packed solve cannot carry the obstruction: [`Game::solve`]'s, which
+    /// The error for a packed board that `grid`'s packed solve found unsolvable (`values`
+    /// unpacks it): up to [`MAX_UNPACKED_OBSTRUCTION`] lights the grid solver's, with the
+    /// obstruction; past that, where the packed solve cannot carry it, [`Game::solve`]'s, which
     /// does, while one light vector fits ([`Game::check_light_vectors`]); past that, an error
     /// that says the board is unsolvable without the light-vector proof (`values` is never
     /// called then).
-    fn large_unsolvable(&self, values: impl FnOnce() -> Vec<u32>) -> Error {
+    fn packed_unsolvable(&self, grid: &GridSolver, values: impl FnOnce() -> Vec<u32>) -> Error {
+        if grid.lights() as u128 <= MAX_UNPACKED_OBSTRUCTION {
+            return grid.packed_unsolvable(values).into();
+        }
         if self.check_light_vectors().is_err() {
             return Error::invalid(format!(
                 "the board is not solvable: a quiet pattern y with y·b != 0 proves it, but at {} lights that \
@@ -425,22 +429,19 @@ impl Game {
     /// assert!(after.iter().all(|&b| b == 0));
     /// ```
     pub fn solve_board(&self, lights: &[u8], format: BoardFormat) -> Result<Vec<u8>> {
-        if let Some(grid) = self.packed_grid()? {
-            let board = self.to_packed("lights", lights, format)?;
-            // Past this size the packed solve cannot carry the proof: decide first.
-            let large = grid.lights() as u128 > MAX_UNPACKED_OBSTRUCTION;
-            if large && !grid.is_solvable_packed_gf2(&board)? {
-                return Err(self.large_unsolvable(|| board.to_values()));
-            }
-            return self.from_packed(&grid.solve_packed_gf2(&board)?, format);
+        if self.packed_grid()?.is_some() {
+            // In place on a copy of the board: one board-sized buffer fewer (fresh pages to
+            // fault in) than solving into a new packed board and writing that out.
+            let mut presses = lights.to_vec();
+            self.solve_board_in_place(&mut presses, format)?;
+            return Ok(presses);
         }
         if let Some(grid) = self.packed3_grid(format)? {
             let board = self.to_packed3("lights", lights, format)?;
-            let large = grid.lights() as u128 > MAX_UNPACKED_OBSTRUCTION;
-            if large && !grid.is_solvable_packed_gf3(&board)? {
-                return Err(self.large_unsolvable(|| board.to_values()));
-            }
-            return self.from_packed3(&grid.solve_packed_gf3(&board)?, format);
+            return match grid.try_solve_packed_gf3(&board)? {
+                Some(presses) => self.from_packed3(&presses, format),
+                None => Err(self.packed_unsolvable(grid, || board.to_values())),
+            };
         }
         // A grid over Z_p, p <= 256, one byte a light: chased on the bytes themselves (the
         // natural array of a grid is its light vector).
@@ -479,10 +480,9 @@ impl Game {
     pub fn solve_board_in_place(&self, board: &mut [u8], format: BoardFormat) -> Result<()> {
         if let Some(grid) = self.packed_grid()? {
             let mut packed = self.to_packed("lights", board, format)?;
-            if grid.lights() as u128 > MAX_UNPACKED_OBSTRUCTION && !grid.is_solvable_packed_gf2(&packed)? {
-                return Err(self.large_unsolvable(|| packed.to_values()));
+            if !grid.try_solve_packed_gf2_in_place(&mut packed)? {
+                return Err(self.packed_unsolvable(grid, || packed.to_values()));
             }
-            grid.solve_packed_gf2_in_place(&mut packed)?;
             return self.write_packed(&packed, format, board);
         }
         if format.encoding == Encoding::Bytes {

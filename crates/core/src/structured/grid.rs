@@ -476,10 +476,25 @@ impl GridSolver {
         Ok(out)
     }
 
-    /// The error for an unsolvable packed board: its obstruction ([`Error::Unsolvable`]) when an
-    /// unpacked copy of the board, at most [`MAX_UNPACKED_OBSTRUCTION`] lights, is affordable,
-    /// else [`Error::TooLarge`] naming `what` was refused.
-    fn packed_unsolvable(&self, what: &'static str, values: impl FnOnce() -> Vec<u32>) -> Error {
+    /// The error the packed solves give for an unsolvable board (`values` unpacks it): its
+    /// obstruction ([`Error::Unsolvable`]) when an unpacked copy of the board, at most
+    /// [`MAX_UNPACKED_OBSTRUCTION`] lights, is affordable, else [`Error::TooLarge`] naming the
+    /// packed way to the proof. For callers of the `try_solve_packed_*` functions, which answer
+    /// `None` for such a board and leave the proof to them.
+    ///
+    /// ```
+    /// use lightsout_core::{structured::{GridSolver, PackedBoard}, Error, Modulus};
+    /// let g = GridSolver::new(4, 4, true, Modulus::TWO).unwrap(); // nullity 4
+    /// let mut board = PackedBoard::zeros(4, 4).unwrap();
+    /// board.set(0, 0, true);
+    /// assert!(g.try_solve_packed_gf2(&board).unwrap().is_none());
+    /// assert!(matches!(g.packed_unsolvable(|| board.to_values()), Error::Unsolvable { .. }));
+    /// ```
+    pub fn packed_unsolvable(&self, values: impl FnOnce() -> Vec<u32>) -> Error {
+        let what = match self.modulus.get() {
+            2 => PACKED_HINT,
+            _ => "the unpacked obstruction of this unsolvable board",
+        };
         let lights = self.lights() as u128;
         if lights > MAX_UNPACKED_OBSTRUCTION {
             return Error::TooLarge { what, needed: lights, unit: "lights", limit: MAX_UNPACKED_OBSTRUCTION };

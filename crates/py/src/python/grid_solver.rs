@@ -220,13 +220,12 @@ impl PyGridSolver {
         self.require_gf2()?;
         let board = self.packed(py, packed)?;
         let inner = &self.inner;
-        if !py.detach(|| inner.is_solvable_packed_gf2(&board))? {
+        let Some(s) = py.detach(|| inner.try_solve_packed_gf2(&board))? else {
             let y = py.detach(|| inner.obstruction_packed(&board))?;
             let y = y.ok_or_else(|| PyValueError::new_err("internal error: no obstruction for an unsolvable board"))?;
             let arr = self.unpacked(py, &y)?.unbind();
             return Err(super::errors::unsolvable(py, 0, Vec::new(), self.proof(), move |_, _| Ok(arr)).into());
-        }
-        let s = py.detach(|| inner.solve_packed_gf2(&board))?;
+        };
         drop(board);
         Ok(self.unpacked(py, &s)?)
     }

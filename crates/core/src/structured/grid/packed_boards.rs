@@ -67,6 +67,25 @@ impl GridSolver {
     /// assert!(after.iter().all(|&x| x == 0));
     /// ```
     pub fn solve_packed_gf2(&self, board: &PackedBoard) -> Result<PackedBoard> {
+        self.try_solve_packed_gf2(board)?.ok_or_else(|| self.packed_unsolvable(|| board.to_values()))
+    }
+
+    /// [`Self::solve_packed_gf2`], answering `None` for an unsolvable board instead of
+    /// computing its proof: deciding costs nothing beyond the solve itself, so a caller that
+    /// proves unsolvability its own way ([`Self::obstruction_packed`], or
+    /// [`Self::packed_unsolvable`] for the error the solve gives) need not chase the board
+    /// once more to decide first.
+    ///
+    /// ```
+    /// use lightsout_core::{structured::{GridSolver, PackedBoard}, Modulus};
+    /// let g = GridSolver::new(4, 4, true, Modulus::TWO).unwrap(); // nullity 4
+    /// let mut board = PackedBoard::zeros(4, 4).unwrap();
+    /// board.set(0, 0, true);
+    /// assert!(g.try_solve_packed_gf2(&board).unwrap().is_none());
+    /// let proof = g.obstruction_packed(&board).unwrap().expect("unsolvable");
+    /// assert!(proof.get(0, 0)); // the quiet pattern sees the lit corner
+    /// ```
+    pub fn try_solve_packed_gf2(&self, board: &PackedBoard) -> Result<Option<PackedBoard>> {
         self.check_packed(board)?;
         let oriented = self.oriented(board)?;
         let (n, m) = (self.line.n, self.layout.m());
@@ -82,7 +101,7 @@ impl GridSolver {
             (self.first_row_packed(&c), PackedBoard::zeros(m, n))
         };
         let Some(x1) = x1 else {
-            return Err(self.packed_unsolvable(PACKED_HINT, || board.to_values()));
+            return Ok(None);
         };
         let mut out = out?;
         let zero = vec![0u64; n.div_ceil(64)];
@@ -94,7 +113,7 @@ impl GridSolver {
         if self.layout.transposed {
             out = out.transpose()?;
         }
-        Ok(out)
+        Ok(Some(out))
     }
 
     /// [`Self::solve_packed_gf2`] writing the solution over the board: no second board-sized
@@ -114,22 +133,33 @@ impl GridSolver {
     /// assert!(g.apply(&lit, &board.to_values()).unwrap().iter().all(|&x| x == 0));
     /// ```
     pub fn solve_packed_gf2_in_place(&self, board: &mut PackedBoard) -> Result<()> {
+        match self.try_solve_packed_gf2_in_place(board)? {
+            true => Ok(()),
+            false => Err(self.packed_unsolvable(|| board.to_values())),
+        }
+    }
+
+    /// [`Self::solve_packed_gf2_in_place`], answering `false` (the board unchanged) for an
+    /// unsolvable board instead of computing its proof, as [`Self::try_solve_packed_gf2`] does.
+    pub fn try_solve_packed_gf2_in_place(&self, board: &mut PackedBoard) -> Result<bool> {
         self.check_packed(board)?;
         if self.layout.transposed {
             let mut t = board.transpose()?;
-            self.solve_oriented_in_place(&mut t, Some(board))?;
+            if !self.solve_oriented_in_place(&mut t)? {
+                return Ok(false);
+            }
             *board = t.transpose()?;
-            return Ok(());
+            return Ok(true);
         }
-        self.solve_oriented_in_place(board, None)
+        self.solve_oriented_in_place(board)
     }
 
-    /// The in-place solve of a board in chase orientation; `original` (the board as the caller
-    /// gave it, when `oriented` is a transposed copy) is only used for an obstruction.
-    fn solve_oriented_in_place(&self, oriented: &mut PackedBoard, original: Option<&PackedBoard>) -> Result<()> {
+    /// The in-place solve of a board in chase orientation: `false`, the board unchanged, when it
+    /// is unsolvable.
+    fn solve_oriented_in_place(&self, oriented: &mut PackedBoard) -> Result<bool> {
         let (n, m) = (self.line.n, self.layout.m());
         let Some(x1) = self.first_row_packed(&self.rhs_packed(oriented)) else {
-            return Err(self.packed_unsolvable(PACKED_HINT, || original.unwrap_or(oriented).to_values()));
+            return Ok(false);
         };
         let zero = vec![0u64; n.div_ceil(64)];
         let (_, last) = striped::run_in_place(n, self.self_toggle, m, oriented, &zero, &x1);
@@ -137,7 +167,7 @@ impl GridSolver {
         if last.iter().any(|&v| v != 0) {
             return Err(internal("the chased solution leaves the last row lit"));
         }
-        Ok(())
+        Ok(true)
     }
 
     fn check_packed3(&self, board: &PackedBoard3) -> Result<()> {
@@ -196,15 +226,19 @@ impl GridSolver {
     /// assert!(after.iter().all(|&x| x == 0));
     /// ```
     pub fn solve_packed_gf3(&self, board: &PackedBoard3) -> Result<PackedBoard3> {
+        self.try_solve_packed_gf3(board)?.ok_or_else(|| self.packed_unsolvable(|| board.to_values()))
+    }
+
+    /// [`Self::solve_packed_gf3`], answering `None` for an unsolvable board instead of
+    /// computing its proof, as [`Self::try_solve_packed_gf2`] does.
+    pub fn try_solve_packed_gf3(&self, board: &PackedBoard3) -> Result<Option<PackedBoard3>> {
         self.check_packed3(board)?;
         let oriented = self.oriented3(board)?;
         let (n, m) = (self.line.n, self.layout.m());
         let mut c = self.chase_packed3(&oriented, &Tri::zeros(n.div_ceil(64)), |_, _| {}).1;
         c.negate();
         let Some(x1) = self.first_row3(&c) else {
-            return Err(
-                self.packed_unsolvable("the unpacked obstruction of this unsolvable board", || board.to_values())
-            );
+            return Ok(None);
         };
         let mut out = PackedBoard3::zeros(m, n)?;
         let (_, last) = self.chase_packed3(&oriented, &x1, |k, row| {
@@ -219,7 +253,7 @@ impl GridSolver {
         if self.layout.transposed {
             out = out.transpose()?;
         }
-        Ok(out)
+        Ok(Some(out))
     }
 
     /// A packed quiet pattern `y` with `y·b = 1` when the packed GF(2) board is unsolvable
