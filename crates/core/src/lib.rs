@@ -32,6 +32,7 @@ mod arith;
 pub mod banded;
 pub mod batch;
 pub mod bitmatrix;
+pub mod buffer;
 pub mod count;
 pub mod elim;
 pub mod error;

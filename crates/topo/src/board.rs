@@ -25,6 +25,7 @@
 
 use crate::error::{Error, Result};
 use crate::game::Game;
+use lightsout_core::buffer;
 use lightsout_core::structured::{GridSolver, PackedBoard, PackedBoard3, MAX_UNPACKED_OBSTRUCTION};
 use lightsout_core::Modulus;
 
@@ -242,7 +243,7 @@ impl Game {
         Ok(match frame.encoding {
             Encoding::Bytes => values.iter().map(|&v| v as u8).collect(),
             Encoding::Packed if frame.bits == 2 => {
-                let mut out = vec![0u8; frame.len()];
+                let mut out = buffer::zeroed("a packed board", frame.len())?;
                 let rb = frame.row_bytes();
                 for (r, row) in values.chunks(frame.cols.max(1)).enumerate() {
                     write_trits(row, &mut out, 4 * r * rb);
@@ -250,7 +251,7 @@ impl Game {
                 out
             }
             Encoding::Packed => {
-                let mut out = vec![0u8; frame.len()];
+                let mut out = buffer::zeroed("a packed board", frame.len())?;
                 let rb = frame.row_bytes();
                 for (i, &v) in values.iter().enumerate() {
                     let (r, c) = (i / frame.cols, i % frame.cols);
@@ -315,7 +316,7 @@ impl Game {
 
     /// The grid solver's packed board in a compact format.
     fn from_packed(&self, board: &PackedBoard, format: BoardFormat) -> Result<Vec<u8>> {
-        let mut out = vec![0u8; self.frame(format)?.len()];
+        let mut out = buffer::zeroed("a board", self.frame(format)?.len())?;
         self.write_packed(board, format, &mut out)?;
         Ok(out)
     }
@@ -406,7 +407,7 @@ impl Game {
     /// The grid solver's bitsliced Z_3 board as a packed board in `format`.
     fn from_packed3(&self, board: &PackedBoard3, format: BoardFormat) -> Result<Vec<u8>> {
         let frame = self.frame(format)?;
-        let mut out = vec![0u8; frame.len()];
+        let mut out = buffer::zeroed("a board", frame.len())?;
         let mut row = vec![0u32; board.cols()];
         for r in 0..board.rows() {
             let (one, two) = board.planes(r);
@@ -432,7 +433,7 @@ impl Game {
         if self.packed_grid()?.is_some() {
             // In place on a copy of the board: one board-sized buffer fewer (fresh pages to
             // fault in) than solving into a new packed board and writing that out.
-            let mut presses = lights.to_vec();
+            let mut presses = buffer::copied("the presses", lights)?;
             self.solve_board_in_place(&mut presses, format)?;
             return Ok(presses);
         }
@@ -531,7 +532,7 @@ impl Game {
                 // Streamed from the packbits rows: no packed copy of either board.
                 self.framed("lights", lights, format)?;
                 self.framed("presses", presses, format)?;
-                let mut out = vec![0u8; lights.len()];
+                let mut out = buffer::zeroed("the board after pressing", lights.len())?;
                 PackedBoard::press_grid_packbits(
                     grid.rows(),
                     grid.cols(),

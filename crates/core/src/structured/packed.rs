@@ -30,55 +30,7 @@ pub struct PackedBoard {
 /// thread, a 10^10-light one (1.25 GB) runs on all of them.
 const ROWS_MIN_BYTES: usize = 1 << 16;
 
-/// Allocate `len` zeroed words, or an error (never an abort) when memory is short.
-pub(crate) fn try_zeroed<T: Clone + Default + Send>(what: &'static str, len: usize) -> Result<Vec<T>> {
-    let mut v: Vec<T> = Vec::new();
-    v.try_reserve_exact(len).map_err(|_| Error::TooLarge {
-        what,
-        needed: (len as u128) * std::mem::size_of::<T>() as u128,
-        unit: "bytes (allocation failed)",
-        limit: 0,
-    })?;
-    let bytes = len * std::mem::size_of::<T>();
-    advise_huge_pages(v.as_mut_ptr().cast(), bytes);
-    if bytes >= 16 << 20 && rayon::current_num_threads() >= 2 {
-        // The kernel's page faults, not the zeros, are the cost of a fresh board: take them on
-        // two cores at once.
-        let spare = &mut v.spare_capacity_mut()[..len];
-        let (a, b) = spare.split_at_mut(len / 2);
-        std::thread::scope(|scope| {
-            scope.spawn(|| a.iter_mut().for_each(|x| _ = x.write(T::default())));
-            b.iter_mut().for_each(|x| _ = x.write(T::default()));
-        });
-        // SAFETY: the first `len` elements were all written just above.
-        unsafe { v.set_len(len) };
-    } else {
-        v.resize(len, T::default());
-    }
-    Ok(v)
-}
-
-/// Ask the kernel to back the 2 MiB-aligned part of a fresh allocation of `bytes` bytes with huge
-/// pages: a 10^10-light board is 300,000 pages of 4 KiB, and faulting them in one by one cost
-/// several times the solve (5.4 s of system time against 1.3 s of user time). Advice only.
-pub(crate) fn advise_huge_pages(ptr: *mut u8, bytes: usize) {
-    #[cfg(target_os = "linux")]
-    {
-        const HUGE: usize = 2 << 20;
-        if bytes < 2 * HUGE {
-            return;
-        }
-        let start = (ptr as usize).next_multiple_of(HUGE);
-        let end = (ptr as usize + bytes) / HUGE * HUGE;
-        if end > start {
-            // SAFETY: the range lies inside an allocation this process owns; the advice changes
-            // how its pages are backed, never their contents.
-            unsafe { libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE) };
-        }
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = (ptr, bytes);
-}
+pub(crate) use crate::buffer::zeroed as try_zeroed;
 
 impl PackedBoard {
     /// The dark board.
