@@ -19,6 +19,118 @@ use crate::matrix::Matrix;
 use crate::structured::Wrap;
 use crate::Modulus;
 
+/// How the terms of one light are added when pressing cells of type `Cell` over Z/q: into a
+/// `Sum` from the light's own value, then reduced once.
+pub(crate) trait PressSums {
+    type Cell: Copy;
+    type Sum: Copy + Default;
+    /// The sum of a light that starts at `b`.
+    fn start(&self, b: Self::Cell) -> Self::Sum;
+    fn add(&self, s: Self::Sum, x: Self::Cell) -> Self::Sum;
+    /// The light's value mod q.
+    fn finish(&self, s: Self::Sum) -> Self::Cell;
+}
+
+/// `u32` lights: every addition mod q as it comes (branch-free, so the row loops vectorise).
+impl PressSums for Fp {
+    type Cell = u32;
+    type Sum = u32;
+    #[inline(always)]
+    fn start(&self, b: u32) -> u32 {
+        b
+    }
+    #[inline(always)]
+    fn add(&self, s: u32, x: u32) -> u32 {
+        Fp::add(*self, s, x)
+    }
+    #[inline(always)]
+    fn finish(&self, s: u32) -> u32 {
+        s
+    }
+}
+
+/// Lights of one byte over Z_k, k <= 256: a light gains at most six terms below k, so `u16`
+/// sums and one table of the residues of `0..6k` reduce them.
+pub(crate) struct ByteSums(Vec<u8>);
+
+impl ByteSums {
+    pub(crate) fn new(k: u32) -> ByteSums {
+        ByteSums((0..6 * k).map(|x| (x % k) as u8).collect())
+    }
+}
+
+impl PressSums for ByteSums {
+    type Cell = u8;
+    type Sum = u16;
+    #[inline(always)]
+    fn start(&self, b: u8) -> u16 {
+        b as u16
+    }
+    #[inline(always)]
+    fn add(&self, s: u16, x: u8) -> u16 {
+        s + x as u16
+    }
+    #[inline(always)]
+    fn finish(&self, s: u16) -> u8 {
+        self.0[s as usize]
+    }
+}
+
+/// `b + M s` on a `rows x cols` board (b dark when `None`), row-major, into `out`: each light
+/// gains its own press (when `delta`) and its neighbours' in the row and in the rows above and
+/// below, the edges joined as `(horizontal, vertical, delta) = folded` say ([`Wrap::folded`]:
+/// sides of 1 and 2 fold as in the chase, press sets being sets).
+pub(crate) fn press<A: PressSums>(
+    sums: &A,
+    rows: usize,
+    cols: usize,
+    (h, v, delta): (bool, bool, bool),
+    board: Option<&[A::Cell]>,
+    presses: &[A::Cell],
+    out: &mut [A::Cell],
+) -> Result<()> {
+    let row = |r: usize| &presses[r * cols..(r + 1) * cols];
+    let mut sum = vec![A::Sum::default(); cols];
+    for r in 0..rows {
+        if r % 256 == 0 {
+            crate::interrupt::check()?;
+        }
+        let s = row(r);
+        match board {
+            Some(b) => {
+                for (x, &y) in sum.iter_mut().zip(&b[r * cols..(r + 1) * cols]) {
+                    *x = sums.start(y);
+                }
+            }
+            None => sum.fill(A::Sum::default()),
+        }
+        if delta {
+            for (x, &y) in sum.iter_mut().zip(s) {
+                *x = sums.add(*x, y);
+            }
+        }
+        for c in 1..cols {
+            sum[c] = sums.add(sum[c], s[c - 1]);
+            sum[c - 1] = sums.add(sum[c - 1], s[c]);
+        }
+        if h {
+            sum[0] = sums.add(sum[0], s[cols - 1]);
+            sum[cols - 1] = sums.add(sum[cols - 1], s[0]);
+        }
+        let up = if r > 0 { Some(row(r - 1)) } else { v.then(|| row(rows - 1)) };
+        let down = if r + 1 < rows { Some(row(r + 1)) } else { v.then(|| row(0)) };
+        for neighbour in [up, down].into_iter().flatten() {
+            for (x, &y) in sum.iter_mut().zip(neighbour) {
+                *x = sums.add(*x, y);
+            }
+        }
+        for (o, &x) in out[r * cols..(r + 1) * cols].iter_mut().zip(&sum) {
+            *o = sums.finish(x);
+        }
+    }
+    Ok(())
+}
+
 /// How a `rows x cols` board is chased: `m` chase rows of `n` lights.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Plan {
@@ -34,6 +146,8 @@ pub(crate) struct Plan {
     pub(crate) periodic: bool,
     /// A press changes its own light.
     delta: bool,
+    /// `(horizontal, vertical, delta)` of the board itself, as [`Wrap::folded`] gives them.
+    folded: (bool, bool, bool),
     /// Z/q arithmetic for the inner loop (the crate's one context).
     z: Fp,
 }
@@ -43,12 +157,13 @@ impl Plan {
     /// neighbours are the other light), on a cycle of 1 both neighbours are the light itself
     /// (press sets are sets). Chasing runs along the side that leaves the fewest unknowns.
     pub(crate) fn new(rows: usize, cols: usize, wrap: Wrap, self_toggle: bool, q: u32) -> Plan {
-        let (h, v, delta) = wrap.folded(rows, cols, self_toggle);
+        let folded = wrap.folded(rows, cols, self_toggle);
+        let (h, v, delta) = folded;
         let unknowns = |line: usize, periodic: bool| line * if periodic { 2 } else { 1 };
         // Transposed: chase rows are columns (length rows, a cycle when v), periodic when h.
         let transposed = unknowns(rows, h) < unknowns(cols, v);
         let (m, n, cycle, periodic) = if transposed { (cols, rows, v, h) } else { (rows, cols, h, v) };
-        Plan { rows, cols, transposed, m, n, cycle, periodic, delta, z: Fp::new(q) }
+        Plan { rows, cols, transposed, m, n, cycle, periodic, delta, folded, z: Fp::new(q) }
     }
 
     /// Number of unknowns (the side of A).
@@ -193,41 +308,11 @@ impl Plan {
         Ok(acc as u32)
     }
 
-    /// `b + M s`: each chase row gains `T s_k + s_(k-1) + s_(k+1)` (rows beyond the edge are
-    /// zero, or wrap around when periodic).
-    pub(crate) fn apply(&self, board: &[u32], presses: &[u32]) -> Vec<u32> {
-        let (m, n) = (self.m, self.n);
+    /// `b + M s` (see [`press`]; b dark when `None`).
+    pub(crate) fn apply(&self, board: Option<&[u32]>, presses: &[u32]) -> Result<Vec<u32>> {
         let mut out = vec![0u32; self.lights()];
-        let row = |k: usize| {
-            let mut r = vec![0u32; n];
-            self.load(presses, k, &mut r);
-            r
-        };
-        let (mut b, mut extra, mut res) = (vec![0u32; n], vec![0u32; n], vec![0u32; n]);
-        for k in 0..m {
-            let above = if k > 0 {
-                Some(row(k - 1))
-            } else if self.periodic {
-                Some(row(m - 1))
-            } else {
-                None
-            };
-            let below = if k + 1 < m {
-                Some(row(k + 1))
-            } else if self.periodic {
-                Some(row(0))
-            } else {
-                None
-            };
-            self.load(board, k, &mut b);
-            for i in 0..n {
-                let v = above.as_ref().map_or(0, |a| a[i]);
-                extra[i] = self.z.add(self.z.add(b[i], v), below.as_ref().map_or(0, |a| a[i]));
-            }
-            self.t_apply(&row(k), &extra, &mut res, false);
-            self.store(&mut out, k, &res);
-        }
-        out
+        press(&self.z, self.rows, self.cols, self.folded, board, presses, &mut out)?;
+        Ok(out)
     }
 
     /// A over Z/q (`unknowns x unknowns`), with unknowns `(x_1, x_0)`.

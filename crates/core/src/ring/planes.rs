@@ -433,7 +433,7 @@ mod tests {
                 planes_to_bytes(&bp, |_, row| back.extend(row.iter().map(|&v| v as u32)));
                 assert_eq!(back, b);
                 let got = press_planes(&bp, &xp, plus).unwrap();
-                let want = Plan::new(rows, cols, Wrap::None, plus, q).apply(&b, &x);
+                let want = Plan::new(rows, cols, Wrap::None, plus, q).apply(Some(&b), &x).unwrap();
                 let mut values = Vec::new();
                 planes_to_bytes(&got, |_, row| values.extend(row.iter().map(|&v| v as u32)));
                 assert_eq!(values, want, "{rows}x{cols} mod {q} plus={plus}");
