@@ -115,19 +115,12 @@ fn press(k: u64, n: usize) {
 
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
-    if args.first().map(String::as_str) == Some("--press") {
+    let modes: [(&str, fn(u64, usize)); 2] = [("--press", press), ("--ratio", ratio)];
+    if let Some(&(flag, run)) = modes.iter().find(|(flag, _)| args.first().map(String::as_str) == Some(*flag)) {
         let nums: Vec<u64> = args[1..].iter().map(|a| a.parse().expect("integers: K N [N ...]")).collect();
-        let (&k, sizes) = nums.split_first().expect("usage: ring_bench --press K N [N ...]");
+        let (&k, sizes) = nums.split_first().unwrap_or_else(|| panic!("usage: ring_bench {flag} K N [N ...]"));
         for &n in sizes {
-            press(k, n as usize);
-        }
-        return;
-    }
-    if args.first().map(String::as_str) == Some("--ratio") {
-        let nums: Vec<u64> = args[1..].iter().map(|a| a.parse().expect("integers: K N [N ...]")).collect();
-        let (&k, sizes) = nums.split_first().expect("usage: ring_bench --ratio K N [N ...]");
-        for &n in sizes {
-            ratio(k, n as usize);
+            run(k, n as usize);
         }
         return;
     }
