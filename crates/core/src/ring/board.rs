@@ -413,9 +413,10 @@ impl RingGridSolver {
     }
 
     /// [`RingGridSolver::solve`] for a board of one byte a light (k <= 256), the presses the
-    /// same way: each factor reads the bytes itself (bit planes for `2^e` and for 2, bytes for
-    /// an odd prime), and the answers recombine byte by byte; no light becomes a `u32` unless
-    /// a factor has no byte path (tori and cylinders mod `p^e`, or the reduced system).
+    /// same way: each factor reads the bytes itself (bit planes for `2^e` lifted on the board
+    /// and for 2, bytes for an odd prime and for the chase down to the reduced system), and the
+    /// answers recombine byte by byte; no light becomes a `u32` unless a factor has no byte path
+    /// (tori and cylinders mod `p^e` lifted on the board).
     ///
     /// ```
     /// use lightsout_core::{ring::RingGridSolver, structured::Wrap, Modulus};
@@ -472,6 +473,15 @@ impl RingGridSolver {
                     };
                     drop(plane);
                     planes_to_bytes(&[s], |r, row| add(pt, r, row));
+                }
+                PartEngine::Chased { plan, lift } => {
+                    // Chased on the bytes themselves, read mod q and written as bytes.
+                    let Some(u) = lift.solve(&plan.rhs(board)?)? else { return Err(self.unsolvable(board)) };
+                    let mut s = crate::structured::try_zeroed::<u8>("a board of bytes", n)?;
+                    plan.expand(Some(board), &u, &mut s)?;
+                    for (r, row) in s.chunks(cols).enumerate() {
+                        add(pt, r, row);
+                    }
                 }
                 PartEngine::Grid(g) => {
                     let reduced;

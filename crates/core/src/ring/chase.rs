@@ -131,6 +131,42 @@ pub(crate) fn press<A: PressSums>(
     Ok(())
 }
 
+/// A light of a chased board: a `u32` already reduced mod q, or a byte of a board over Z_k
+/// (k <= 256, q dividing k) reduced as it is read, so a byte board is chased on its bytes.
+pub(crate) trait ChaseCell: Copy {
+    /// The value mod q.
+    fn residue(self, z: Fp) -> u32;
+    /// The cell of a value mod q.
+    fn from_residue(v: u32) -> Self;
+}
+
+impl ChaseCell for u32 {
+    #[inline(always)]
+    fn residue(self, _: Fp) -> u32 {
+        self
+    }
+    #[inline(always)]
+    fn from_residue(v: u32) -> u32 {
+        v
+    }
+}
+
+impl ChaseCell for u8 {
+    #[inline(always)]
+    fn residue(self, z: Fp) -> u32 {
+        // q < 2^16 whenever a byte can reach it (q divides k <= 256).
+        if z.small() {
+            z.reduce32(self as u32)
+        } else {
+            self as u32
+        }
+    }
+    #[inline(always)]
+    fn from_residue(v: u32) -> u8 {
+        v as u8
+    }
+}
+
 /// How a `rows x cols` board is chased: `m` chase rows of `n` lights.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Plan {
@@ -180,23 +216,30 @@ impl Plan {
         self.rows * self.cols
     }
 
-    fn load(&self, board: &[u32], k: usize, out: &mut [u32]) {
+    /// Chase row k of `board`, mod q.
+    fn load<C: ChaseCell>(&self, board: &[C], k: usize, out: &mut [u32]) {
+        let z = self.z;
         if self.transposed {
             for (j, o) in out.iter_mut().enumerate() {
-                *o = board[j * self.cols + k];
+                *o = board[j * self.cols + k].residue(z);
             }
         } else {
-            out.copy_from_slice(&board[k * self.cols..(k + 1) * self.cols]);
+            for (o, &x) in out.iter_mut().zip(&board[k * self.cols..(k + 1) * self.cols]) {
+                *o = x.residue(z);
+            }
         }
     }
 
-    fn store(&self, board: &mut [u32], k: usize, row: &[u32]) {
+    /// Chase row k of `board` from `row` (entries mod q).
+    fn store<C: ChaseCell>(&self, board: &mut [C], k: usize, row: &[u32]) {
         if self.transposed {
             for (j, &v) in row.iter().enumerate() {
-                board[j * self.cols + k] = v;
+                board[j * self.cols + k] = C::from_residue(v);
             }
         } else {
-            board[k * self.cols..(k + 1) * self.cols].copy_from_slice(row);
+            for (o, &v) in board[k * self.cols..(k + 1) * self.cols].iter_mut().zip(row) {
+                *o = C::from_residue(v);
+            }
         }
     }
 
@@ -226,9 +269,9 @@ impl Plan {
 
     /// Chase from `x0` and `x1` through `board` (dark when `None`), calling `visit(k, x_(k+1))`
     /// with the presses of every chase row k; returns `(x_m, x_(m+1))`.
-    pub(crate) fn run(
+    pub(crate) fn run<C: ChaseCell>(
         &self,
-        board: Option<&[u32]>,
+        board: Option<&[C]>,
         x0: &[u32],
         x1: &[u32],
         mut visit: impl FnMut(usize, &[u32]),
@@ -278,7 +321,7 @@ impl Plan {
     }
 
     /// The right-hand side c of `A u = c`: minus the mismatch of the board with no presses.
-    pub(crate) fn rhs(&self, board: &[u32]) -> Result<Vec<u32>> {
+    pub(crate) fn rhs<C: ChaseCell>(&self, board: &[C]) -> Result<Vec<u32>> {
         let zero = vec![0u32; self.n];
         let (xm, xm1) = self.run(Some(board), &zero, &zero, |_, _| {})?;
         Ok(self.mismatch(&zero, &zero, xm, xm1).into_iter().map(|v| self.z.neg(v)).collect())
@@ -286,7 +329,7 @@ impl Plan {
 
     /// The presses chased from the unknowns u through `board` (or a dark board), written into
     /// `out` (one entry per light); an error if the chase does not close (a bug).
-    pub(crate) fn expand(&self, board: Option<&[u32]>, u: &[u32], out: &mut [u32]) -> Result<()> {
+    pub(crate) fn expand<C: ChaseCell>(&self, board: Option<&[C]>, u: &[u32], out: &mut [C]) -> Result<()> {
         let (x1, x0) = self.split(u);
         let (xm, xm1) = self.run(board, &x0, &x1, |k, row| self.store(out, k, row))?;
         if self.mismatch(&x0, &x1, xm, xm1).iter().any(|&v| v != 0) {
@@ -301,7 +344,7 @@ impl Plan {
         let q = self.z.p as u64;
         let mut b = vec![0u32; self.n];
         let mut acc = 0u64;
-        self.run(None, &x0, &x1, |k, row| {
+        self.run::<u32>(None, &x0, &x1, |k, row| {
             self.load(board, k, &mut b);
             acc = (acc + row.iter().zip(&b).map(|(&x, &y)| x as u64 * y as u64 % q).sum::<u64>()) % q;
         })?;
@@ -328,7 +371,7 @@ impl Plan {
         let seeds: Vec<(usize, Vec<u32>, Vec<u32>)> =
             if self.periodic { vec![(0, zero.clone(), e0.clone()), (n, e0, zero)] } else { vec![(0, zero, e0)] };
         for (offset, x0, x1) in seeds {
-            let (xm, xm1) = self.run(None, &x0, &x1, |_, _| {})?;
+            let (xm, xm1) = self.run::<u32>(None, &x0, &x1, |_, _| {})?;
             let blocks = if self.periodic { vec![xm, xm1] } else { vec![xm1] };
             for (bi, seed) in blocks.into_iter().enumerate() {
                 let mut cols = self.shifts(seed);
