@@ -454,6 +454,14 @@ impl RingGridSolver {
                 }
             }
         };
+        // The board mod q (a copy only when q < k).
+        let bytes_mod_q = |pt: &Part| -> std::borrow::Cow<[u8]> {
+            if pt.q == k {
+                board.into()
+            } else {
+                board.iter().map(|&x| (x as u32 % pt.q) as u8).collect::<Vec<u8>>().into()
+            }
+        };
         for pt in &self.factored.parts {
             crate::interrupt::check()?;
             match &pt.engine {
@@ -475,23 +483,17 @@ impl RingGridSolver {
                     planes_to_bytes(&[s], |r, row| add(pt, r, row));
                 }
                 PartEngine::Chased { plan, lift } => {
-                    // Chased on the bytes themselves, read mod q and written as bytes.
-                    let Some(u) = lift.solve(&plan.rhs(board)?)? else { return Err(self.unsolvable(board)) };
+                    // Chased on the bytes themselves.
+                    let b = bytes_mod_q(pt);
+                    let Some(u) = lift.solve(&plan.rhs(&b)?)? else { return Err(self.unsolvable(board)) };
                     let mut s = crate::structured::try_zeroed::<u8>("a board of bytes", n)?;
-                    plan.expand(Some(board), &u, &mut s)?;
+                    plan.expand(Some(&b), &u, &mut s)?;
                     for (r, row) in s.chunks(cols).enumerate() {
                         add(pt, r, row);
                     }
                 }
                 PartEngine::Grid(g) => {
-                    let reduced;
-                    let b = if pt.q == k {
-                        board
-                    } else {
-                        reduced = board.iter().map(|&x| (x as u32 % pt.q) as u8).collect::<Vec<u8>>();
-                        &reduced
-                    };
-                    let s = match g.solve_bytes(b) {
+                    let s = match g.solve_bytes(&bytes_mod_q(pt)) {
                         Ok(s) => s,
                         Err(Error::Unsolvable { .. }) => return Err(self.unsolvable(board)),
                         Err(e) => return Err(e),

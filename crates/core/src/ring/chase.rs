@@ -131,38 +131,31 @@ pub(crate) fn press<A: PressSums>(
     Ok(())
 }
 
-/// A light of a chased board: a `u32` already reduced mod q, or a byte of a board over Z_k
-/// (k <= 256, q dividing k) reduced as it is read, so a byte board is chased on its bytes.
+/// A light of a chased board, its value already reduced mod q: a `u32`, or a byte (q <= 256),
+/// so a byte board is chased on its bytes.
 pub(crate) trait ChaseCell: Copy {
-    /// The value mod q.
-    fn residue(self, z: Fp) -> u32;
-    /// The cell of a value mod q.
-    fn from_residue(v: u32) -> Self;
+    fn value(self) -> u32;
+    fn from_value(v: u32) -> Self;
 }
 
 impl ChaseCell for u32 {
     #[inline(always)]
-    fn residue(self, _: Fp) -> u32 {
+    fn value(self) -> u32 {
         self
     }
     #[inline(always)]
-    fn from_residue(v: u32) -> u32 {
+    fn from_value(v: u32) -> u32 {
         v
     }
 }
 
 impl ChaseCell for u8 {
     #[inline(always)]
-    fn residue(self, z: Fp) -> u32 {
-        // q < 2^16 whenever a byte can reach it (q divides k <= 256).
-        if z.small() {
-            z.reduce32(self as u32)
-        } else {
-            self as u32
-        }
+    fn value(self) -> u32 {
+        self as u32
     }
     #[inline(always)]
-    fn from_residue(v: u32) -> u8 {
+    fn from_value(v: u32) -> u8 {
         v as u8
     }
 }
@@ -216,54 +209,55 @@ impl Plan {
         self.rows * self.cols
     }
 
-    /// Chase row k of `board`, mod q.
+    /// Chase row k of `board`.
     fn load<C: ChaseCell>(&self, board: &[C], k: usize, out: &mut [u32]) {
-        let z = self.z;
         if self.transposed {
             for (j, o) in out.iter_mut().enumerate() {
-                *o = board[j * self.cols + k].residue(z);
+                *o = board[j * self.cols + k].value();
             }
         } else {
             for (o, &x) in out.iter_mut().zip(&board[k * self.cols..(k + 1) * self.cols]) {
-                *o = x.residue(z);
+                *o = x.value();
             }
         }
     }
 
-    /// Chase row k of `board` from `row` (entries mod q).
+    /// Chase row k of `board` from `row`.
     fn store<C: ChaseCell>(&self, board: &mut [C], k: usize, row: &[u32]) {
         if self.transposed {
             for (j, &v) in row.iter().enumerate() {
-                board[j * self.cols + k] = C::from_residue(v);
+                board[j * self.cols + k] = C::from_value(v);
             }
         } else {
             for (o, &v) in board[k * self.cols..(k + 1) * self.cols].iter_mut().zip(row) {
-                *o = C::from_residue(v);
+                *o = C::from_value(v);
             }
         }
     }
 
-    /// `out = T x + extra` (T of one chase row), then negated when `negate`.
-    fn t_apply(&self, x: &[u32], extra: &[u32], out: &mut [u32], negate: bool) {
+    /// `out = T x + extra` (T of one chase row), then negated when `NEGATE`.
+    fn t_apply<const NEGATE: bool>(&self, x: &[u32], extra: &[u32], out: &mut [u32]) {
         let (n, z) = (self.n, self.z);
         let d = if self.delta { u32::MAX } else { 0 };
-        let at = |i: usize, l: u32, r: u32| {
-            let s = z.add(z.add(l, r), z.add(x[i] & d, extra[i]));
-            if negate {
+        let at = |c: u32, l: u32, r: u32, e: u32| {
+            let s = z.add(z.add(l, r), z.add(c & d, e));
+            if NEGATE {
                 z.neg(s)
             } else {
                 s
             }
         };
         if n == 1 {
-            out[0] = at(0, 0, 0);
+            out[0] = at(x[0], 0, 0, extra[0]);
             return;
         }
         let (wl, wr) = if self.cycle { (x[n - 1], x[0]) } else { (0, 0) };
-        out[0] = at(0, wl, x[1]);
-        out[n - 1] = at(n - 1, x[n - 2], wr);
-        for i in 1..n - 1 {
-            out[i] = at(i, x[i - 1], x[i + 1]);
+        out[0] = at(x[0], wl, x[1], extra[0]);
+        out[n - 1] = at(x[n - 1], x[n - 2], wr, extra[n - 1]);
+        // The inner lights from three shifted slices (no index checks, so the loop vectorises).
+        let inner = out[1..n - 1].iter_mut().zip(&x[1..n - 1]).zip(&x[..n - 2]).zip(&x[2..]).zip(&extra[1..n - 1]);
+        for ((((o, &c), &l), &r), &e) in inner {
+            *o = at(c, l, r, e);
         }
     }
 
@@ -292,7 +286,7 @@ impl Plan {
             } else {
                 extra.copy_from_slice(&prev);
             }
-            self.t_apply(&cur, &extra, &mut next, true);
+            self.t_apply::<true>(&cur, &extra, &mut next);
             std::mem::swap(&mut prev, &mut cur);
             std::mem::swap(&mut cur, &mut next);
         }
@@ -404,7 +398,7 @@ impl Plan {
                 let out = cur.clone();
                 let neg_prev: Vec<u32> = prev.iter().map(|&v| self.z.neg(v)).collect();
                 let mut next = vec![0u32; n];
-                self.t_apply(&cur, &neg_prev, &mut next, false);
+                self.t_apply::<false>(&cur, &neg_prev, &mut next);
                 if self.delta {
                     for (x, &c) in next.iter_mut().zip(&cur) {
                         *x = self.z.sub(*x, c);
