@@ -115,7 +115,9 @@ fn press(k: u64, n: usize) {
 
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let modes: [(&str, fn(u64, usize)); 2] = [("--press", press), ("--ratio", ratio)];
+    // A flag and the run it names, for one modulus and each size.
+    type Mode = (&'static str, fn(u64, usize));
+    let modes: [Mode; 2] = [("--press", press), ("--ratio", ratio)];
     if let Some(&(flag, run)) = modes.iter().find(|(flag, _)| args.first().map(String::as_str) == Some(*flag)) {
         let nums: Vec<u64> = args[1..].iter().map(|a| a.parse().expect("integers: K N [N ...]")).collect();
         let (&k, sizes) = nums.split_first().unwrap_or_else(|| panic!("usage: ring_bench {flag} K N [N ...]"));
