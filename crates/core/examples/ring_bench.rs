@@ -17,6 +17,10 @@
 //! (`RingGridSolver::solve_bytes` for k = 2 and for k = K, the door of `Game::solve_board`),
 //! setup included; the mod-2 board is bit 0 of the mod-K board. It prints wall and CPU seconds
 //! and the ratios.
+//!
+//! `--press K N [N ...]` times pressing alone (`b + M s` on the n x n plus-rule grid, no
+//! factoring): `RingGridSolver::press` on `u32` lights and `RingGridSolver::press_bytes` on
+//! bytes (k <= 256), the best of three each, and checks that both give the same board.
 
 use lightsout_core::structured::{GridSolver, PackedBoard};
 use lightsout_core::{minimal::plus_grid, ring::RingGridSolver, structured::Wrap, Modulus, RingSolver};
@@ -78,13 +82,47 @@ fn ratio(k: u64, n: usize) {
     let _: &PackedBoard = &presses[0];
 }
 
+/// The result of the first of three runs of `f` and the fastest wall time.
+fn best_of_three<T>(f: impl Fn() -> T) -> (T, f64) {
+    let (out, mut fastest, _) = timed(&f);
+    for _ in 0..2 {
+        fastest = fastest.min(timed(&f).1);
+    }
+    (out, fastest)
+}
+
+fn press(k: u64, n: usize) {
+    let modulus = Modulus::ring(k).expect("2 <= K < 2^31");
+    let mut state = n as u64;
+    let mut draw = || {
+        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        ((state >> 33) % k) as u32
+    };
+    let (board, presses): (Vec<u32>, Vec<u32>) = (0..n * n).map(|_| (draw(), draw())).unzip();
+    let (wide, t32) =
+        best_of_three(|| RingGridSolver::press(n, n, Wrap::None, true, modulus, &board, &presses).expect("press"));
+    print!("press   {n}x{n} mod {k}: u32 {t32:.3} s");
+    if k <= 256 {
+        let narrow = |v: &[u32]| -> Vec<u8> { v.iter().map(|&x| x as u8).collect() };
+        let (b8, s8) = (narrow(&board), narrow(&presses));
+        let (bytes, t8) =
+            best_of_three(|| RingGridSolver::press_bytes(n, n, Wrap::None, true, modulus, &b8, &s8).expect("press"));
+        assert_eq!(bytes, narrow(&wide), "bytes and u32 press alike");
+        print!(", bytes {t8:.3} s");
+    }
+    println!();
+}
+
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
-    if args.first().map(String::as_str) == Some("--ratio") {
+    // A flag and the run it names, for one modulus and each size.
+    type Mode = (&'static str, fn(u64, usize));
+    let modes: [Mode; 2] = [("--press", press), ("--ratio", ratio)];
+    if let Some(&(flag, run)) = modes.iter().find(|(flag, _)| args.first().map(String::as_str) == Some(*flag)) {
         let nums: Vec<u64> = args[1..].iter().map(|a| a.parse().expect("integers: K N [N ...]")).collect();
-        let (&k, sizes) = nums.split_first().expect("usage: ring_bench --ratio K N [N ...]");
+        let (&k, sizes) = nums.split_first().unwrap_or_else(|| panic!("usage: ring_bench {flag} K N [N ...]"));
         for &n in sizes {
-            ratio(k, n as usize);
+            run(k, n as usize);
         }
         return;
     }

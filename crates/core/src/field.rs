@@ -304,11 +304,52 @@ pub fn fill_random_presses(presses: &mut [u32], modulus: Modulus, seed: u64) {
 pub fn for_each_random_press(modulus: Modulus, n: usize, seed: u64, mut visit: impl FnMut(usize, u32)) {
     use rand::{Rng, SeedableRng};
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    (0..n).for_each(|i| visit(i, rng.gen_range(0..modulus.get())));
+    // Each press is `rng.gen_range(0..k)` (its values are part of what a seed means), drawn here
+    // from words taken a block at a time: rand 0.8 draws a u32 `v` and keeps the high word of
+    // `v k` when its low word is at most `zone`, else draws again (for k = 4 every other word
+    // is rejected). Taking the words in blocks yields the same words in the same order.
+    let k = modulus.get();
+    let zone = (k << k.leading_zeros()).wrapping_sub(1);
+    // The kept values are packed without a branch (a rejection is a coin flip for k = 4).
+    let (mut words, mut kept) = ([0u32; 256], [0u32; 256]);
+    let mut i = 0;
+    while i < n {
+        rng.fill(&mut words[..]);
+        let mut count = 0;
+        for &v in &words {
+            let wide = v as u64 * k as u64;
+            kept[count] = (wide >> 32) as u32;
+            count += (wide as u32 <= zone) as usize;
+        }
+        for &x in &kept[..count.min(n - i)] {
+            visit(i, x);
+            i += 1;
+        }
+    }
 }
 
 impl std::fmt::Display for Modulus {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}", self.k)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The presses drawn a block of words at a time are those of `gen_range(0..k)` one by one
+    /// (what a seed meant before), for moduli that reject no words, half of them, and most.
+    #[test]
+    fn random_presses_are_the_draws_of_gen_range() {
+        use rand::{Rng, SeedableRng};
+        for k in [2u64, 3, 4, 5, 6, 7, 8, 12, 100, 255, 256, 257, 65_536, (1 << 30) + 1, 2_147_483_647] {
+            let modulus = Modulus::ring(k).unwrap();
+            for (n, seed) in [(0usize, 1u64), (1, 2), (255, 3), (256, 4), (257, 5), (5000, 6)] {
+                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+                let want: Vec<u32> = (0..n).map(|_| rng.gen_range(0..k as u32)).collect();
+                assert_eq!(random_presses(modulus, n, seed), want, "k = {k}, n = {n}");
+            }
+        }
     }
 }

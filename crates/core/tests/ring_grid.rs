@@ -194,6 +194,10 @@ fn pressing_bytes_matches_pressing_values() {
                         RingGridSolver::press(rows, cols, wrap, plus, modulus, &wide(&board), &wide(&presses)).unwrap();
                     let got = RingGridSolver::press_bytes(rows, cols, wrap, plus, modulus, &board, &presses).unwrap();
                     assert_eq!(wide(&got), want, "{rows}x{cols} {wrap:?} plus={plus} mod {k}");
+                    let dark = RingGridSolver::press_dark_bytes(rows, cols, wrap, plus, modulus, &presses).unwrap();
+                    let want =
+                        RingGridSolver::press(rows, cols, wrap, plus, modulus, &vec![0; rows * cols], &wide(&presses));
+                    assert_eq!(wide(&dark), want.unwrap(), "{rows}x{cols} {wrap:?} plus={plus} mod {k}, dark");
                 }
             }
         }
@@ -202,6 +206,9 @@ fn pressing_bytes_matches_pressing_values() {
     let e = RingGridSolver::press_bytes(2, 2, Wrap::None, true, z4, &[0; 4], &[0, 4, 0, 0]).unwrap_err();
     assert!(e.to_string().contains("presses"), "{e}");
     assert!(RingGridSolver::press_bytes(2, 2, Wrap::None, true, z4, &[0; 3], &[0; 4]).is_err());
+    let e = RingGridSolver::press_dark_bytes(2, 2, Wrap::None, true, z4, &[0, 0, 5, 0]).unwrap_err();
+    assert!(e.to_string().contains("presses"), "{e}");
+    assert!(RingGridSolver::press_dark_bytes(2, 2, Wrap::None, true, z4, &[0; 3]).is_err());
     let big = Modulus::ring(300).unwrap();
     let e = RingGridSolver::press_bytes(1, 1, Wrap::None, true, big, &[0], &[0]).unwrap_err();
     assert!(e.to_string().contains("k <= 256"), "{e}");

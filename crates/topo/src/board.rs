@@ -605,7 +605,7 @@ impl Game {
             lightsout_core::field::for_each_random_press(self.modulus(), self.size(), seed, |i, v| {
                 presses[i] = v as u8
             });
-            return self.chased_press_bytes(&vec![0u8; presses.len()], &presses);
+            return self.chased_press_dark_bytes(&presses);
         }
         self.encode_board(&self.random_solvable(seed)?, format)
     }

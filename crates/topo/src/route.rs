@@ -142,6 +142,12 @@ impl Game {
         Ok(RingGridSolver::press_bytes(rows, cols, wrap, self.self_toggle(), self.modulus(), lights, presses)?)
     }
 
+    /// [`Game::chased_press_bytes`] on a dark board (none allocated).
+    pub(crate) fn chased_press_dark_bytes(&self, presses: &[u8]) -> Result<Vec<u8>> {
+        let (rows, cols, wrap) = frame(self.shape())?;
+        Ok(RingGridSolver::press_dark_bytes(rows, cols, wrap, self.self_toggle(), self.modulus(), presses)?)
+    }
+
     /// `lights + M presses` over Z_k for a board that chases, without factoring anything.
     pub(crate) fn chased_press(&self, lights: &[u32], presses: &[u32]) -> Result<Vec<u32>> {
         let (rows, cols, wrap) = frame(self.shape())?;

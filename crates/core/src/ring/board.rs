@@ -4,7 +4,7 @@ use crate::count::SolutionCount;
 use crate::error::{Error, Result};
 use crate::field::{check_vector, random_presses, Modulus};
 use crate::limits::check_lights;
-use crate::ring::chase::Plan;
+use crate::ring::chase::{press, ByteSums, Plan};
 use crate::ring::crt::Factored;
 use crate::ring::lifted::{internal, BoardLift, BoardOps};
 use crate::ring::part::{BoardShape, Lifted, Lifting, Part, PartEngine};
@@ -159,7 +159,7 @@ impl RingGridSolver {
     pub fn apply(&self, board: &[u32], presses: &[u32]) -> Result<Vec<u32>> {
         self.check("board", board)?;
         self.check("presses", presses)?;
-        Ok(self.plan.apply(board, presses))
+        self.plan.apply(Some(board), presses)
     }
     /// `b + M s (mod k)` on a board of this shape, without factoring anything.
     ///
@@ -183,7 +183,7 @@ impl RingGridSolver {
         check_lights("a board", lights)?;
         check_vector("board", board, lights as usize, modulus)?;
         check_vector("presses", presses, lights as usize, modulus)?;
-        Ok(Plan::new(rows, cols, wrap, self_toggle, modulus.get()).apply(board, presses))
+        Plan::new(rows, cols, wrap, self_toggle, modulus.get()).apply(Some(board), presses)
     }
 
     /// [`RingGridSolver::press`] on boards of one byte a light (k <= 256): `b + M s (mod k)`
@@ -205,63 +205,77 @@ impl RingGridSolver {
         board: &[u8],
         presses: &[u8],
     ) -> Result<Vec<u8>> {
+        let (k, n) = Self::byte_board(rows, cols, modulus)?;
+        check_bytes("board", board, n, k)?;
+        check_bytes("presses", presses, n, k)?;
+        Self::press_bytes_on(rows, cols, wrap, self_toggle, k, Some(board), presses)
+    }
+
+    /// `M s (mod k)` on bytes (k <= 256): [`RingGridSolver::press_bytes`] on a dark board,
+    /// none allocated (a random solvable board is M times random presses).
+    ///
+    /// ```
+    /// use lightsout_core::{ring::RingGridSolver, structured::Wrap, Modulus};
+    /// let z6 = Modulus::ring(6).unwrap();
+    /// let lit = RingGridSolver::press_dark_bytes(1, 3, Wrap::None, true, z6, &[0, 0, 5]).unwrap();
+    /// assert_eq!(lit, vec![0, 5, 5]);
+    /// ```
+    pub fn press_dark_bytes(
+        rows: usize,
+        cols: usize,
+        wrap: Wrap,
+        self_toggle: bool,
+        modulus: Modulus,
+        presses: &[u8],
+    ) -> Result<Vec<u8>> {
+        let (k, n) = Self::byte_board(rows, cols, modulus)?;
+        check_bytes("presses", presses, n, k)?;
+        Self::press_bytes_on(rows, cols, wrap, self_toggle, k, None, presses)
+    }
+
+    /// The modulus (at most 256) and the lights of a board of bytes.
+    fn byte_board(rows: usize, cols: usize, modulus: Modulus) -> Result<(u32, usize)> {
         let k = modulus.get();
         if k > 256 {
             return Err(Error::InvalidArgument(format!("byte boards need a modulus k <= 256, not {k}")));
         }
         let lights = rows as u128 * cols as u128;
         check_lights("a board", lights)?;
-        let n = lights as usize;
-        for (what, v) in [("board", board), ("presses", presses)] {
-            if v.len() != n {
-                return Err(Error::DimensionMismatch { what, expected: n, got: v.len() });
-            }
-            if let Some(i) = v.iter().position(|&b| b as u32 >= k) {
-                return Err(Error::EntryOutOfRange { what, index: i, value: v[i] as i64, modulus: k });
-            }
-        }
-        let mut out = crate::structured::try_zeroed::<u8>("a board of bytes", n)?;
-        // Sides of 1 and 2 fold as in the chase (press sets are sets).
-        let (h, v, delta) = wrap.folded(rows, cols, self_toggle);
-        // A light gains at most six terms below k: one table reduces every sum.
-        let reduce: Vec<u8> = (0..6 * k).map(|x| (x % k) as u8).collect();
-        let row = |r: usize| &presses[r * cols..(r + 1) * cols];
-        let mut sum = vec![0u16; cols];
-        for r in 0..rows {
-            if r % 256 == 0 {
-                crate::interrupt::check()?;
-            }
-            let (b, s) = (&board[r * cols..(r + 1) * cols], row(r));
-            for (c, x) in sum.iter_mut().enumerate() {
-                *x = b[c] as u16 + if delta { s[c] as u16 } else { 0 };
-            }
-            for c in 1..cols {
-                sum[c] += s[c - 1] as u16;
-                sum[c - 1] += s[c] as u16;
-            }
-            if h {
-                sum[0] += s[cols - 1] as u16;
-                sum[cols - 1] += s[0] as u16;
-            }
-            let up = if r > 0 { Some(row(r - 1)) } else { v.then(|| row(rows - 1)) };
-            let down = if r + 1 < rows { Some(row(r + 1)) } else { v.then(|| row(0)) };
-            for neighbour in [up, down].into_iter().flatten() {
-                for (x, &y) in sum.iter_mut().zip(neighbour) {
-                    *x += y as u16;
-                }
-            }
-            for (o, &x) in out[r * cols..(r + 1) * cols].iter_mut().zip(&sum) {
-                *o = reduce[x as usize];
-            }
-        }
+        Ok((k, lights as usize))
+    }
+
+    /// The press of checked bytes (the board dark when `None`).
+    fn press_bytes_on(
+        rows: usize,
+        cols: usize,
+        wrap: Wrap,
+        self_toggle: bool,
+        k: u32,
+        board: Option<&[u8]>,
+        presses: &[u8],
+    ) -> Result<Vec<u8>> {
+        let mut out = crate::structured::try_zeroed::<u8>("a board of bytes", rows * cols)?;
+        let folded = wrap.folded(rows, cols, self_toggle);
+        press(&ByteSums::new(k), rows, cols, folded, board, presses, &mut out)?;
         Ok(out)
     }
 
     /// A board drawn uniformly from the solvable boards (M times uniformly random presses).
     pub fn random_solvable(&self, seed: u64) -> Result<Vec<u32>> {
         let presses = random_presses(self.modulus, self.lights(), seed);
-        Ok(self.plan.apply(&vec![0; self.lights()], &presses))
+        self.plan.apply(None, &presses)
     }
+}
+
+/// A check that `v` holds `n` bytes below `k`.
+fn check_bytes(what: &'static str, v: &[u8], n: usize, k: u32) -> Result<()> {
+    if v.len() != n {
+        return Err(Error::DimensionMismatch { what, expected: n, got: v.len() });
+    }
+    if let Some(i) = v.iter().position(|&b| b as u32 >= k) {
+        return Err(Error::EntryOutOfRange { what, index: i, value: v[i] as i64, modulus: k });
+    }
+    Ok(())
 }
 
 super::crt::ring_answers!(RingGridSolver);
@@ -399,9 +413,10 @@ impl RingGridSolver {
     }
 
     /// [`RingGridSolver::solve`] for a board of one byte a light (k <= 256), the presses the
-    /// same way: each factor reads the bytes itself (bit planes for `2^e` and for 2, bytes for
-    /// an odd prime), and the answers recombine byte by byte; no light becomes a `u32` unless
-    /// a factor has no byte path (tori and cylinders mod `p^e`, or the reduced system).
+    /// same way: each factor reads the bytes itself (bit planes for `2^e` lifted on the board
+    /// and for 2, bytes for an odd prime and for the chase down to the reduced system), and the
+    /// answers recombine byte by byte; no light becomes a `u32` unless a factor has no byte path
+    /// (tori and cylinders mod `p^e` lifted on the board).
     ///
     /// ```
     /// use lightsout_core::{ring::RingGridSolver, structured::Wrap, Modulus};
@@ -439,6 +454,14 @@ impl RingGridSolver {
                 }
             }
         };
+        // The board mod q (a copy only when q < k).
+        let bytes_mod_q = |pt: &Part| -> std::borrow::Cow<[u8]> {
+            if pt.q == k {
+                board.into()
+            } else {
+                board.iter().map(|&x| (x as u32 % pt.q) as u8).collect::<Vec<u8>>().into()
+            }
+        };
         for pt in &self.factored.parts {
             crate::interrupt::check()?;
             match &pt.engine {
@@ -459,15 +482,18 @@ impl RingGridSolver {
                     drop(plane);
                     planes_to_bytes(&[s], |r, row| add(pt, r, row));
                 }
+                PartEngine::Chased { plan, lift } => {
+                    // Chased on the bytes themselves.
+                    let b = bytes_mod_q(pt);
+                    let Some(u) = lift.solve(&plan.rhs(&b)?)? else { return Err(self.unsolvable(board)) };
+                    let mut s = crate::structured::try_zeroed::<u8>("a board of bytes", n)?;
+                    plan.expand(Some(&b), &u, &mut s)?;
+                    for (r, row) in s.chunks(cols).enumerate() {
+                        add(pt, r, row);
+                    }
+                }
                 PartEngine::Grid(g) => {
-                    let reduced;
-                    let b = if pt.q == k {
-                        board
-                    } else {
-                        reduced = board.iter().map(|&x| (x as u32 % pt.q) as u8).collect::<Vec<u8>>();
-                        &reduced
-                    };
-                    let s = match g.solve_bytes(b) {
+                    let s = match g.solve_bytes(&bytes_mod_q(pt)) {
                         Ok(s) => s,
                         Err(Error::Unsolvable { .. }) => return Err(self.unsolvable(board)),
                         Err(e) => return Err(e),

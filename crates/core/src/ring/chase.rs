@@ -19,6 +19,147 @@ use crate::matrix::Matrix;
 use crate::structured::Wrap;
 use crate::Modulus;
 
+/// How the terms of one light are added when pressing cells of type `Cell` over Z/q: into a
+/// `Sum` from the light's own value, then reduced once.
+pub(crate) trait PressSums {
+    type Cell: Copy;
+    type Sum: Copy + Default;
+    /// The sum of a light that starts at `b`.
+    fn start(&self, b: Self::Cell) -> Self::Sum;
+    fn add(&self, s: Self::Sum, x: Self::Cell) -> Self::Sum;
+    /// The light's value mod q.
+    fn finish(&self, s: Self::Sum) -> Self::Cell;
+}
+
+/// `u32` lights: every addition mod q as it comes (branch-free, so the row loops vectorise).
+impl PressSums for Fp {
+    type Cell = u32;
+    type Sum = u32;
+    #[inline(always)]
+    fn start(&self, b: u32) -> u32 {
+        b
+    }
+    #[inline(always)]
+    fn add(&self, s: u32, x: u32) -> u32 {
+        Fp::add(*self, s, x)
+    }
+    #[inline(always)]
+    fn finish(&self, s: u32) -> u32 {
+        s
+    }
+}
+
+/// Lights of one byte over Z_k, k <= 256: a light gains at most six terms below k, so `u16`
+/// sums and one table of the residues of `0..6k` reduce them.
+pub(crate) struct ByteSums(Vec<u8>);
+
+impl ByteSums {
+    pub(crate) fn new(k: u32) -> ByteSums {
+        ByteSums((0..6 * k).map(|x| (x % k) as u8).collect())
+    }
+}
+
+impl PressSums for ByteSums {
+    type Cell = u8;
+    type Sum = u16;
+    #[inline(always)]
+    fn start(&self, b: u8) -> u16 {
+        b as u16
+    }
+    #[inline(always)]
+    fn add(&self, s: u16, x: u8) -> u16 {
+        s + x as u16
+    }
+    #[inline(always)]
+    fn finish(&self, s: u16) -> u8 {
+        self.0[s as usize]
+    }
+}
+
+/// `b + M s` on a `rows x cols` board (b dark when `None`), row-major, into `out`: each light
+/// gains its own press (when `delta`) and its neighbours' in the row and in the rows above and
+/// below, the edges joined as `(horizontal, vertical, delta) = folded` say ([`Wrap::folded`]:
+/// sides of 1 and 2 fold as in the chase, press sets being sets).
+pub(crate) fn press<A: PressSums>(
+    sums: &A,
+    rows: usize,
+    cols: usize,
+    (h, v, delta): (bool, bool, bool),
+    board: Option<&[A::Cell]>,
+    presses: &[A::Cell],
+    out: &mut [A::Cell],
+) -> Result<()> {
+    let row = |r: usize| &presses[r * cols..(r + 1) * cols];
+    let mut sum = vec![A::Sum::default(); cols];
+    for r in 0..rows {
+        if r % 256 == 0 {
+            crate::interrupt::check()?;
+        }
+        let s = row(r);
+        match board {
+            Some(b) => {
+                for (x, &y) in sum.iter_mut().zip(&b[r * cols..(r + 1) * cols]) {
+                    *x = sums.start(y);
+                }
+            }
+            None => sum.fill(A::Sum::default()),
+        }
+        if delta {
+            for (x, &y) in sum.iter_mut().zip(s) {
+                *x = sums.add(*x, y);
+            }
+        }
+        for c in 1..cols {
+            sum[c] = sums.add(sum[c], s[c - 1]);
+            sum[c - 1] = sums.add(sum[c - 1], s[c]);
+        }
+        if h {
+            sum[0] = sums.add(sum[0], s[cols - 1]);
+            sum[cols - 1] = sums.add(sum[cols - 1], s[0]);
+        }
+        let up = if r > 0 { Some(row(r - 1)) } else { v.then(|| row(rows - 1)) };
+        let down = if r + 1 < rows { Some(row(r + 1)) } else { v.then(|| row(0)) };
+        for neighbour in [up, down].into_iter().flatten() {
+            for (x, &y) in sum.iter_mut().zip(neighbour) {
+                *x = sums.add(*x, y);
+            }
+        }
+        for (o, &x) in out[r * cols..(r + 1) * cols].iter_mut().zip(&sum) {
+            *o = sums.finish(x);
+        }
+    }
+    Ok(())
+}
+
+/// A light of a chased board, its value already reduced mod q: a `u32`, or a byte (q <= 256),
+/// so a byte board is chased on its bytes.
+pub(crate) trait ChaseCell: Copy {
+    fn value(self) -> u32;
+    fn from_value(v: u32) -> Self;
+}
+
+impl ChaseCell for u32 {
+    #[inline(always)]
+    fn value(self) -> u32 {
+        self
+    }
+    #[inline(always)]
+    fn from_value(v: u32) -> u32 {
+        v
+    }
+}
+
+impl ChaseCell for u8 {
+    #[inline(always)]
+    fn value(self) -> u32 {
+        self as u32
+    }
+    #[inline(always)]
+    fn from_value(v: u32) -> u8 {
+        v as u8
+    }
+}
+
 /// How a `rows x cols` board is chased: `m` chase rows of `n` lights.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Plan {
@@ -34,6 +175,8 @@ pub(crate) struct Plan {
     pub(crate) periodic: bool,
     /// A press changes its own light.
     delta: bool,
+    /// `(horizontal, vertical, delta)` of the board itself, as [`Wrap::folded`] gives them.
+    folded: (bool, bool, bool),
     /// Z/q arithmetic for the inner loop (the crate's one context).
     z: Fp,
 }
@@ -43,12 +186,13 @@ impl Plan {
     /// neighbours are the other light), on a cycle of 1 both neighbours are the light itself
     /// (press sets are sets). Chasing runs along the side that leaves the fewest unknowns.
     pub(crate) fn new(rows: usize, cols: usize, wrap: Wrap, self_toggle: bool, q: u32) -> Plan {
-        let (h, v, delta) = wrap.folded(rows, cols, self_toggle);
+        let folded = wrap.folded(rows, cols, self_toggle);
+        let (h, v, delta) = folded;
         let unknowns = |line: usize, periodic: bool| line * if periodic { 2 } else { 1 };
         // Transposed: chase rows are columns (length rows, a cycle when v), periodic when h.
         let transposed = unknowns(rows, h) < unknowns(cols, v);
         let (m, n, cycle, periodic) = if transposed { (cols, rows, v, h) } else { (rows, cols, h, v) };
-        Plan { rows, cols, transposed, m, n, cycle, periodic, delta, z: Fp::new(q) }
+        Plan { rows, cols, transposed, m, n, cycle, periodic, delta, folded, z: Fp::new(q) }
     }
 
     /// Number of unknowns (the side of A).
@@ -65,55 +209,63 @@ impl Plan {
         self.rows * self.cols
     }
 
-    fn load(&self, board: &[u32], k: usize, out: &mut [u32]) {
+    /// Chase row k of `board`.
+    fn load<C: ChaseCell>(&self, board: &[C], k: usize, out: &mut [u32]) {
         if self.transposed {
             for (j, o) in out.iter_mut().enumerate() {
-                *o = board[j * self.cols + k];
+                *o = board[j * self.cols + k].value();
             }
         } else {
-            out.copy_from_slice(&board[k * self.cols..(k + 1) * self.cols]);
+            for (o, &x) in out.iter_mut().zip(&board[k * self.cols..(k + 1) * self.cols]) {
+                *o = x.value();
+            }
         }
     }
 
-    fn store(&self, board: &mut [u32], k: usize, row: &[u32]) {
+    /// Chase row k of `board` from `row`.
+    fn store<C: ChaseCell>(&self, board: &mut [C], k: usize, row: &[u32]) {
         if self.transposed {
             for (j, &v) in row.iter().enumerate() {
-                board[j * self.cols + k] = v;
+                board[j * self.cols + k] = C::from_value(v);
             }
         } else {
-            board[k * self.cols..(k + 1) * self.cols].copy_from_slice(row);
+            for (o, &v) in board[k * self.cols..(k + 1) * self.cols].iter_mut().zip(row) {
+                *o = C::from_value(v);
+            }
         }
     }
 
-    /// `out = T x + extra` (T of one chase row), then negated when `negate`.
-    fn t_apply(&self, x: &[u32], extra: &[u32], out: &mut [u32], negate: bool) {
+    /// `out = T x + extra` (T of one chase row), then negated when `NEGATE`.
+    fn t_apply<const NEGATE: bool>(&self, x: &[u32], extra: &[u32], out: &mut [u32]) {
         let (n, z) = (self.n, self.z);
         let d = if self.delta { u32::MAX } else { 0 };
-        let at = |i: usize, l: u32, r: u32| {
-            let s = z.add(z.add(l, r), z.add(x[i] & d, extra[i]));
-            if negate {
+        let at = |c: u32, l: u32, r: u32, e: u32| {
+            let s = z.add(z.add(l, r), z.add(c & d, e));
+            if NEGATE {
                 z.neg(s)
             } else {
                 s
             }
         };
         if n == 1 {
-            out[0] = at(0, 0, 0);
+            out[0] = at(x[0], 0, 0, extra[0]);
             return;
         }
         let (wl, wr) = if self.cycle { (x[n - 1], x[0]) } else { (0, 0) };
-        out[0] = at(0, wl, x[1]);
-        out[n - 1] = at(n - 1, x[n - 2], wr);
-        for i in 1..n - 1 {
-            out[i] = at(i, x[i - 1], x[i + 1]);
+        out[0] = at(x[0], wl, x[1], extra[0]);
+        out[n - 1] = at(x[n - 1], x[n - 2], wr, extra[n - 1]);
+        // The inner lights from three shifted slices (no index checks, so the loop vectorises).
+        let inner = out[1..n - 1].iter_mut().zip(&x[1..n - 1]).zip(&x[..n - 2]).zip(&x[2..]).zip(&extra[1..n - 1]);
+        for ((((o, &c), &l), &r), &e) in inner {
+            *o = at(c, l, r, e);
         }
     }
 
     /// Chase from `x0` and `x1` through `board` (dark when `None`), calling `visit(k, x_(k+1))`
     /// with the presses of every chase row k; returns `(x_m, x_(m+1))`.
-    pub(crate) fn run(
+    pub(crate) fn run<C: ChaseCell>(
         &self,
-        board: Option<&[u32]>,
+        board: Option<&[C]>,
         x0: &[u32],
         x1: &[u32],
         mut visit: impl FnMut(usize, &[u32]),
@@ -134,7 +286,7 @@ impl Plan {
             } else {
                 extra.copy_from_slice(&prev);
             }
-            self.t_apply(&cur, &extra, &mut next, true);
+            self.t_apply::<true>(&cur, &extra, &mut next);
             std::mem::swap(&mut prev, &mut cur);
             std::mem::swap(&mut cur, &mut next);
         }
@@ -163,7 +315,7 @@ impl Plan {
     }
 
     /// The right-hand side c of `A u = c`: minus the mismatch of the board with no presses.
-    pub(crate) fn rhs(&self, board: &[u32]) -> Result<Vec<u32>> {
+    pub(crate) fn rhs<C: ChaseCell>(&self, board: &[C]) -> Result<Vec<u32>> {
         let zero = vec![0u32; self.n];
         let (xm, xm1) = self.run(Some(board), &zero, &zero, |_, _| {})?;
         Ok(self.mismatch(&zero, &zero, xm, xm1).into_iter().map(|v| self.z.neg(v)).collect())
@@ -171,7 +323,7 @@ impl Plan {
 
     /// The presses chased from the unknowns u through `board` (or a dark board), written into
     /// `out` (one entry per light); an error if the chase does not close (a bug).
-    pub(crate) fn expand(&self, board: Option<&[u32]>, u: &[u32], out: &mut [u32]) -> Result<()> {
+    pub(crate) fn expand<C: ChaseCell>(&self, board: Option<&[C]>, u: &[u32], out: &mut [C]) -> Result<()> {
         let (x1, x0) = self.split(u);
         let (xm, xm1) = self.run(board, &x0, &x1, |k, row| self.store(out, k, row))?;
         if self.mismatch(&x0, &x1, xm, xm1).iter().any(|&v| v != 0) {
@@ -186,48 +338,18 @@ impl Plan {
         let q = self.z.p as u64;
         let mut b = vec![0u32; self.n];
         let mut acc = 0u64;
-        self.run(None, &x0, &x1, |k, row| {
+        self.run::<u32>(None, &x0, &x1, |k, row| {
             self.load(board, k, &mut b);
             acc = (acc + row.iter().zip(&b).map(|(&x, &y)| x as u64 * y as u64 % q).sum::<u64>()) % q;
         })?;
         Ok(acc as u32)
     }
 
-    /// `b + M s`: each chase row gains `T s_k + s_(k-1) + s_(k+1)` (rows beyond the edge are
-    /// zero, or wrap around when periodic).
-    pub(crate) fn apply(&self, board: &[u32], presses: &[u32]) -> Vec<u32> {
-        let (m, n) = (self.m, self.n);
+    /// `b + M s` (see [`press`]; b dark when `None`).
+    pub(crate) fn apply(&self, board: Option<&[u32]>, presses: &[u32]) -> Result<Vec<u32>> {
         let mut out = vec![0u32; self.lights()];
-        let row = |k: usize| {
-            let mut r = vec![0u32; n];
-            self.load(presses, k, &mut r);
-            r
-        };
-        let (mut b, mut extra, mut res) = (vec![0u32; n], vec![0u32; n], vec![0u32; n]);
-        for k in 0..m {
-            let above = if k > 0 {
-                Some(row(k - 1))
-            } else if self.periodic {
-                Some(row(m - 1))
-            } else {
-                None
-            };
-            let below = if k + 1 < m {
-                Some(row(k + 1))
-            } else if self.periodic {
-                Some(row(0))
-            } else {
-                None
-            };
-            self.load(board, k, &mut b);
-            for i in 0..n {
-                let v = above.as_ref().map_or(0, |a| a[i]);
-                extra[i] = self.z.add(self.z.add(b[i], v), below.as_ref().map_or(0, |a| a[i]));
-            }
-            self.t_apply(&row(k), &extra, &mut res, false);
-            self.store(&mut out, k, &res);
-        }
-        out
+        press(&self.z, self.rows, self.cols, self.folded, board, presses, &mut out)?;
+        Ok(out)
     }
 
     /// A over Z/q (`unknowns x unknowns`), with unknowns `(x_1, x_0)`.
@@ -243,7 +365,7 @@ impl Plan {
         let seeds: Vec<(usize, Vec<u32>, Vec<u32>)> =
             if self.periodic { vec![(0, zero.clone(), e0.clone()), (n, e0, zero)] } else { vec![(0, zero, e0)] };
         for (offset, x0, x1) in seeds {
-            let (xm, xm1) = self.run(None, &x0, &x1, |_, _| {})?;
+            let (xm, xm1) = self.run::<u32>(None, &x0, &x1, |_, _| {})?;
             let blocks = if self.periodic { vec![xm, xm1] } else { vec![xm1] };
             for (bi, seed) in blocks.into_iter().enumerate() {
                 let mut cols = self.shifts(seed);
@@ -276,7 +398,7 @@ impl Plan {
                 let out = cur.clone();
                 let neg_prev: Vec<u32> = prev.iter().map(|&v| self.z.neg(v)).collect();
                 let mut next = vec![0u32; n];
-                self.t_apply(&cur, &neg_prev, &mut next, false);
+                self.t_apply::<false>(&cur, &neg_prev, &mut next);
                 if self.delta {
                     for (x, &c) in next.iter_mut().zip(&cur) {
                         *x = self.z.sub(*x, c);

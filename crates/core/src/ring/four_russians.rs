@@ -15,6 +15,7 @@
 use crate::bitmatrix::PackedRows;
 use crate::elim::par::for_each_row_chunk_at;
 use crate::error::Result;
+use crate::ring::planes::add_n;
 
 /// Rows of R per table (`2^K` entries each): one byte of a word of L.
 const K: usize = 8;
@@ -91,7 +92,8 @@ fn add_product_planes<'a, const E: usize, const P: usize>(
     Ok(())
 }
 
-/// `acc += term (mod 2^P)`, both P planes of `w` words one after the other.
+/// `acc += term (mod 2^P)`, both P planes of `w` words one after the other: word i of each
+/// plane gathered and added by the ripple-carry adder of the board planes ([`add_n`]).
 #[inline(always)]
 fn add_planes<const P: usize>(acc: &mut [u64], term: &[u64], w: usize) {
     if P == 1 {
@@ -101,12 +103,10 @@ fn add_planes<const P: usize>(acc: &mut [u64], term: &[u64], w: usize) {
         return;
     }
     for i in 0..w {
-        let mut carry = 0u64;
-        for u in 0..P {
-            let (a, t) = (acc[u * w + i], term[u * w + i]);
-            let s = a ^ t;
-            acc[u * w + i] = s ^ carry;
-            carry = (a & t) | (carry & s);
+        let mut sum: [u64; P] = std::array::from_fn(|u| acc[u * w + i]);
+        add_n(&mut sum, std::array::from_fn(|u| term[u * w + i]));
+        for (u, &x) in sum.iter().enumerate() {
+            acc[u * w + i] = x;
         }
     }
 }

@@ -340,6 +340,26 @@ impl LiftSolver {
     }
 }
 
+/// One kernel vector of R (n columns, entries `r_entry(i, j)` mod p, pivot of row i in column
+/// `pivots[i]`) per free column.
+fn kernel_mod_p(n: usize, p: u32, pivots: &[usize], r_entry: impl Fn(usize, usize) -> u32) -> Vec<Vec<u32>> {
+    let mut is_pivot = vec![false; n];
+    for &c in pivots {
+        is_pivot[c] = true;
+    }
+    (0..n)
+        .filter(|&f| !is_pivot[f])
+        .map(|f| {
+            let mut k = vec![0u32; n];
+            k[f] = 1;
+            for (i, &c) in pivots.iter().enumerate() {
+                k[c] = (p - r_entry(i, f)) % p;
+            }
+            k
+        })
+        .collect()
+}
+
 /// `[A | I] -> [R | E]` mod p: E, the pivot columns, and one kernel vector of R per free column.
 fn factor_mod_p(a: &Matrix, p: u32) -> Result<(Transform, Vec<usize>, Vec<Vec<u32>>)> {
     let n = a.rows();
@@ -387,30 +407,13 @@ fn factor_mod_p(a: &Matrix, p: u32) -> Result<(Transform, Vec<usize>, Vec<Vec<u3
         }
     };
     // Each kernel vector reads one column of R: over GF(2) a row of its transpose.
-    let transposed = match &aug {
-        Transform::Bits { m, .. } => Some(m.transposed()?),
-        Transform::Dense(_) => None,
+    let kernel = match &aug {
+        Transform::Bits { m, .. } => {
+            let t = m.transposed()?;
+            kernel_mod_p(n, p, &pivots, |i, f| t.get(f, i) as u32)
+        }
+        Transform::Dense(m) => kernel_mod_p(n, p, &pivots, |i, f| m.get(i, f)),
     };
-    let r_entry = |i: usize, j: usize| match (&aug, &transposed) {
-        (_, Some(t)) => t.get(j, i) as u32,
-        (Transform::Dense(m), None) => m.get(i, j),
-        (Transform::Bits { m, .. }, None) => m.get(i, j) as u32,
-    };
-    let mut is_pivot = vec![false; n];
-    for &c in &pivots {
-        is_pivot[c] = true;
-    }
-    let kernel = (0..n)
-        .filter(|&f| !is_pivot[f])
-        .map(|f| {
-            let mut k = vec![0u32; n];
-            k[f] = 1;
-            for (i, &c) in pivots.iter().enumerate() {
-                k[c] = (p - r_entry(i, f)) % p;
-            }
-            k
-        })
-        .collect();
     // Keep only E (the R half is no longer needed; GF(2) keeps both, E costs as much as R).
     let t = match aug {
         Transform::Dense(m) => {

@@ -392,7 +392,7 @@ impl BoardOps for ValueOps {
         Ok(v.to_vec())
     }
     fn press(&self, b: &[u32], x: &[u32]) -> Result<Vec<u32>> {
-        Ok(self.plan.apply(b, x))
+        self.plan.apply(Some(b), x)
     }
     fn digit_solve(&self, r: &[u32], t: u32) -> Result<Vec<u32>> {
         let (p, pt) = (self.p, self.p.pow(t));

@@ -17,7 +17,8 @@ pub(crate) struct PlaneOps {
     pub e: u32,
 }
 
-/// `acc += term` over e planes (one word each), mod `2^e`.
+/// `acc += term` over e planes (one word each), mod `2^e`, for e known only at run time (more
+/// than 4 planes, and the lifting's `axpy`); [`add_n`] is the same adder unrolled.
 #[inline(always)]
 fn add_word(acc: &mut [u64], term: &[u64]) {
     let mut carry = 0u64;
@@ -86,9 +87,11 @@ struct Press<'a> {
     mask: u64,
 }
 
-/// `acc += t` on E planes (one word each), mod `2^E`.
+/// `acc += t` on E planes (one word each), mod `2^E`: a ripple-carry adder, 64 lights a word,
+/// unrolled for E known at compile time (the press of board planes, and the sums of the Four
+/// Russians' products in the `four_russians` module).
 #[inline(always)]
-fn add_n<const E: usize>(acc: &mut [u64; E], t: [u64; E]) {
+pub(crate) fn add_n<const E: usize>(acc: &mut [u64; E], t: [u64; E]) {
     let mut carry = 0u64;
     for u in 0..E {
         let s = acc[u] ^ t[u];
@@ -433,7 +436,7 @@ mod tests {
                 planes_to_bytes(&bp, |_, row| back.extend(row.iter().map(|&v| v as u32)));
                 assert_eq!(back, b);
                 let got = press_planes(&bp, &xp, plus).unwrap();
-                let want = Plan::new(rows, cols, Wrap::None, plus, q).apply(&b, &x);
+                let want = Plan::new(rows, cols, Wrap::None, plus, q).apply(Some(&b), &x).unwrap();
                 let mut values = Vec::new();
                 planes_to_bytes(&got, |_, row| values.extend(row.iter().map(|&v| v as u32)));
                 assert_eq!(values, want, "{rows}x{cols} mod {q} plus={plus}");
