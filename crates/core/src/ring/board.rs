@@ -254,7 +254,7 @@ impl RingGridSolver {
         board: Option<&[u8]>,
         presses: &[u8],
     ) -> Result<Vec<u8>> {
-        let mut out = crate::structured::try_zeroed::<u8>("a board of bytes", rows * cols)?;
+        let mut out = crate::buffer::zeroed::<u8>("a board of bytes", rows * cols)?;
         let folded = wrap.folded(rows, cols, self_toggle);
         press(&ByteSums::new(k), rows, cols, folded, board, presses, &mut out)?;
         Ok(out)
@@ -443,7 +443,7 @@ impl RingGridSolver {
         }
         let (rows, cols) = (self.rows(), self.cols());
         let single = self.factored.parts.len() == 1;
-        let mut out = crate::structured::try_zeroed::<u8>("a board of bytes", n)?;
+        let mut out = crate::buffer::zeroed::<u8>("a board of bytes", n)?;
         let mut add = |pt: &Part, r: usize, row: &[u8]| {
             let dst = &mut out[r * cols..(r + 1) * cols];
             if single {
@@ -486,7 +486,7 @@ impl RingGridSolver {
                     // Chased on the bytes themselves.
                     let b = bytes_mod_q(pt);
                     let Some(u) = lift.solve(&plan.rhs(&b)?)? else { return Err(self.unsolvable(board)) };
-                    let mut s = crate::structured::try_zeroed::<u8>("a board of bytes", n)?;
+                    let mut s = crate::buffer::zeroed::<u8>("a board of bytes", n)?;
                     plan.expand(Some(&b), &u, &mut s)?;
                     for (r, row) in s.chunks(cols).enumerate() {
                         add(pt, r, row);

@@ -1,7 +1,7 @@
 //! Rectangular grids with cut-off edges, solved by light chasing and polynomial algebra.
 
 use super::chase::{self, Cell, Layout, Line};
-use super::packed::{self, try_zeroed, PackedBoard};
+use super::packed::{self, PackedBoard};
 use super::packed3::PackedBoard3;
 use super::poly3::{self, Tri};
 use super::reduced::Reduced;
@@ -245,7 +245,7 @@ impl GridSolver {
     fn solve_cells3<C: Cell>(&self, board: &[C]) -> Result<Vec<C>> {
         let Some(x1) = self.first_row3(&self.rhs3(board)) else { return Err(self.obstruction_error(board)?) };
         let (n, layout) = (self.line.n, self.layout);
-        let mut out: Vec<C> = try_zeroed("the solution", self.lights())?;
+        let mut out: Vec<C> = crate::buffer::zeroed("the solution", self.lights())?;
         let (mut scratch_in, mut scratch_out) = (vec![0u32; n], vec![0u32; n]);
         let mut load = |k: usize, b: &mut Tri| rows3::load(layout, board, k, &mut scratch_in, b);
         let zero = Tri::zeros(n.div_ceil(64));
@@ -396,9 +396,9 @@ impl GridSolver {
     /// A board drawn uniformly from the solvable boards (M times uniformly random presses),
     /// reproducible from `seed`.
     pub fn random_solvable(&self, seed: u64) -> Result<Vec<u32>> {
-        let mut presses: Vec<u32> = try_zeroed("the presses", self.lights())?;
+        let mut presses: Vec<u32> = crate::buffer::zeroed("the presses", self.lights())?;
         crate::field::fill_random_presses(&mut presses, self.modulus, seed);
-        let zero: Vec<u32> = try_zeroed("the board", self.lights())?;
+        let zero: Vec<u32> = crate::buffer::zeroed("the board", self.lights())?;
         Ok(apply_grid(self.fp, self.layout.rows, self.layout.cols, self.self_toggle, &zero, &presses))
     }
 
@@ -465,7 +465,7 @@ impl GridSolver {
             return self.solve_cells3(board);
         }
         let Some(x1) = self.first_row(&self.rhs(board)) else { return Err(self.obstruction_error(board)?) };
-        let mut out: Vec<C> = try_zeroed("the solution", self.lights())?;
+        let mut out: Vec<C> = crate::buffer::zeroed("the solution", self.lights())?;
         let zero = vec![0u32; self.line.n];
         let layout = self.layout;
         let (_, last) =
@@ -575,7 +575,7 @@ pub(crate) fn first_obstruction<Q>(
     let Some((index, pattern)) = candidates.into_iter().enumerate().find(|(_, c)| product(c) != 0) else {
         return Err(internal("no quiet pattern detects an unsolvable board"));
     };
-    let mut y: Vec<u32> = try_zeroed("the obstruction", lights)?;
+    let mut y: Vec<u32> = crate::buffer::zeroed("the obstruction", lights)?;
     store(&pattern, &mut y)?;
     Ok(Error::Unsolvable { obstruction_index: index, obstruction: y })
 }
@@ -590,7 +590,7 @@ pub(crate) fn stored_patterns<Q>(
 ) -> Result<Vec<Vec<u32>>> {
     candidates
         .map(|c| {
-            let mut y: Vec<u32> = try_zeroed("a quiet pattern", lights)?;
+            let mut y: Vec<u32> = crate::buffer::zeroed("a quiet pattern", lights)?;
             store(&c, &mut y)?;
             Ok(y)
         })

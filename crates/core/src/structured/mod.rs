@@ -15,7 +15,6 @@ mod chase;
 mod grid;
 mod hermite;
 mod packed;
-pub(crate) use packed::try_zeroed;
 mod packed3;
 mod pfield;
 mod poly;

@@ -30,13 +30,13 @@ pub struct PackedBoard {
 /// thread, a 10^10-light one (1.25 GB) runs on all of them.
 const ROWS_MIN_BYTES: usize = 1 << 16;
 
-pub(crate) use crate::buffer::zeroed as try_zeroed;
-
 impl PackedBoard {
     /// The dark board.
     pub fn zeros(rows: usize, cols: usize) -> Result<Self> {
         check_lights("a packed board", rows as u128 * cols as u128)?;
-        Ok(PackedBoard { layout: PackedRows::zeros_with(rows, cols, |len| try_zeroed("a packed board", len))? })
+        Ok(PackedBoard {
+            layout: PackedRows::zeros_with(rows, cols, |len| crate::buffer::zeroed("a packed board", len))?,
+        })
     }
 
     /// The presses of [`crate::field::random_presses`]`(Modulus::TWO, rows * cols, seed)`, bit

@@ -2,7 +2,6 @@
 //! board goes in and its solution comes out without any conversion. A board is a [`PackedRows`]
 //! of two planes, the layout of [`crate::elim::gf3::Gf3Matrix`].
 
-use super::packed::try_zeroed;
 use super::rows3;
 use crate::bitmatrix::{layout_accessors, PackedRows};
 use crate::error::{Error, Result};
@@ -32,7 +31,9 @@ impl PackedBoard3 {
     /// The dark board.
     pub fn zeros(rows: usize, cols: usize) -> Result<Self> {
         check_lights("a packed Z_3 board", rows as u128 * cols as u128)?;
-        Ok(PackedBoard3 { layout: PackedRows::zeros_with(rows, cols, |len| try_zeroed("a packed Z_3 board", len))? })
+        Ok(PackedBoard3 {
+            layout: PackedRows::zeros_with(rows, cols, |len| crate::buffer::zeroed("a packed Z_3 board", len))?,
+        })
     }
 
     fn check_len(rows: usize, cols: usize, got: usize) -> Result<()> {

@@ -11,7 +11,7 @@
 use super::chase::{self, Cell, Layout, Line};
 use super::grid::{first_obstruction, internal, stored_patterns, GridSolver};
 use super::hermite::{Ring, System};
-use super::packed::{self, try_zeroed};
+use super::packed;
 use super::pfield::{Gf2Polys, Polys, ZpPolys};
 use crate::arith::Fp;
 use crate::bitmatrix::pack_bits;
@@ -387,7 +387,7 @@ impl WrapSolver {
         };
         self.check_board("board", board)?;
         let Some(u) = system.solve(plan, plan.rhs(board)) else { return Err(self.obstruction_error(board)?) };
-        let mut out: Vec<u32> = try_zeroed("the solution", self.lights())?;
+        let mut out: Vec<u32> = crate::buffer::zeroed("the solution", self.lights())?;
         plan.chase_into(Some(board), &u, &mut out)?;
         Ok(out)
     }
@@ -481,7 +481,7 @@ factored_system!(square field WrapSolver {
 /// ```
 pub fn torus_decide_gf2(n: usize, lit: &[(usize, usize)]) -> Result<bool> {
     check_sides(n, n)?;
-    let mut board: Vec<u8> = try_zeroed("the board", n * n)?;
+    let mut board: Vec<u8> = crate::buffer::zeroed("the board", n * n)?;
     for (i, &(r, c)) in lit.iter().enumerate() {
         if r >= n || c >= n {
             return Err(Error::InvalidArgument(format!(
