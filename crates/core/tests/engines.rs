@@ -122,12 +122,18 @@ proptest! {
 }
 
 /// Large enough for the row updates to run on several threads and for several passes, with both
-/// pass widths (32 columns below 2^16 words, 64 above: the tall matrices) and `pivot_cols < cols`.
+/// pass widths (32 columns below 2^16 words, 64 above: the tall matrices), `pivot_cols < cols`,
+/// and rows wider than a stripe of the row updates (512 words: the wide matrices).
 #[test]
 fn gf2_m4r_matches_simple_on_a_large_matrix() {
-    for (rows, cols, cap, pivot_cols) in
-        [(700, 2000, None, 1000), (300, 1500, Some(250), 1500), (22000, 130, None, 130), (17000, 260, None, 150)]
-    {
+    for (rows, cols, cap, pivot_cols) in [
+        (700, 2000, None, 1000),
+        (300, 1500, Some(250), 1500),
+        (22000, 130, None, 130),
+        (17000, 260, None, 150),
+        (140, 33_000, None, 33_000),
+        (150, 70_000, Some(100), 5000),
+    ] {
         let v = values(rows, cols, 2, cap, rows as u64);
         let mut a = to_bits(&v, cols);
         let mut b = a.clone();

@@ -1,5 +1,5 @@
-//! Shared helpers of the packed engines: splitting row updates across threads and XOR-ing
-//! several table entries into a row in one sweep.
+//! Shared helpers of the packed engines: splitting row updates (and other work in disjoint
+//! parts) across threads and XOR-ing several table entries into a row in one sweep.
 
 use rayon::prelude::*;
 
@@ -33,6 +33,16 @@ pub(crate) fn for_each_row_chunk_at<F: Fn(usize, &mut [u64]) + Sync>(
     }
     let per_task = rows.div_ceil(4 * threads).max(1);
     data.par_chunks_mut(per_task * row_len).enumerate().for_each(|(i, chunk)| f(i * per_task, chunk));
+}
+
+/// Run `f` on each of `parts` (disjoint pieces of one job of `work` words in all), in parallel
+/// when the work is large enough.
+pub(crate) fn for_each_part<T: Send, F: Fn(T) + Sync + Send>(parts: Vec<T>, work: usize, f: F) {
+    if rayon::current_num_threads() < 2 || parts.len() < 2 || work < PAR_MIN_WORK {
+        parts.into_iter().for_each(f);
+    } else {
+        parts.into_par_iter().for_each(f);
+    }
 }
 
 /// `dst ^= data[o + s0..][..dst.len()]` for the four (or, with `many`, eight) offsets `o`.
