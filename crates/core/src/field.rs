@@ -253,8 +253,17 @@ impl Modulus {
 
 /// An error unless `v` has `n` entries, each in `0..p`: the check every solver makes of a board
 /// or press vector (of `u32` values, or bytes) before using it, with `what` naming the vector in
-/// the error.
-pub(crate) fn check_vector<C: Copy + Into<u32>>(what: &'static str, v: &[C], n: usize, modulus: Modulus) -> Result<()> {
+/// the error. The one check of this kind: the front ends' boards of bytes are checked here too.
+///
+/// ```
+/// use lightsout_core::{field::check_vector, Modulus};
+/// let z3 = Modulus::new(3).unwrap();
+/// assert!(check_vector("lights", &[0u8, 2, 1], 3, z3).is_ok());
+/// let e = check_vector("lights", &[0u8, 3, 1], 3, z3).unwrap_err();
+/// assert_eq!(e.to_string(), "lights[1] must be in 0 <= x < 3, not 3");
+/// assert!(check_vector("lights", &[0u8, 1], 3, z3).is_err()); // two entries for three
+/// ```
+pub fn check_vector<C: Copy + Into<u32>>(what: &'static str, v: &[C], n: usize, modulus: Modulus) -> Result<()> {
     if v.len() != n {
         return Err(Error::DimensionMismatch { what, expected: n, got: v.len() });
     }

@@ -430,12 +430,10 @@ impl Game {
     /// assert!(after.iter().all(|&b| b == 0));
     /// ```
     pub fn solve_board(&self, lights: &[u8], format: BoardFormat) -> Result<Vec<u8>> {
-        if self.packed_grid()?.is_some() {
-            // In place on a copy of the board: one board-sized buffer fewer (fresh pages to
-            // fault in) than solving into a new packed board and writing that out.
-            let mut presses = buffer::copied("the presses", lights)?;
-            self.solve_board_in_place(&mut presses, format)?;
-            return Ok(presses);
+        if let Some(grid) = self.packed_grid()? {
+            // Chased in place on the board's bits, written out once into a fresh buffer: no
+            // second packed board, and the board itself is only read.
+            return self.from_packed(&self.solved_packed(grid, lights, format)?, format);
         }
         if let Some(grid) = self.packed3_grid(format)? {
             let board = self.to_packed3("lights", lights, format)?;
@@ -480,11 +478,8 @@ impl Game {
     /// ```
     pub fn solve_board_in_place(&self, board: &mut [u8], format: BoardFormat) -> Result<()> {
         if let Some(grid) = self.packed_grid()? {
-            let mut packed = self.to_packed("lights", board, format)?;
-            if !grid.try_solve_packed_gf2_in_place(&mut packed)? {
-                return Err(self.packed_unsolvable(grid, || packed.to_values()));
-            }
-            return self.write_packed(&packed, format, board);
+            let presses = self.solved_packed(grid, board, format)?;
+            return self.write_packed(&presses, format, board);
         }
         if format.encoding == Encoding::Bytes {
             if let Some(grid) = self.chased_grid()? {
@@ -514,6 +509,17 @@ impl Game {
             }
         }
         self.is_solvable(&self.decode_board("lights", lights, format)?)
+    }
+
+    /// The presses of a board of a packed GF(2) grid as the grid solver's packed board: the board
+    /// read to bits once and chased there in place. An unsolvable board gives the error of
+    /// [`Game::solve_board`] (its proof built from the bits, which the chase left unchanged).
+    fn solved_packed(&self, grid: &GridSolver, lights: &[u8], format: BoardFormat) -> Result<PackedBoard> {
+        let mut packed = self.to_packed("lights", lights, format)?;
+        if !grid.try_solve_packed_gf2_in_place(&mut packed)? {
+            return Err(self.packed_unsolvable(grid, || packed.to_values()));
+        }
+        Ok(packed)
     }
 
     /// Whether the game is a grid, torus or cylinder that chases, whose natural array of one
@@ -638,15 +644,10 @@ impl Game {
     }
 }
 
-/// An error naming the first byte that is not below the modulus.
+/// An error naming the first byte that is not below the modulus (the length is the frame's,
+/// checked before).
 fn check_bytes(what: &'static str, data: &[u8], modulus: Modulus) -> Result<()> {
-    let k = modulus.get();
-    match data.iter().position(|&b| b as u32 >= k) {
-        None => Ok(()),
-        Some(index) => {
-            Err(lightsout_core::Error::EntryOutOfRange { what, index, value: data[index] as i64, modulus: k }.into())
-        }
-    }
+    Ok(lightsout_core::field::check_vector(what, data, data.len(), modulus)?)
 }
 
 /// Pack 0/1 bytes into words, light `i` at bit `i % 64` of word `i / 64`; `start` is the index

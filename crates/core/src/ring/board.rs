@@ -206,8 +206,8 @@ impl RingGridSolver {
         presses: &[u8],
     ) -> Result<Vec<u8>> {
         let (k, n) = Self::byte_board(rows, cols, modulus)?;
-        check_bytes("board", board, n, k)?;
-        check_bytes("presses", presses, n, k)?;
+        check_vector("board", board, n, modulus)?;
+        check_vector("presses", presses, n, modulus)?;
         Self::press_bytes_on(rows, cols, wrap, self_toggle, k, Some(board), presses)
     }
 
@@ -229,7 +229,7 @@ impl RingGridSolver {
         presses: &[u8],
     ) -> Result<Vec<u8>> {
         let (k, n) = Self::byte_board(rows, cols, modulus)?;
-        check_bytes("presses", presses, n, k)?;
+        check_vector("presses", presses, n, modulus)?;
         Self::press_bytes_on(rows, cols, wrap, self_toggle, k, None, presses)
     }
 
@@ -265,17 +265,6 @@ impl RingGridSolver {
         let presses = random_presses(self.modulus, self.lights(), seed);
         self.plan.apply(None, &presses)
     }
-}
-
-/// A check that `v` holds `n` bytes below `k`.
-fn check_bytes(what: &'static str, v: &[u8], n: usize, k: u32) -> Result<()> {
-    if v.len() != n {
-        return Err(Error::DimensionMismatch { what, expected: n, got: v.len() });
-    }
-    if let Some(i) = v.iter().position(|&b| b as u32 >= k) {
-        return Err(Error::EntryOutOfRange { what, index: i, value: v[i] as i64, modulus: k });
-    }
-    Ok(())
 }
 
 super::crt::ring_answers!(RingGridSolver);
@@ -438,9 +427,7 @@ impl RingGridSolver {
         if board.len() != n {
             return Err(Error::DimensionMismatch { what: "board bytes", expected: n, got: board.len() });
         }
-        if let Some(i) = board.iter().position(|&b| b as u32 >= k) {
-            return Err(Error::EntryOutOfRange { what: "board", index: i, value: board[i] as i64, modulus: k });
-        }
+        check_vector("board", board, n, self.modulus)?;
         let (rows, cols) = (self.rows(), self.cols());
         let single = self.factored.parts.len() == 1;
         let mut out = crate::buffer::zeroed::<u8>("a board of bytes", n)?;
