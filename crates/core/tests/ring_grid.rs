@@ -213,3 +213,65 @@ fn pressing_bytes_matches_pressing_values() {
     let e = RingGridSolver::press_bytes(1, 1, Wrap::None, true, big, &[0], &[0]).unwrap_err();
     assert!(e.to_string().contains("k <= 256"), "{e}");
 }
+
+/// Boards past a million lights are pressed by several threads, each a band of rows: every
+/// light against its own sum of neighbours, on every shape (the bands' edges and the wrapped
+/// rows included).
+#[test]
+fn pressing_large_boards_matches_each_lights_neighbours() {
+    let (rows, cols) = (1031, 1030);
+    let mut state = 11u64;
+    let mut rnd = |k: u32| {
+        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        ((state >> 33) % k as u64) as u8
+    };
+    for (k, wrap, plus) in
+        [(5u32, Wrap::None, true), (6, Wrap::Torus, true), (256, Wrap::Horizontal, false), (4, Wrap::Vertical, true)]
+    {
+        let modulus = Modulus::ring(k as u64).unwrap();
+        let board: Vec<u8> = (0..rows * cols).map(|_| rnd(k)).collect();
+        let presses: Vec<u8> = (0..rows * cols).map(|_| rnd(k)).collect();
+        let (h, v) = (matches!(wrap, Wrap::Horizontal | Wrap::Torus), matches!(wrap, Wrap::Vertical | Wrap::Torus));
+        let at = |r: usize, c: usize| presses[r * cols + c] as u32;
+        let mut want = vec![0u8; rows * cols];
+        for r in 0..rows {
+            for c in 0..cols {
+                let mut sum = board[r * cols + c] as u32 + if plus { at(r, c) } else { 0 };
+                sum += if c > 0 {
+                    at(r, c - 1)
+                } else if h {
+                    at(r, cols - 1)
+                } else {
+                    0
+                };
+                sum += if c + 1 < cols {
+                    at(r, c + 1)
+                } else if h {
+                    at(r, 0)
+                } else {
+                    0
+                };
+                sum += if r > 0 {
+                    at(r - 1, c)
+                } else if v {
+                    at(rows - 1, c)
+                } else {
+                    0
+                };
+                sum += if r + 1 < rows {
+                    at(r + 1, c)
+                } else if v {
+                    at(0, c)
+                } else {
+                    0
+                };
+                want[r * cols + c] = (sum % k) as u8;
+            }
+        }
+        let got = RingGridSolver::press_bytes(rows, cols, wrap, plus, modulus, &board, &presses).unwrap();
+        assert!(got == want, "{rows}x{cols} {wrap:?} plus={plus} mod {k}");
+        let wide = |v: &[u8]| v.iter().map(|&x| x as u32).collect::<Vec<u32>>();
+        let values = RingGridSolver::press(rows, cols, wrap, plus, modulus, &wide(&board), &wide(&presses)).unwrap();
+        assert!(values == wide(&want), "{rows}x{cols} {wrap:?} plus={plus} mod {k}, u32 lights");
+    }
+}

@@ -49,13 +49,15 @@ impl PressSums for Fp {
     }
 }
 
-/// Lights of one byte over Z_k, k <= 256: a light gains at most six terms below k, so `u16`
-/// sums and one table of the residues of `0..6k` reduce them.
-pub(crate) struct ByteSums(Vec<u8>);
+/// Lights of one byte over Z_k, k <= 256: sums in `u16` (a light and one term below k stay
+/// below 512), each addition reduced as it comes by the branch-free `min` of [`Fp::add`], so
+/// the row loops vectorise over 16-bit lanes and no table is looked up a light.
+pub(crate) struct ByteSums(u16);
 
 impl ByteSums {
     pub(crate) fn new(k: u32) -> ByteSums {
-        ByteSums((0..6 * k).map(|x| (x % k) as u8).collect())
+        debug_assert!((2..=256).contains(&k), "byte boards have k <= 256");
+        ByteSums(k as u16)
     }
 }
 
@@ -68,19 +70,26 @@ impl PressSums for ByteSums {
     }
     #[inline(always)]
     fn add(&self, s: u16, x: u8) -> u16 {
-        s + x as u16
+        let t = s + x as u16;
+        t.min(t.wrapping_sub(self.0))
     }
     #[inline(always)]
     fn finish(&self, s: u16) -> u8 {
-        self.0[s as usize]
+        s as u8
     }
 }
+
+/// Boards of at least this many lights are pressed by rayon's threads, each a band of rows.
+const PARALLEL_LIGHTS: usize = 1 << 20;
 
 /// `b + M s` on a `rows x cols` board (b dark when `None`), row-major, into `out`: each light
 /// gains its own press (when `delta`) and its neighbours' in the row and in the rows above and
 /// below, the edges joined as `(horizontal, vertical, delta) = folded` say ([`Wrap::folded`]:
-/// sides of 1 and 2 fold as in the chase, press sets being sets).
-pub(crate) fn press<A: PressSums>(
+/// sides of 1 and 2 fold as in the chase, press sets being sets). Every term is added to a
+/// whole row at once (the loops vectorise); a board of [`PARALLEL_LIGHTS`] or more is shared
+/// out among rayon's threads in bands of rows (each output row reads three rows of presses),
+/// the caller's interrupt flag handed to each.
+pub(crate) fn press<A: PressSums + Sync>(
     sums: &A,
     rows: usize,
     cols: usize,
@@ -88,47 +97,72 @@ pub(crate) fn press<A: PressSums>(
     board: Option<&[A::Cell]>,
     presses: &[A::Cell],
     out: &mut [A::Cell],
-) -> Result<()> {
-    let row = |r: usize| &presses[r * cols..(r + 1) * cols];
-    let mut sum = vec![A::Sum::default(); cols];
-    for r in 0..rows {
-        if r % 256 == 0 {
-            crate::interrupt::check()?;
-        }
-        let s = row(r);
-        match board {
-            Some(b) => {
-                for (x, &y) in sum.iter_mut().zip(&b[r * cols..(r + 1) * cols]) {
-                    *x = sums.start(y);
-                }
-            }
-            None => sum.fill(A::Sum::default()),
-        }
-        if delta {
-            for (x, &y) in sum.iter_mut().zip(s) {
-                *x = sums.add(*x, y);
-            }
-        }
-        for c in 1..cols {
-            sum[c] = sums.add(sum[c], s[c - 1]);
-            sum[c - 1] = sums.add(sum[c - 1], s[c]);
-        }
-        if h {
-            sum[0] = sums.add(sum[0], s[cols - 1]);
-            sum[cols - 1] = sums.add(sum[cols - 1], s[0]);
-        }
-        let up = if r > 0 { Some(row(r - 1)) } else { v.then(|| row(rows - 1)) };
-        let down = if r + 1 < rows { Some(row(r + 1)) } else { v.then(|| row(0)) };
-        for neighbour in [up, down].into_iter().flatten() {
-            for (x, &y) in sum.iter_mut().zip(neighbour) {
-                *x = sums.add(*x, y);
-            }
-        }
-        for (o, &x) in out[r * cols..(r + 1) * cols].iter_mut().zip(&sum) {
-            *o = sums.finish(x);
-        }
+) -> Result<()>
+where
+    A::Cell: Send + Sync,
+{
+    use rayon::prelude::*;
+    if rows == 0 || cols == 0 {
+        return Ok(());
     }
-    Ok(())
+    let row = |r: usize| &presses[r * cols..(r + 1) * cols];
+    let add_row = |sum: &mut [A::Sum], terms: &[A::Cell]| {
+        for (x, &y) in sum.iter_mut().zip(terms) {
+            *x = sums.add(*x, y);
+        }
+    };
+    // Rows `first..` of the board into `band` (whole rows).
+    let press_band = |first: usize, band: &mut [A::Cell]| -> Result<()> {
+        let mut sum = vec![A::Sum::default(); cols];
+        for (i, lit) in band.chunks_exact_mut(cols).enumerate() {
+            let r = first + i;
+            if r % 256 == 0 {
+                crate::interrupt::check()?;
+            }
+            let s = row(r);
+            match board {
+                Some(b) => {
+                    for (x, &y) in sum.iter_mut().zip(&b[r * cols..(r + 1) * cols]) {
+                        *x = sums.start(y);
+                    }
+                }
+                None => sum.fill(A::Sum::default()),
+            }
+            if delta {
+                add_row(&mut sum, s);
+            }
+            add_row(&mut sum[1..], &s[..cols - 1]);
+            add_row(&mut sum[..cols - 1], &s[1..]);
+            if h {
+                sum[0] = sums.add(sum[0], s[cols - 1]);
+                sum[cols - 1] = sums.add(sum[cols - 1], s[0]);
+            }
+            let up = if r > 0 { Some(row(r - 1)) } else { v.then(|| row(rows - 1)) };
+            let down = if r + 1 < rows { Some(row(r + 1)) } else { v.then(|| row(0)) };
+            for neighbour in [up, down].into_iter().flatten() {
+                add_row(&mut sum, neighbour);
+            }
+            for (o, &x) in lit.iter_mut().zip(&sum) {
+                *o = sums.finish(x);
+            }
+        }
+        Ok(())
+    };
+    let out = &mut out[..rows * cols];
+    let threads = rayon::current_num_threads();
+    if rows < 2 || rows * cols < PARALLEL_LIGHTS || threads < 2 {
+        return press_band(0, out);
+    }
+    let flag = crate::interrupt::current();
+    let band = rows.div_ceil(4 * threads);
+    out.par_chunks_mut(band * cols)
+        .enumerate()
+        .map(|(t, part)| match &flag {
+            Some(f) => f.run(|| press_band(t * band, part)),
+            None => press_band(t * band, part),
+        })
+        .find_first(Result::is_err)
+        .unwrap_or(Ok(()))
 }
 
 /// A light of a chased board, its value already reduced mod q: a `u32`, or a byte (q <= 256),
