@@ -295,20 +295,18 @@ impl Game {
         let frame = self.framed(what, data, format)?;
         let dims = self.dims();
         let (rows, cols) = (dims[0], dims[1]);
-        if frame.encoding == Encoding::Packed && format.order == Order::Natural {
-            return Ok(PackedBoard::from_packbits(rows, cols, data)?);
+        match (frame.encoding, format.order) {
+            (Encoding::Packed, Order::Natural) => return Ok(PackedBoard::from_packbits(rows, cols, data)?),
+            // One byte a light is the same row-major bytes in either order: core's one reader
+            // of entries into bits checks and packs them, a large board on a few threads.
+            (Encoding::Bytes, _) => return Ok(PackedBoard::from_bytes(what, rows, cols, data)?),
+            (Encoding::Packed, Order::Flat) => {}
         }
         let mut board = PackedBoard::zeros(rows, cols)?;
         for r in 0..rows {
-            let words = board.row_mut(r);
-            match frame.encoding {
-                Encoding::Bytes => pack_bytes(what, &data[r * cols..(r + 1) * cols], r * cols, words)?,
-                Encoding::Packed => {
-                    for (w, word) in words.iter_mut().enumerate() {
-                        let take = (cols - 64 * w).min(64);
-                        *word = read_bits(data, r * cols + 64 * w, take);
-                    }
-                }
+            for (w, word) in board.row_mut(r).iter_mut().enumerate() {
+                let take = (cols - 64 * w).min(64);
+                *word = read_bits(data, r * cols + 64 * w, take);
             }
         }
         Ok(board)
@@ -649,36 +647,6 @@ fn check_bytes(what: &'static str, data: &[u8], modulus: Modulus) -> Result<()> 
     }
 }
 
-/// Pack 0/1 bytes into words, light `i` at bit `i % 64` of word `i / 64`; `start` is the index
-/// of the first byte in the whole board, for the error.
-fn pack_bytes(what: &'static str, bytes: &[u8], start: usize, words: &mut [u64]) -> Result<()> {
-    let mut seen = 0u64;
-    let eights = bytes.chunks_exact(8);
-    let rest = eights.remainder();
-    for (i, eight) in eights.enumerate() {
-        let x = u64::from_le_bytes(eight.try_into().expect("8 bytes"));
-        seen |= x;
-        // With every byte 0 or 1, the multiply gathers byte j's bit into bit 56 + j.
-        words[i / 8] |= (x.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * (i % 8));
-    }
-    let full = bytes.len() - rest.len();
-    for (j, &b) in rest.iter().enumerate() {
-        seen |= b as u64;
-        words[(full + j) / 64] |= ((b & 1) as u64) << ((full + j) % 64);
-    }
-    if seen & !0x0101_0101_0101_0101 != 0 {
-        let at = bytes.iter().position(|&b| b > 1).expect("a byte above 1");
-        return Err(lightsout_core::Error::EntryOutOfRange {
-            what,
-            index: start + at,
-            value: bytes[at] as i64,
-            modulus: 2,
-        }
-        .into());
-    }
-    Ok(())
-}
-
 /// `SPREAD[b]`: the 8 bits of `b` as 8 bytes 0/1, bit 0 in the first byte (little-endian).
 const SPREAD: [u64; 256] = {
     let mut table = [0u64; 256];
@@ -694,7 +662,7 @@ const SPREAD: [u64; 256] = {
     table
 };
 
-/// Bytes 0/1 from packed words (the inverse of [`pack_bytes`]).
+/// Bytes 0/1 from packed words (the inverse of [`PackedBoard::from_bytes`] on a row).
 fn unpack_bytes(words: &[u64], out: &mut [u8]) {
     let full = out.len() / 8 * 8;
     let mut eights = out.chunks_exact_mut(8);
@@ -835,8 +803,7 @@ mod tests {
     #[test]
     fn bit_helpers_round_trip() {
         let bytes: Vec<u8> = (0..200u64).map(|i| ((i * 2654435761) >> 13) as u8 & 1).collect();
-        let mut words = vec![0u64; 4];
-        pack_bytes("x", &bytes, 0, &mut words).unwrap();
+        let words = PackedBoard::from_bytes("x", 1, 200, &bytes).unwrap().row(0).to_vec();
         for (i, &b) in bytes.iter().enumerate() {
             assert_eq!((words[i / 64] >> (i % 64)) & 1, b as u64, "bit {i}");
         }
@@ -849,9 +816,9 @@ mod tests {
             write_bits(&mut stream, offset, count, words[k]);
             assert_eq!(read_bits(&stream, offset, count), words[k] & if count == 64 { !0 } else { 31 });
         }
-        let mut bad = bytes.clone();
-        bad[77] = 2;
-        let err = pack_bytes("lights", &bad, 1000, &mut words).unwrap_err();
+        let mut bad = [vec![0; 1000], bytes.clone()].concat();
+        bad[1077] = 2;
+        let err = PackedBoard::from_bytes("lights", 6, 200, &bad).unwrap_err();
         assert!(err.to_string().contains("1077"), "{err}");
     }
 

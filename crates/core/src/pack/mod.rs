@@ -1,10 +1,29 @@
-//! Taking entries in as packed bits: the parity of each entry of a row-major array (any integer
-//! type or `bool`), or the rows of `numpy.packbits(a, axis=1)`, into the packed-rows layout of
-//! [`crate::bitmatrix`] (entry `c` at bit `c % 64` of word `c / 64`).
+//! Taking entries in as packed bits, in one place: into the packed-rows layout of
+//! [`crate::bitmatrix`] (entry `c` at bit `c % 64` of word `c / 64`) or the rows of
+//! `numpy.packbits(a, axis=1)`.
 //!
-//! This is the one place where outside arrays become bit rows, so the dense matrix a user
-//! hands over is read at memory speed: bytes go eight at a time through one multiply (no
-//! branch, no per-entry shift), and large matrices are split across threads by rows.
+//! - The reader of boards ([`read`]): a [`Block`] of entries of any integer width or `bool`
+//!   (an [`Entry`]), where they lie, checked to be 0 or 1 as it is read, into the [`BitRows`]
+//!   it is given ([`WordRows`], [`PackbitsRows`]); the first bad entry in C order comes back.
+//!   Its kernel (`marks.rs`) makes 16 bits of 16 entries at once (SSE2 on x86-64, a portable
+//!   loop elsewhere): in rows, or in Fortran order down the columns into squares of bits
+//!   transposed into rows, so the entries are read in their own memory order. A large read is
+//!   shared among a few threads by [`split_rows`]. [`PackedBoard::from_bytes`] reads a byte
+//!   board with it.
+//! - The parities of any integer array ([`BitMatrix::from_parities`]: no range check, bytes
+//!   eight at a time through one multiply) and packbits rows ([`BitMatrix::from_packbits`]),
+//!   large matrices split across threads by rows.
+//!
+//! So a dense matrix or a board a user hands over is read at memory speed, once.
+//!
+//! [`PackedBoard::from_bytes`]: crate::structured::PackedBoard::from_bytes
+
+mod entry;
+mod marks;
+pub mod read;
+
+pub use entry::Entry;
+pub use read::{split_rows, BitRows, Block, PackbitsRows, WordRows};
 
 use crate::bitmatrix::BitMatrix;
 use crate::error::{Error, Result};
@@ -179,6 +198,38 @@ impl BitMatrix {
         let mut m = BitMatrix::zeros(rows, cols)?;
         fill_rows(&mut m, |r, row| packbits_row(&bytes[r * bpr..(r + 1) * bpr], row, cols));
         Ok(m)
+    }
+}
+
+impl crate::structured::PackedBoard {
+    /// The `rows x cols` board of row-major bytes, each checked to be 0 or 1 (the first that is
+    /// not, in C order, is [`Error::EntryOutOfRange`] for `what` with its index and value),
+    /// read by the one reader ([`Block::read_bits`]), a large board by a few threads at once.
+    ///
+    /// ```
+    /// use lightsout_core::structured::PackedBoard;
+    /// let b = PackedBoard::from_bytes("lights", 2, 3, &[1, 0, 0, 0, 1, 1]).unwrap();
+    /// assert_eq!(b.to_values(), [1, 0, 0, 0, 1, 1]);
+    /// let e = PackedBoard::from_bytes("lights", 2, 3, &[1, 0, 0, 7, 1, 2]).unwrap_err();
+    /// assert_eq!(e.to_string(), "lights[3] must be in 0 <= x < 2, not 7");
+    /// ```
+    pub fn from_bytes(what: &'static str, rows: usize, cols: usize, bytes: &[u8]) -> Result<Self> {
+        let expected = rows.checked_mul(cols).ok_or(Error::InvalidArgument("board size overflows".into()))?;
+        if bytes.len() != expected {
+            return Err(Error::DimensionMismatch { what: "board bytes", expected, got: bytes.len() });
+        }
+        let mut board = Self::zeros(rows, cols)?;
+        let per_row = cols.div_ceil(64);
+        split_rows(rows, expected, 1, board.words_mut(), per_row, |start, end, part| {
+            let block = Block::new(&bytes[start * cols..end * cols], end - start, cols)?;
+            block.read_bits(&mut WordRows::new(part, cols)).map_err(|(i, v)| Error::EntryOutOfRange {
+                what,
+                index: start * cols + i,
+                value: v as i64,
+                modulus: 2,
+            })
+        })?;
+        Ok(board)
     }
 }
 
