@@ -325,11 +325,7 @@ impl Game {
         let (rows, cols) = (board.rows(), board.cols());
         match (frame.encoding, format.order) {
             (Encoding::Packed, Order::Natural) => board.write_packbits(out)?,
-            (Encoding::Bytes, _) => {
-                for (r, chunk) in out.chunks_mut(cols).enumerate() {
-                    unpack_bytes(board.row(r), chunk);
-                }
-            }
+            (Encoding::Bytes, _) => board.write_bytes(out)?,
             (Encoding::Packed, Order::Flat) => {
                 out.fill(0);
                 for r in 0..rows {
@@ -647,35 +643,6 @@ fn check_bytes(what: &'static str, data: &[u8], modulus: Modulus) -> Result<()> 
     }
 }
 
-/// `SPREAD[b]`: the 8 bits of `b` as 8 bytes 0/1, bit 0 in the first byte (little-endian).
-const SPREAD: [u64; 256] = {
-    let mut table = [0u64; 256];
-    let mut b = 0;
-    while b < 256 {
-        let mut j = 0;
-        while j < 8 {
-            table[b] |= (((b >> j) & 1) as u64) << (8 * j);
-            j += 1;
-        }
-        b += 1;
-    }
-    table
-};
-
-/// Bytes 0/1 from packed words (the inverse of [`PackedBoard::from_bytes`] on a row).
-fn unpack_bytes(words: &[u64], out: &mut [u8]) {
-    let full = out.len() / 8 * 8;
-    let mut eights = out.chunks_exact_mut(8);
-    for (i, eight) in eights.by_ref().enumerate() {
-        let byte = (words[i / 8] >> (8 * (i % 8))) & 0xff;
-        eight.copy_from_slice(&SPREAD[byte as usize].to_le_bytes());
-    }
-    let rest = eights.into_remainder();
-    for (j, o) in rest.iter_mut().enumerate() {
-        *o = ((words[(full + j) / 64] >> ((full + j) % 64)) & 1) as u8;
-    }
-}
-
 /// `count <= 64` bits from an MSB-first bit stream at bit `offset`, as a word with the first of
 /// them in bit 0.
 fn read_bits(data: &[u8], offset: usize, count: usize) -> u64 {
@@ -808,7 +775,7 @@ mod tests {
             assert_eq!((words[i / 64] >> (i % 64)) & 1, b as u64, "bit {i}");
         }
         let mut back = vec![9u8; 200];
-        unpack_bytes(&words, &mut back);
+        lightsout_core::pack::words_to_bytes(&words, &mut back);
         assert_eq!(back, bytes);
         let mut stream = vec![0u8; 40];
         for (k, offset) in [(0, 3), (1, 67), (2, 131), (3, 195)] {

@@ -14,16 +14,22 @@
 //!   eight at a time through one multiply) and packbits rows ([`BitMatrix::from_packbits`]),
 //!   large matrices split across threads by rows.
 //!
+//! - Bits out as one byte a light, the reader's inverse ([`words_to_bytes`],
+//!   [`packbits_to_bytes`], [`PackedBoard::write_bytes`]).
+//!
 //! So a dense matrix or a board a user hands over is read at memory speed, once.
 //!
 //! [`PackedBoard::from_bytes`]: crate::structured::PackedBoard::from_bytes
+//! [`PackedBoard::write_bytes`]: crate::structured::PackedBoard::write_bytes
 
 mod entry;
 mod marks;
 pub mod read;
+mod unpack;
 
 pub use entry::Entry;
 pub use read::{split_rows, BitRows, Block, PackbitsRows, WordRows};
+pub use unpack::{packbits_rows_to_bytes, packbits_to_bytes, words_to_bytes};
 
 use crate::bitmatrix::BitMatrix;
 use crate::error::{Error, Result};
@@ -126,6 +132,15 @@ pub(crate) fn packbits_row(bytes: &[u8], words: &mut [u64], cols: usize) {
         if let Some(last) = words.last_mut() {
             *last &= (1u64 << (cols % 64)) - 1;
         }
+    }
+}
+
+/// One packed row as `numpy.packbits` bytes (the inverse of [`crate::pack::packbits_row`]).
+#[inline]
+pub(crate) fn write_packbits_row(row: &[u64], dst: &mut [u8]) {
+    for (&w, chunk) in row.iter().zip(dst.chunks_mut(8)) {
+        let bytes = w.swap_bytes().reverse_bits().to_le_bytes();
+        chunk.copy_from_slice(&bytes[..chunk.len()]);
     }
 }
 

@@ -81,35 +81,20 @@ impl<'a> PackbitsRows<'a> {
     }
 }
 
-/// A word of entries (entry k at bit k) as packbits bytes: entry 0 in the top bit of the first.
-#[inline(always)]
-fn in_bytes(word: u64) -> [u8; 8] {
-    word.reverse_bits().to_be_bytes()
-}
-
 impl BitRows for PackbitsRows<'_> {
     fn shape(&self) -> (usize, usize) {
         (self.bytes.len().checked_div(self.per_row).unwrap_or(usize::MAX), self.cols)
     }
     fn fill_row(&mut self, r: usize, fill: impl FnOnce(&mut [u64]) -> bool) -> bool {
         let clean = fill(&mut self.words);
-        let row = &mut self.bytes[r * self.per_row..(r + 1) * self.per_row];
-        let mut whole = row.chunks_exact_mut(8);
-        for (bytes, word) in (&mut whole).zip(&self.words) {
-            bytes.copy_from_slice(&in_bytes(*word));
-        }
-        let tail = whole.into_remainder();
-        if let Some(word) = self.words.last().filter(|_| !tail.is_empty()) {
-            let len = tail.len();
-            tail.copy_from_slice(&in_bytes(*word)[..len]);
-        }
+        super::write_packbits_row(&self.words, &mut self.bytes[r * self.per_row..(r + 1) * self.per_row]);
         clean
     }
     #[inline]
     fn put_word(&mut self, r: usize, w: usize, word: u64) {
         let len = (self.per_row - 8 * w).min(8);
         let at = r * self.per_row + 8 * w;
-        self.bytes[at..at + len].copy_from_slice(&in_bytes(word)[..len]);
+        super::write_packbits_row(&[word], &mut self.bytes[at..at + len]);
     }
 }
 

@@ -640,34 +640,6 @@ unsafe fn gather_plane<T: Entry, O: Light>(
     Ok(())
 }
 
-/// Packbits bytes (first entry in the most significant bit) as bytes holding 0 or 1, the
-/// inverse of [`lightsout_core::pack::PackbitsRows`] on a row (`out.len()` bits are read).
-pub(crate) fn unpack_bits(packed: &[u8], out: &mut [u8]) {
-    const SPREAD: [u64; 256] = {
-        let mut table = [0u64; 256];
-        let mut b = 0;
-        while b < 256 {
-            let mut k = 0;
-            while k < 8 {
-                table[b] |= (((b >> (7 - k)) & 1) as u64) << (8 * k);
-                k += 1;
-            }
-            b += 1;
-        }
-        table
-    };
-    let last = packed.get(out.len() / 8).copied();
-    let mut whole = out.chunks_exact_mut(8);
-    for (chunk, &b) in (&mut whole).zip(packed) {
-        chunk.copy_from_slice(&SPREAD[b as usize].to_le_bytes());
-    }
-    let tail = whole.into_remainder();
-    if let Some(b) = last.filter(|_| !tail.is_empty()) {
-        let n = tail.len();
-        tail.copy_from_slice(&SPREAD[b as usize].to_le_bytes()[..n]);
-    }
-}
-
 /// `lights[1, 3] must be in 0 <= x < 2, not 5`.
 pub(crate) fn out_of_range(what: &str, shape: &[usize], flat: usize, value: String, p: u32) -> PyErr {
     PyValueError::new_err(format!("{what}{} must be in 0 <= x < {p}, not {value}", index_text(shape, flat)))
