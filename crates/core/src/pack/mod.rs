@@ -138,10 +138,24 @@ pub(crate) fn packbits_row(bytes: &[u8], words: &mut [u64], cols: usize) {
 /// One packed row as `numpy.packbits` bytes (the inverse of [`crate::pack::packbits_row`]).
 #[inline]
 pub(crate) fn write_packbits_row(row: &[u64], dst: &mut [u8]) {
-    for (&w, chunk) in row.iter().zip(dst.chunks_mut(8)) {
-        let bytes = w.swap_bytes().reverse_bits().to_le_bytes();
-        chunk.copy_from_slice(&bytes[..chunk.len()]);
+    // Whole words as fixed 8-byte stores; only the last part word is cut.
+    let last = dst.len() / 8;
+    let mut whole = dst.chunks_exact_mut(8);
+    for (chunk, &w) in (&mut whole).zip(row) {
+        chunk.copy_from_slice(&packbits_word(w));
     }
+    let tail = whole.into_remainder();
+    if let Some(&w) = row.get(last).filter(|_| !tail.is_empty()) {
+        let len = tail.len();
+        tail.copy_from_slice(&packbits_word(w)[..len]);
+    }
+}
+
+/// A packed word (entry `j` at bit `j`) as eight `numpy.packbits` bytes (entry 0 in the top bit
+/// of the first).
+#[inline(always)]
+pub(crate) fn packbits_word(word: u64) -> [u8; 8] {
+    word.swap_bytes().reverse_bits().to_le_bytes()
 }
 
 /// Fill the rows of `m` by `fill(r, row_words)`, split across threads when `m` is large.

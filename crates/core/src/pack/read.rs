@@ -33,8 +33,8 @@ pub trait BitRows {
     /// Row `r` filled by `fill`, which writes its `ceil(cols / 64)` words (entry `c` at bit
     /// `c % 64` of word `c / 64`, the last word's unused bits 0); what `fill` returns.
     fn fill_row(&mut self, r: usize, fill: impl FnOnce(&mut [u64]) -> bool) -> bool;
-    /// Word `w` of row `r` (the last word's unused bits 0).
-    fn put_word(&mut self, r: usize, w: usize, word: u64);
+    /// Word `w` of rows `r..r + words.len()`, one word a row (the last word's unused bits 0).
+    fn put_words(&mut self, r: usize, w: usize, words: &[u64]);
 }
 
 /// Rows of bits in the packed-rows layout: `ceil(cols / 64)` words a row.
@@ -60,8 +60,10 @@ impl BitRows for WordRows<'_> {
         fill(&mut self.words[r * self.per_row..(r + 1) * self.per_row])
     }
     #[inline]
-    fn put_word(&mut self, r: usize, w: usize, word: u64) {
-        self.words[r * self.per_row + w] = word;
+    fn put_words(&mut self, r: usize, w: usize, words: &[u64]) {
+        for (i, &word) in words.iter().enumerate() {
+            self.words[(r + i) * self.per_row + w] = word;
+        }
     }
 }
 
@@ -91,10 +93,20 @@ impl BitRows for PackbitsRows<'_> {
         clean
     }
     #[inline]
-    fn put_word(&mut self, r: usize, w: usize, word: u64) {
+    fn put_words(&mut self, r: usize, w: usize, words: &[u64]) {
+        let first = r * self.per_row + 8 * w;
         let len = (self.per_row - 8 * w).min(8);
-        let at = r * self.per_row + 8 * w;
-        super::write_packbits_row(&[word], &mut self.bytes[at..at + len]);
+        let at = |i: usize| first + i * self.per_row;
+        if len == 8 {
+            // Whole words: fixed 8-byte stores.
+            for (i, &word) in words.iter().enumerate() {
+                self.bytes[at(i)..at(i) + 8].copy_from_slice(&super::packbits_word(word));
+            }
+        } else {
+            for (i, &word) in words.iter().enumerate() {
+                self.bytes[at(i)..at(i) + len].copy_from_slice(&super::packbits_word(word)[..len]);
+            }
+        }
     }
 }
 
@@ -213,9 +225,7 @@ impl<'a, T: Entry> Block<'a, T> {
                     *word = columns[k * per_column + w];
                 }
                 transpose64(&mut square);
-                for (i, &row) in square[..(height - 64 * w).min(64)].iter().enumerate() {
-                    out.put_word(r0 + 64 * w + i, c0 / 64, row);
-                }
+                out.put_words(r0 + 64 * w, c0 / 64, &square[..(height - 64 * w).min(64)]);
             }
         }
         clean
