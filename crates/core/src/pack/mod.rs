@@ -158,6 +158,16 @@ pub(crate) fn packbits_word(word: u64) -> [u8; 8] {
     word.swap_bytes().reverse_bits().to_le_bytes()
 }
 
+/// `rows * per_row`, checked to be the `got` entries given: "`{size} size overflows`" or
+/// [`Error::DimensionMismatch`] for `what` otherwise.
+fn expect_len(what: &'static str, size: &str, rows: usize, per_row: usize, got: usize) -> Result<usize> {
+    let expected = rows.checked_mul(per_row).ok_or_else(|| Error::InvalidArgument(format!("{size} size overflows")))?;
+    match got == expected {
+        true => Ok(expected),
+        false => Err(Error::DimensionMismatch { what, expected, got }),
+    }
+}
+
 /// Fill the rows of `m` by `fill(r, row_words)`, split across threads when `m` is large.
 fn fill_rows(m: &mut BitMatrix, fill: impl Fn(usize, &mut [u64]) + Sync) {
     let wpr = m.words_per_row();
@@ -191,14 +201,7 @@ impl BitMatrix {
     /// assert!(BitMatrix::from_parities(2, 3, &[1i64; 5]).is_err());
     /// ```
     pub fn from_parities<T: Parity>(rows: usize, cols: usize, entries: &[T]) -> Result<Self> {
-        let expected = rows.checked_mul(cols).ok_or_else(|| Error::InvalidArgument("matrix size overflows".into()))?;
-        if entries.len() != expected {
-            return Err(Error::DimensionMismatch {
-                what: "matrix entries (rows x cols)",
-                expected,
-                got: entries.len(),
-            });
-        }
+        expect_len("matrix entries (rows x cols)", "matrix", rows, cols, entries.len())?;
         let mut m = BitMatrix::zeros(rows, cols)?;
         fill_rows(&mut m, |r, row| pack_row(&entries[r * cols..(r + 1) * cols], row));
         Ok(m)
@@ -216,14 +219,7 @@ impl BitMatrix {
     /// ```
     pub fn from_packbits(rows: usize, cols: usize, bytes: &[u8]) -> Result<Self> {
         let bpr = cols.div_ceil(8);
-        let expected = rows.checked_mul(bpr).ok_or_else(|| Error::InvalidArgument("matrix size overflows".into()))?;
-        if bytes.len() != expected {
-            return Err(Error::DimensionMismatch {
-                what: "packbits bytes (rows x ceil(cols / 8))",
-                expected,
-                got: bytes.len(),
-            });
-        }
+        expect_len("packbits bytes (rows x ceil(cols / 8))", "matrix", rows, bpr, bytes.len())?;
         let mut m = BitMatrix::zeros(rows, cols)?;
         fill_rows(&mut m, |r, row| packbits_row(&bytes[r * bpr..(r + 1) * bpr], row, cols));
         Ok(m)
@@ -243,10 +239,7 @@ impl crate::structured::PackedBoard {
     /// assert_eq!(e.to_string(), "lights[3] must be in 0 <= x < 2, not 7");
     /// ```
     pub fn from_bytes(what: &'static str, rows: usize, cols: usize, bytes: &[u8]) -> Result<Self> {
-        let expected = rows.checked_mul(cols).ok_or(Error::InvalidArgument("board size overflows".into()))?;
-        if bytes.len() != expected {
-            return Err(Error::DimensionMismatch { what: "board bytes", expected, got: bytes.len() });
-        }
+        let expected = expect_len("board bytes", "board", rows, cols, bytes.len())?;
         let mut board = Self::zeros(rows, cols)?;
         let per_row = cols.div_ceil(64);
         split_rows(rows, expected, 1, board.words_mut(), per_row, |start, end, part| {

@@ -11,7 +11,7 @@
 use super::marks::entry_words;
 use super::Entry;
 use crate::bitmatrix::transpose64;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use std::marker::PhantomData;
 
 /// Rows read at a time in Fortran order: each column's run is long enough for the processor's
@@ -142,10 +142,7 @@ impl<'a, T: Entry> Block<'a, T> {
     /// assert!(Block::new(&entries, 4, 2).is_err());
     /// ```
     pub fn new(entries: &'a [T], rows: usize, cols: usize) -> Result<Self> {
-        let expected = rows.checked_mul(cols).ok_or_else(|| Error::InvalidArgument("block size overflows".into()))?;
-        if entries.len() != expected {
-            return Err(Error::DimensionMismatch { what: "block entries (rows x cols)", expected, got: entries.len() });
-        }
+        super::expect_len("block entries (rows x cols)", "block", rows, cols, entries.len())?;
         // SAFETY: the slice holds the `rows x cols` entries in C order.
         Ok(unsafe { Self::from_raw(entries.as_ptr(), rows, cols, cols as isize, 1) })
     }
