@@ -204,10 +204,9 @@ pub(crate) struct Band<'a, O> {
 /// A GF(2) board (or a batch of boards) from numpy straight into packed rows: `out` holds
 /// `row_bytes` bytes for each row of the last axis, in the layout of
 /// `numpy.packbits(arr, axis=-1)` (first entry in the most significant bit, the last byte's
-/// unused bits 0), every entry checked to be 0 or 1. Rows in C order, every other entry of a
-/// row and columns in Fortran order go from 16 entries in SSE2 registers to 16 bits at once
-/// (see [`bits`]); other layouts as [`gather`] reads them, then packed. An entry out of range
-/// is reported as by [`gather`].
+/// unused bits 0), every entry checked to be 0 or 1, by core's one reader of entries into bits
+/// in every layout (rows 1 or 2 entries apart and Fortran order 16 entries at once in SSE2
+/// registers; see [`bits`]). An entry out of range is reported as by [`gather`].
 pub(crate) fn gather_bits(
     arr: &Bound<'_, PyUntypedArray>,
     dt: Dt,
