@@ -295,20 +295,18 @@ impl Game {
         let frame = self.framed(what, data, format)?;
         let dims = self.dims();
         let (rows, cols) = (dims[0], dims[1]);
-        if frame.encoding == Encoding::Packed && format.order == Order::Natural {
-            return Ok(PackedBoard::from_packbits(rows, cols, data)?);
+        match (frame.encoding, format.order) {
+            (Encoding::Packed, Order::Natural) => return Ok(PackedBoard::from_packbits(rows, cols, data)?),
+            // One byte a light is the same row-major bytes in either order: core's one reader
+            // of entries into bits checks and packs them, a large board on a few threads.
+            (Encoding::Bytes, _) => return Ok(PackedBoard::from_bytes(what, rows, cols, data)?),
+            (Encoding::Packed, Order::Flat) => {}
         }
         let mut board = PackedBoard::zeros(rows, cols)?;
         for r in 0..rows {
-            let words = board.row_mut(r);
-            match frame.encoding {
-                Encoding::Bytes => pack_bytes(what, &data[r * cols..(r + 1) * cols], r * cols, words)?,
-                Encoding::Packed => {
-                    for (w, word) in words.iter_mut().enumerate() {
-                        let take = (cols - 64 * w).min(64);
-                        *word = read_bits(data, r * cols + 64 * w, take);
-                    }
-                }
+            for (w, word) in board.row_mut(r).iter_mut().enumerate() {
+                let take = (cols - 64 * w).min(64);
+                *word = read_bits(data, r * cols + 64 * w, take);
             }
         }
         Ok(board)
@@ -327,11 +325,7 @@ impl Game {
         let (rows, cols) = (board.rows(), board.cols());
         match (frame.encoding, format.order) {
             (Encoding::Packed, Order::Natural) => board.write_packbits(out)?,
-            (Encoding::Bytes, _) => {
-                for (r, chunk) in out.chunks_mut(cols).enumerate() {
-                    unpack_bytes(board.row(r), chunk);
-                }
-            }
+            (Encoding::Bytes, _) => board.write_bytes(out)?,
             (Encoding::Packed, Order::Flat) => {
                 out.fill(0);
                 for r in 0..rows {
@@ -650,65 +644,6 @@ fn check_bytes(what: &'static str, data: &[u8], modulus: Modulus) -> Result<()> 
     Ok(lightsout_core::field::check_vector(what, data, data.len(), modulus)?)
 }
 
-/// Pack 0/1 bytes into words, light `i` at bit `i % 64` of word `i / 64`; `start` is the index
-/// of the first byte in the whole board, for the error.
-fn pack_bytes(what: &'static str, bytes: &[u8], start: usize, words: &mut [u64]) -> Result<()> {
-    let mut seen = 0u64;
-    let eights = bytes.chunks_exact(8);
-    let rest = eights.remainder();
-    for (i, eight) in eights.enumerate() {
-        let x = u64::from_le_bytes(eight.try_into().expect("8 bytes"));
-        seen |= x;
-        // With every byte 0 or 1, the multiply gathers byte j's bit into bit 56 + j.
-        words[i / 8] |= (x.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * (i % 8));
-    }
-    let full = bytes.len() - rest.len();
-    for (j, &b) in rest.iter().enumerate() {
-        seen |= b as u64;
-        words[(full + j) / 64] |= ((b & 1) as u64) << ((full + j) % 64);
-    }
-    if seen & !0x0101_0101_0101_0101 != 0 {
-        let at = bytes.iter().position(|&b| b > 1).expect("a byte above 1");
-        return Err(lightsout_core::Error::EntryOutOfRange {
-            what,
-            index: start + at,
-            value: bytes[at] as i64,
-            modulus: 2,
-        }
-        .into());
-    }
-    Ok(())
-}
-
-/// `SPREAD[b]`: the 8 bits of `b` as 8 bytes 0/1, bit 0 in the first byte (little-endian).
-const SPREAD: [u64; 256] = {
-    let mut table = [0u64; 256];
-    let mut b = 0;
-    while b < 256 {
-        let mut j = 0;
-        while j < 8 {
-            table[b] |= (((b >> j) & 1) as u64) << (8 * j);
-            j += 1;
-        }
-        b += 1;
-    }
-    table
-};
-
-/// Bytes 0/1 from packed words (the inverse of [`pack_bytes`]).
-fn unpack_bytes(words: &[u64], out: &mut [u8]) {
-    let full = out.len() / 8 * 8;
-    let mut eights = out.chunks_exact_mut(8);
-    for (i, eight) in eights.by_ref().enumerate() {
-        let byte = (words[i / 8] >> (8 * (i % 8))) & 0xff;
-        eight.copy_from_slice(&SPREAD[byte as usize].to_le_bytes());
-    }
-    let rest = eights.into_remainder();
-    for (j, o) in rest.iter_mut().enumerate() {
-        *o = ((words[(full + j) / 64] >> ((full + j) % 64)) & 1) as u8;
-    }
-}
-
 /// `count <= 64` bits from an MSB-first bit stream at bit `offset`, as a word with the first of
 /// them in bit 0.
 fn read_bits(data: &[u8], offset: usize, count: usize) -> u64 {
@@ -836,13 +771,12 @@ mod tests {
     #[test]
     fn bit_helpers_round_trip() {
         let bytes: Vec<u8> = (0..200u64).map(|i| ((i * 2654435761) >> 13) as u8 & 1).collect();
-        let mut words = vec![0u64; 4];
-        pack_bytes("x", &bytes, 0, &mut words).unwrap();
+        let words = PackedBoard::from_bytes("x", 1, 200, &bytes).unwrap().row(0).to_vec();
         for (i, &b) in bytes.iter().enumerate() {
             assert_eq!((words[i / 64] >> (i % 64)) & 1, b as u64, "bit {i}");
         }
         let mut back = vec![9u8; 200];
-        unpack_bytes(&words, &mut back);
+        lightsout_core::pack::words_to_bytes(&words, &mut back);
         assert_eq!(back, bytes);
         let mut stream = vec![0u8; 40];
         for (k, offset) in [(0, 3), (1, 67), (2, 131), (3, 195)] {
@@ -850,9 +784,9 @@ mod tests {
             write_bits(&mut stream, offset, count, words[k]);
             assert_eq!(read_bits(&stream, offset, count), words[k] & if count == 64 { !0 } else { 31 });
         }
-        let mut bad = bytes.clone();
-        bad[77] = 2;
-        let err = pack_bytes("lights", &bad, 1000, &mut words).unwrap_err();
+        let mut bad = [vec![0; 1000], bytes.clone()].concat();
+        bad[1077] = 2;
+        let err = PackedBoard::from_bytes("lights", 6, 200, &bad).unwrap_err();
         assert!(err.to_string().contains("1077"), "{err}");
     }
 

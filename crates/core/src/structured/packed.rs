@@ -125,7 +125,9 @@ impl PackedBoard {
             return Ok(());
         }
         let tasks = out.par_chunks_exact_mut(bpr).zip(self.layout.words().par_chunks(self.cols().div_ceil(64)));
-        tasks.with_min_len(ROWS_MIN_BYTES.div_ceil(bpr)).for_each(|(dst, row)| write_packbits_row(row, dst));
+        tasks
+            .with_min_len(ROWS_MIN_BYTES.div_ceil(bpr))
+            .for_each(|(dst, row)| crate::pack::write_packbits_row(row, dst));
         Ok(())
     }
 
@@ -220,7 +222,7 @@ impl PackedBoard {
                 let above = (r > 0).then_some(&up[..]);
                 let below = (r + 1 < rows).then_some(&down[..]);
                 add_row_press(cols, self_toggle, &here, above, below, &mut lit);
-                write_packbits_row(&lit, dst);
+                crate::pack::write_packbits_row(&lit, dst);
                 std::mem::swap(&mut up, &mut here);
                 std::mem::swap(&mut here, &mut down);
             }
@@ -282,15 +284,6 @@ pub(crate) fn run(
         std::mem::swap(&mut cur, &mut next);
     }
     (prev, cur)
-}
-
-/// One packed row as `numpy.packbits` bytes (the inverse of [`crate::pack::packbits_row`]).
-#[inline]
-fn write_packbits_row(row: &[u64], dst: &mut [u8]) {
-    for (&w, chunk) in row.iter().zip(dst.chunks_mut(8)) {
-        let bytes = w.swap_bytes().reverse_bits().to_le_bytes();
-        chunk.copy_from_slice(&bytes[..chunk.len()]);
-    }
 }
 
 /// Word `i` of `T x` over GF(2) for packed `x`, a row on a path: each light's two neighbours

@@ -12,7 +12,6 @@ use lightsout_topo::{BoardFormat, Encoding, Game, Order};
 use numpy::{PyArray1, PyArrayDyn, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use rayon::prelude::*;
 
 /// A board in a compact format: a C-contiguous uint8 array, with the shape it came in.
 pub(crate) struct Compact<'py> {
@@ -174,11 +173,10 @@ pub(crate) fn array_as<'py>(
         let dims = shape_of(game, bytes);
         let row = *dims.last().expect("a board has at least one axis");
         // A board-sized buffer from the core's one place for them (huge pages where the kernel
-        // has them: a fresh buffer's cost is its page faults), unpacked row by row on every
-        // thread.
+        // has them: a fresh buffer's cost is its page faults), unpacked by core's inverse of
+        // the reader, row by row on every thread.
         let mut out = lightsout_core::buffer::zeroed::<u8>("the answer", dims.iter().product()).map_err(value_error)?;
-        let tasks = out.par_chunks_mut(row.max(1)).zip(data.par_chunks(row.div_ceil(8).max(1)));
-        tasks.with_min_len((1 << 16) / row.max(1) + 1).for_each(|(o, bits)| convert::unpack_bits(bits, o));
+        lightsout_core::pack::packbits_rows_to_bytes(&data, row, &mut out).map_err(value_error)?;
         (out, bytes)
     } else {
         (data, format)

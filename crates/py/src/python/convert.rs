@@ -5,6 +5,7 @@
 mod bits;
 
 use lightsout_core::batch::Cell;
+use lightsout_core::pack::Entry;
 use lightsout_topo::Game;
 use numpy::{
     Element, PyArray1, PyArrayDescr, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods, PyUntypedArray,
@@ -203,10 +204,9 @@ pub(crate) struct Band<'a, O> {
 /// A GF(2) board (or a batch of boards) from numpy straight into packed rows: `out` holds
 /// `row_bytes` bytes for each row of the last axis, in the layout of
 /// `numpy.packbits(arr, axis=-1)` (first entry in the most significant bit, the last byte's
-/// unused bits 0), every entry checked to be 0 or 1. Rows in C order, every other entry of a
-/// row and columns in Fortran order go from 16 entries in SSE2 registers to 16 bits at once
-/// (see [`bits`]); other layouts as [`gather`] reads them, then packed. An entry out of range
-/// is reported as by [`gather`].
+/// unused bits 0), every entry checked to be 0 or 1, by core's one reader of entries into bits
+/// in every layout (rows 1 or 2 entries apart and Fortran order 16 entries at once in SSE2
+/// registers; see [`bits`]). An entry out of range is reported as by [`gather`].
 pub(crate) fn gather_bits(
     arr: &Bound<'_, PyUntypedArray>,
     dt: Dt,
@@ -221,7 +221,7 @@ pub(crate) fn gather_bits(
 trait Reader<X> {
     /// Every entry into `out` (`row_out` places for each row of the last axis); a bad entry as
     /// its flat index in C order with its value.
-    fn read<T: Wide>(&self, entries: &Entries<'_, T>, out: &mut [X], row_out: usize) -> Result<(), (usize, String)>;
+    fn read<T: Entry>(&self, entries: &Entries<'_, T>, out: &mut [X], row_out: usize) -> Result<(), (usize, String)>;
 }
 
 /// The reading of [`gather`]: every entry of an array narrowed to `O` and checked to lie in
@@ -239,7 +239,7 @@ struct Bands<'e, O, E> {
 }
 
 impl<O: Light, X: Send, E: Fn(Band<'_, O>, &mut [X]) + Sync> Reader<X> for Bands<'_, O, E> {
-    fn read<T: Wide>(&self, entries: &Entries<'_, T>, out: &mut [X], row_out: usize) -> Result<(), (usize, String)> {
+    fn read<T: Entry>(&self, entries: &Entries<'_, T>, out: &mut [X], row_out: usize) -> Result<(), (usize, String)> {
         entries.gather(self.p, out, row_out, self.emit)
     }
 }
@@ -279,62 +279,6 @@ fn read_entries<X: Send>(
             .read(&entries, out, row_out)
             .map_err(|(flat, value)| out_of_range(what, &shape, flat, value, p))
     })
-}
-
-/// Bands of 0/1 bytes packed into rows of bits (see [`gather_bits`]): a band holds whole rows
-/// of the last axis or runs of a multiple of 8 entries of one row, so each starts on a whole
-/// byte.
-fn pack_band(band: Band<'_, u8>, rows: &mut [u8], row_bytes: usize) {
-    for (i, row) in band.data.chunks(band.cols).enumerate() {
-        let at = i * row_bytes + band.col / 8;
-        pack_bits(row, &mut rows[at..at + row.len().div_ceil(8)]);
-    }
-}
-
-/// An entry of a numpy integer array as the unsigned bits of its own width, so that one
-/// unsigned comparison in that width checks it (a negative value reads as one above every valid
-/// value): the check and the narrowing then run as one branch-free loop the compiler vectorises
-/// without widening.
-pub(crate) trait Wide: Copy + Sync {
-    /// The unsigned type of the same width.
-    type Bits: Copy + PartialOrd + Into<u64>;
-    fn bits(self) -> Self::Bits;
-    /// The largest valid entry for modulus `p` (the smaller of `p - 1` and the largest positive
-    /// value of the type), as bits: an entry is valid when its bits are at most this.
-    fn max_ok(p: u64) -> Self::Bits;
-    /// The value as an error message writes it.
-    fn text(self) -> String;
-}
-macro_rules! wide {
-    ($($t:ty => $bits:ty),*) => {
-        $(impl Wide for $t {
-            type Bits = $bits;
-            #[inline(always)]
-            fn bits(self) -> $bits {
-                self as $bits
-            }
-            fn max_ok(p: u64) -> $bits {
-                (p - 1).min(<$t>::MAX as u64) as $bits
-            }
-            fn text(self) -> String {
-                self.to_string()
-            }
-        })*
-    };
-}
-wide!(u8 => u8, u16 => u16, u32 => u32, u64 => u64, i8 => u8, i16 => u16, i32 => u32, i64 => u64);
-impl Wide for bool {
-    type Bits = u8;
-    #[inline(always)]
-    fn bits(self) -> u8 {
-        self as u8
-    }
-    fn max_ok(_: u64) -> u8 {
-        1
-    }
-    fn text(self) -> String {
-        (self as u8).to_string()
-    }
 }
 
 /// The types a checked entry is written as: one light's state.
@@ -430,9 +374,9 @@ fn transpose16(tile: &[u8; TILE * TILE], i0: usize, j0: usize, out: &mut [u8], s
     }
 }
 
-/// One entry narrowed into `o`, `bad` set when its bits are above `ok` (see [`Wide::max_ok`]).
+/// One entry narrowed into `o`, `bad` set when its bits are above `ok` (see [`Entry::max_ok`]).
 #[inline(always)]
-fn put<T: Wide, O: Light>(v: T, o: &mut O, bad: &mut bool, ok: T::Bits) {
+fn put<T: Entry, O: Light>(v: T, o: &mut O, bad: &mut bool, ok: T::Bits) {
     let b = v.bits();
     *bad |= b > ok;
     *o = O::narrow(b.into());
@@ -446,12 +390,8 @@ const RUN: usize = 1 << 14;
 /// columns are read in runs of this many entries and its rows written whole cache lines long,
 /// while the band stays in the second-level cache.
 const BLOCK: usize = 512;
-/// Arrays of at least this many entries are read by more than one thread.
-const PARALLEL_ENTRIES: usize = 1 << 20;
 /// How many tiles ahead of the one being read a Fortran-order read asks for the next.
 const AHEAD: usize = 2;
-/// The most threads that read an array (memory bandwidth, not arithmetic, bounds the read).
-const MAX_THREADS: usize = 4;
 
 /// The entries of an array where numpy keeps them: `base` is the first, `shape` and `steps`
 /// (the stride of each axis in entries) address the others. The last two axes form planes (one
@@ -470,7 +410,7 @@ struct Entries<'a, T> {
 // thread; `Entries::new` requires them to stay unwritten while it lives.
 unsafe impl<T: Sync> Sync for Entries<'_, T> {}
 
-impl<'a, T: Wide> Entries<'a, T> {
+impl<'a, T: Entry> Entries<'a, T> {
     /// # Safety
     /// `base` with `shape` and `steps` must address readable entries of `T`, unwritten while the
     /// value lives.
@@ -496,37 +436,20 @@ impl<'a, T: Wide> Entries<'a, T> {
     }
 
     /// The rows of the last axis (counting over every plane) read by `read(start, end, places)`,
-    /// split on a large array into shares of whole tiles among up to [`MAX_THREADS`] of rayon's
-    /// threads, each reading its rows into its own part of `out` (`row_out` places a row). A
-    /// share stops at its first bad entry, and the first share with one has the first in C
-    /// order.
+    /// shared on a large array among a few threads by core's one rule
+    /// ([`lightsout_core::pack::split_rows`]) in shares of whole tiles, each reading its rows
+    /// into its own part of `out` (`row_out` places a row); the first bad entry in C order.
     fn split<X: Send>(
         &self,
         out: &mut [X],
         row_out: usize,
         read: impl Fn(usize, usize, &mut [X]) -> Result<(), (usize, String)> + Sync,
     ) -> Result<(), (usize, String)> {
-        use rayon::prelude::*;
         let n: usize = self.shape.iter().product();
         if n == 0 {
             return Ok(());
         }
-        let total = n / self.cols;
-        let threads = match n >= PARALLEL_ENTRIES {
-            true => rayon::current_num_threads().min(MAX_THREADS).min(total),
-            false => 1,
-        };
-        if threads <= 1 || row_out == 0 {
-            return read(0, total, out);
-        }
-        // Whole tiles to each thread where the rows allow, so that tiles stay whole.
-        let share = total.div_ceil(threads).next_multiple_of(TILE).min(total);
-        out[..total * row_out]
-            .par_chunks_mut(share * row_out)
-            .enumerate()
-            .map(|(t, part)| read(t * share, ((t + 1) * share).min(total), part))
-            .find_first(Result::is_err)
-            .unwrap_or(Ok(()))
+        lightsout_core::pack::split_rows(n / self.cols, n, TILE, out, row_out, read)
     }
 
     /// Rows `start..end` of the last axis (counting over every plane) in bands of up to `TILE`
@@ -598,7 +521,7 @@ impl<'a, T: Wide> Entries<'a, T> {
 ///
 /// # Safety
 /// `base` with `rows`, `cols`, `rs` and `cs` must address readable entries of `T`.
-unsafe fn first_bad<T: Wide>(
+unsafe fn first_bad<T: Entry>(
     base: *const T,
     rows: usize,
     cols: usize,
@@ -644,7 +567,7 @@ fn prefetch_columns<T>(first: *const T, rows: usize, cols: usize, cs: isize) {
 ///
 /// # Safety
 /// As for [`first_bad`].
-unsafe fn gather_plane<T: Wide, O: Light>(
+unsafe fn gather_plane<T: Entry, O: Light>(
     base: *const T,
     rows: usize,
     cols: usize,
@@ -714,51 +637,6 @@ unsafe fn gather_plane<T: Wide, O: Light>(
         return Err(first_bad(base, rows, cols, rs, cs, p));
     }
     Ok(())
-}
-
-/// Bytes holding 0 or 1 as bits, first byte in the most significant bit (numpy's `packbits`
-/// order), the last byte's unused bits 0.
-pub(crate) fn pack_bits(bits: &[u8], out: &mut [u8]) {
-    // Byte k's low bit lands on bit 63 - k: the sums of the other products fall below bit 56 or
-    // past bit 63 without carries (every product is a distinct power of two).
-    let pack = |word: u64| ((word & 0x0101_0101_0101_0101).wrapping_mul(0x8040_2010_0804_0201) >> 56) as u8;
-    let whole = bits.chunks_exact(8);
-    let tail = whole.remainder();
-    for (o, chunk) in out.iter_mut().zip(whole) {
-        *o = pack(u64::from_le_bytes(chunk.try_into().expect("eight bytes")));
-    }
-    if !tail.is_empty() {
-        let mut word = [0u8; 8];
-        word[..tail.len()].copy_from_slice(tail);
-        out[bits.len() / 8] = pack(u64::from_le_bytes(word));
-    }
-}
-
-/// Bits as bytes holding 0 or 1, the inverse of [`pack_bits`] (`out.len()` bits are read).
-pub(crate) fn unpack_bits(packed: &[u8], out: &mut [u8]) {
-    const SPREAD: [u64; 256] = {
-        let mut table = [0u64; 256];
-        let mut b = 0;
-        while b < 256 {
-            let mut k = 0;
-            while k < 8 {
-                table[b] |= (((b >> (7 - k)) & 1) as u64) << (8 * k);
-                k += 1;
-            }
-            b += 1;
-        }
-        table
-    };
-    let last = packed.get(out.len() / 8).copied();
-    let mut whole = out.chunks_exact_mut(8);
-    for (chunk, &b) in (&mut whole).zip(packed) {
-        chunk.copy_from_slice(&SPREAD[b as usize].to_le_bytes());
-    }
-    let tail = whole.into_remainder();
-    if let Some(b) = last.filter(|_| !tail.is_empty()) {
-        let n = tail.len();
-        tail.copy_from_slice(&SPREAD[b as usize].to_le_bytes()[..n]);
-    }
 }
 
 /// `lights[1, 3] must be in 0 <= x < 2, not 5`.

@@ -1,10 +1,35 @@
-//! Taking entries in as packed bits: the parity of each entry of a row-major array (any integer
-//! type or `bool`), or the rows of `numpy.packbits(a, axis=1)`, into the packed-rows layout of
-//! [`crate::bitmatrix`] (entry `c` at bit `c % 64` of word `c / 64`).
+//! Taking entries in as packed bits, in one place: into the packed-rows layout of
+//! [`crate::bitmatrix`] (entry `c` at bit `c % 64` of word `c / 64`) or the rows of
+//! `numpy.packbits(a, axis=1)`.
 //!
-//! This is the one place where outside arrays become bit rows, so the dense matrix a user
-//! hands over is read at memory speed: bytes go eight at a time through one multiply (no
-//! branch, no per-entry shift), and large matrices are split across threads by rows.
+//! - The reader of boards ([`read`]): a [`Block`] of entries of any integer width or `bool`
+//!   (an [`Entry`]), where they lie, checked to be 0 or 1 as it is read, into the [`BitRows`]
+//!   it is given ([`WordRows`], [`PackbitsRows`]); the first bad entry in C order comes back.
+//!   Its kernel (`marks.rs`) makes 16 bits of 16 entries at once (SSE2 on x86-64, a portable
+//!   loop elsewhere): in rows, or in Fortran order down the columns into squares of bits
+//!   transposed into rows, so the entries are read in their own memory order. A large read is
+//!   shared among a few threads by [`split_rows`]. [`PackedBoard::from_bytes`] reads a byte
+//!   board with it.
+//! - The parities of any integer array ([`BitMatrix::from_parities`]: no range check, bytes
+//!   eight at a time through one multiply) and packbits rows ([`BitMatrix::from_packbits`]),
+//!   large matrices split across threads by rows.
+//!
+//! - Bits out as one byte a light, the reader's inverse ([`words_to_bytes`],
+//!   [`packbits_to_bytes`], [`PackedBoard::write_bytes`]).
+//!
+//! So a dense matrix or a board a user hands over is read at memory speed, once.
+//!
+//! [`PackedBoard::from_bytes`]: crate::structured::PackedBoard::from_bytes
+//! [`PackedBoard::write_bytes`]: crate::structured::PackedBoard::write_bytes
+
+mod entry;
+mod marks;
+pub mod read;
+mod unpack;
+
+pub use entry::Entry;
+pub use read::{split_rows, BitRows, Block, PackbitsRows, WordRows};
+pub use unpack::{packbits_rows_to_bytes, packbits_to_bytes, words_to_bytes};
 
 use crate::bitmatrix::BitMatrix;
 use crate::error::{Error, Result};
@@ -110,6 +135,39 @@ pub(crate) fn packbits_row(bytes: &[u8], words: &mut [u64], cols: usize) {
     }
 }
 
+/// One packed row as `numpy.packbits` bytes (the inverse of [`crate::pack::packbits_row`]).
+#[inline]
+pub(crate) fn write_packbits_row(row: &[u64], dst: &mut [u8]) {
+    // Whole words as fixed 8-byte stores; only the last part word is cut.
+    let last = dst.len() / 8;
+    let mut whole = dst.chunks_exact_mut(8);
+    for (chunk, &w) in (&mut whole).zip(row) {
+        chunk.copy_from_slice(&packbits_word(w));
+    }
+    let tail = whole.into_remainder();
+    if let Some(&w) = row.get(last).filter(|_| !tail.is_empty()) {
+        let len = tail.len();
+        tail.copy_from_slice(&packbits_word(w)[..len]);
+    }
+}
+
+/// A packed word (entry `j` at bit `j`) as eight `numpy.packbits` bytes (entry 0 in the top bit
+/// of the first).
+#[inline(always)]
+pub(crate) fn packbits_word(word: u64) -> [u8; 8] {
+    word.swap_bytes().reverse_bits().to_le_bytes()
+}
+
+/// `rows * per_row`, checked to be the `got` entries given: "`{size} size overflows`" or
+/// [`Error::DimensionMismatch`] for `what` otherwise.
+fn expect_len(what: &'static str, size: &str, rows: usize, per_row: usize, got: usize) -> Result<usize> {
+    let expected = rows.checked_mul(per_row).ok_or_else(|| Error::InvalidArgument(format!("{size} size overflows")))?;
+    match got == expected {
+        true => Ok(expected),
+        false => Err(Error::DimensionMismatch { what, expected, got }),
+    }
+}
+
 /// Fill the rows of `m` by `fill(r, row_words)`, split across threads when `m` is large.
 fn fill_rows(m: &mut BitMatrix, fill: impl Fn(usize, &mut [u64]) + Sync) {
     let wpr = m.words_per_row();
@@ -143,14 +201,7 @@ impl BitMatrix {
     /// assert!(BitMatrix::from_parities(2, 3, &[1i64; 5]).is_err());
     /// ```
     pub fn from_parities<T: Parity>(rows: usize, cols: usize, entries: &[T]) -> Result<Self> {
-        let expected = rows.checked_mul(cols).ok_or_else(|| Error::InvalidArgument("matrix size overflows".into()))?;
-        if entries.len() != expected {
-            return Err(Error::DimensionMismatch {
-                what: "matrix entries (rows x cols)",
-                expected,
-                got: entries.len(),
-            });
-        }
+        expect_len("matrix entries (rows x cols)", "matrix", rows, cols, entries.len())?;
         let mut m = BitMatrix::zeros(rows, cols)?;
         fill_rows(&mut m, |r, row| pack_row(&entries[r * cols..(r + 1) * cols], row));
         Ok(m)
@@ -168,17 +219,39 @@ impl BitMatrix {
     /// ```
     pub fn from_packbits(rows: usize, cols: usize, bytes: &[u8]) -> Result<Self> {
         let bpr = cols.div_ceil(8);
-        let expected = rows.checked_mul(bpr).ok_or_else(|| Error::InvalidArgument("matrix size overflows".into()))?;
-        if bytes.len() != expected {
-            return Err(Error::DimensionMismatch {
-                what: "packbits bytes (rows x ceil(cols / 8))",
-                expected,
-                got: bytes.len(),
-            });
-        }
+        expect_len("packbits bytes (rows x ceil(cols / 8))", "matrix", rows, bpr, bytes.len())?;
         let mut m = BitMatrix::zeros(rows, cols)?;
         fill_rows(&mut m, |r, row| packbits_row(&bytes[r * bpr..(r + 1) * bpr], row, cols));
         Ok(m)
+    }
+}
+
+impl crate::structured::PackedBoard {
+    /// The `rows x cols` board of row-major bytes, each checked to be 0 or 1 (the first that is
+    /// not, in C order, is [`Error::EntryOutOfRange`] for `what` with its index and value),
+    /// read by the one reader ([`Block::read_bits`]), a large board by a few threads at once.
+    ///
+    /// ```
+    /// use lightsout_core::structured::PackedBoard;
+    /// let b = PackedBoard::from_bytes("lights", 2, 3, &[1, 0, 0, 0, 1, 1]).unwrap();
+    /// assert_eq!(b.to_values(), [1, 0, 0, 0, 1, 1]);
+    /// let e = PackedBoard::from_bytes("lights", 2, 3, &[1, 0, 0, 7, 1, 2]).unwrap_err();
+    /// assert_eq!(e.to_string(), "lights[3] must be in 0 <= x < 2, not 7");
+    /// ```
+    pub fn from_bytes(what: &'static str, rows: usize, cols: usize, bytes: &[u8]) -> Result<Self> {
+        let expected = expect_len("board bytes", "board", rows, cols, bytes.len())?;
+        let mut board = Self::zeros(rows, cols)?;
+        let per_row = cols.div_ceil(64);
+        split_rows(rows, expected, 1, board.words_mut(), per_row, |start, end, part| {
+            let block = Block::new(&bytes[start * cols..end * cols], end - start, cols)?;
+            block.read_bits(&mut WordRows::new(part, cols)).map_err(|(i, v)| Error::EntryOutOfRange {
+                what,
+                index: start * cols + i,
+                value: v as i64,
+                modulus: 2,
+            })
+        })?;
+        Ok(board)
     }
 }
 

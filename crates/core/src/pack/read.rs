@@ -1,0 +1,295 @@
+//! The reader of boards: a block of entries, where they lie, checked to be 0 or 1 and written
+//! as rows of bits.
+//!
+//! Rows whose entries are 1 or 2 apart (C order, every other entry) are read row by row; a block
+//! whose columns are closer together than its rows (Fortran order) is read down its columns, in
+//! its own memory order, in strips of rows: each column into words of 64 rows, then each
+//! 64 x 64 square of bits transposed into the words of 64 rows, so no tile of entries is
+//! transposed, narrowed and packed in three steps. A bad entry is found by the kernel's one
+//! test a row (or a column of a strip), then named by a scan of those rows in C order.
+
+use super::marks::entry_words;
+use super::Entry;
+use crate::bitmatrix::transpose64;
+use crate::error::Result;
+use std::marker::PhantomData;
+
+/// Rows read at a time in Fortran order: each column's run is long enough for the processor's
+/// prefetching, and a strip's column words (8 bytes a row and column, 64 columns) stay in the
+/// first-level cache.
+const STRIP: usize = 2048;
+/// How many columns ahead of the one being read a Fortran-order read asks for.
+const COLUMNS_AHEAD: isize = 4;
+/// Reads of at least this many entries are shared among threads ([`split_rows`]).
+pub const PARALLEL_ENTRIES: usize = 1 << 20;
+/// The most threads that share one read: memory bandwidth, not arithmetic, bounds it.
+pub const READERS: usize = 4;
+
+/// Where the reader writes rows of bits: [`WordRows`] (the packed-rows layout) or
+/// [`PackbitsRows`] (the bytes of `numpy.packbits(a, axis=1)`).
+pub trait BitRows {
+    /// Rows and columns (bits a row) it holds.
+    fn shape(&self) -> (usize, usize);
+    /// Row `r` filled by `fill`, which writes its `ceil(cols / 64)` words (entry `c` at bit
+    /// `c % 64` of word `c / 64`, the last word's unused bits 0); what `fill` returns.
+    fn fill_row(&mut self, r: usize, fill: impl FnOnce(&mut [u64]) -> bool) -> bool;
+    /// Word `w` of rows `r..r + words.len()`, one word a row (the last word's unused bits 0).
+    fn put_words(&mut self, r: usize, w: usize, words: &[u64]);
+}
+
+/// Rows of bits in the packed-rows layout: `ceil(cols / 64)` words a row.
+pub struct WordRows<'a> {
+    words: &'a mut [u64],
+    cols: usize,
+    per_row: usize,
+}
+
+impl<'a> WordRows<'a> {
+    /// Rows of `cols` bits over `words` (as many rows as whole rows of words fit).
+    pub fn new(words: &'a mut [u64], cols: usize) -> Self {
+        WordRows { words, cols, per_row: cols.div_ceil(64) }
+    }
+}
+
+impl BitRows for WordRows<'_> {
+    fn shape(&self) -> (usize, usize) {
+        (self.words.len().checked_div(self.per_row).unwrap_or(usize::MAX), self.cols)
+    }
+    #[inline]
+    fn fill_row(&mut self, r: usize, fill: impl FnOnce(&mut [u64]) -> bool) -> bool {
+        fill(&mut self.words[r * self.per_row..(r + 1) * self.per_row])
+    }
+    #[inline]
+    fn put_words(&mut self, r: usize, w: usize, words: &[u64]) {
+        for (i, &word) in words.iter().enumerate() {
+            self.words[(r + i) * self.per_row + w] = word;
+        }
+    }
+}
+
+/// Rows of bits in the layout of `numpy.packbits(a, axis=1)`: `ceil(cols / 8)` bytes a row, the
+/// first entry of a byte in its most significant bit, the last byte's unused bits 0.
+pub struct PackbitsRows<'a> {
+    bytes: &'a mut [u8],
+    cols: usize,
+    per_row: usize,
+    words: Vec<u64>,
+}
+
+impl<'a> PackbitsRows<'a> {
+    /// Rows of `cols` bits over `bytes` (as many rows as whole rows of bytes fit).
+    pub fn new(bytes: &'a mut [u8], cols: usize) -> Self {
+        PackbitsRows { bytes, cols, per_row: cols.div_ceil(8), words: vec![0; cols.div_ceil(64)] }
+    }
+}
+
+impl BitRows for PackbitsRows<'_> {
+    fn shape(&self) -> (usize, usize) {
+        (self.bytes.len().checked_div(self.per_row).unwrap_or(usize::MAX), self.cols)
+    }
+    fn fill_row(&mut self, r: usize, fill: impl FnOnce(&mut [u64]) -> bool) -> bool {
+        let clean = fill(&mut self.words);
+        super::write_packbits_row(&self.words, &mut self.bytes[r * self.per_row..(r + 1) * self.per_row]);
+        clean
+    }
+    #[inline]
+    fn put_words(&mut self, r: usize, w: usize, words: &[u64]) {
+        let first = r * self.per_row + 8 * w;
+        let len = (self.per_row - 8 * w).min(8);
+        let at = |i: usize| first + i * self.per_row;
+        if len == 8 {
+            // Whole words: fixed 8-byte stores.
+            for (i, &word) in words.iter().enumerate() {
+                self.bytes[at(i)..at(i) + 8].copy_from_slice(&super::packbits_word(word));
+            }
+        } else {
+            for (i, &word) in words.iter().enumerate() {
+                self.bytes[at(i)..at(i) + len].copy_from_slice(&super::packbits_word(word)[..len]);
+            }
+        }
+    }
+}
+
+/// `rows x cols` entries where they lie: entry `(r, c)` at `first + r * rs + c * cs` (strides
+/// in entries, either sign), borrowed for `'a`.
+#[derive(Clone, Copy)]
+pub struct Block<'a, T> {
+    first: *const T,
+    rows: usize,
+    cols: usize,
+    rs: isize,
+    cs: isize,
+    entries: PhantomData<&'a [T]>,
+}
+
+// SAFETY: a block only reads its entries, which it borrows as a shared slice would.
+unsafe impl<T: Sync> Sync for Block<'_, T> {}
+// SAFETY: as above.
+unsafe impl<T: Sync> Send for Block<'_, T> {}
+
+impl<'a, T: Entry> Block<'a, T> {
+    /// The `rows x cols` entries of a slice in C order.
+    ///
+    /// ```
+    /// use lightsout_core::pack::{Block, WordRows};
+    /// let entries = [1u16, 0, 1, 0, 1, 1];
+    /// let mut words = [0u64; 2];
+    /// Block::new(&entries, 2, 3).unwrap().read_bits(&mut WordRows::new(&mut words, 3)).unwrap();
+    /// assert_eq!(words, [0b101, 0b110]);
+    /// let bad = [0i8, 1, -1, 0];
+    /// let e = Block::new(&bad, 2, 2).unwrap().read_bits(&mut WordRows::new(&mut words, 2));
+    /// assert_eq!(e, Err((2, -1)));
+    /// assert!(Block::new(&entries, 4, 2).is_err());
+    /// ```
+    pub fn new(entries: &'a [T], rows: usize, cols: usize) -> Result<Self> {
+        super::expect_len("block entries (rows x cols)", "block", rows, cols, entries.len())?;
+        // SAFETY: the slice holds the `rows x cols` entries in C order.
+        Ok(unsafe { Self::from_raw(entries.as_ptr(), rows, cols, cols as isize, 1) })
+    }
+
+    /// The block of entries at `first + r * rs + c * cs` (strides in entries, either sign: a
+    /// numpy view where it lies).
+    ///
+    /// # Safety
+    /// For every `r < rows` and `c < cols`, `first.offset(r * rs + c * cs)` must be a readable,
+    /// aligned entry of `T`, unwritten while the block (lifetime `'a`) lives.
+    pub unsafe fn from_raw(first: *const T, rows: usize, cols: usize, rs: isize, cs: isize) -> Self {
+        Block { first, rows, cols, rs, cs, entries: PhantomData }
+    }
+
+    /// Every entry into `out` as a bit, row `r` of the block into row `r` of `out`, each
+    /// checked to be 0 or 1: the first that is not, in C order, as its index in the block
+    /// (`r * cols + c`) with its value (rows before it written, the rest not).
+    ///
+    /// # Panics
+    /// If `out` has another number of columns or fewer rows than the block.
+    pub fn read_bits(&self, out: &mut impl BitRows) -> std::result::Result<(), (usize, T)> {
+        let (out_rows, out_cols) = out.shape();
+        assert!(
+            out_cols == self.cols && out_rows >= self.rows,
+            "{} x {} entries into {out_rows} rows of {out_cols} bits",
+            self.rows,
+            self.cols
+        );
+        let Block { first, rows, cols, rs, cs, .. } = *self;
+        if rows == 0 || cols == 0 {
+            return Ok(());
+        }
+        let by_rows = cs == 1 || cs == 2 || rs.unsigned_abs() >= cs.unsigned_abs() || rows == 1;
+        if by_rows {
+            for r in 0..rows {
+                // SAFETY: row `r` of the block (`from_raw`).
+                let at = unsafe { first.offset(r as isize * rs) };
+                // SAFETY: the row's `cols` entries are `cs` apart.
+                if !out.fill_row(r, |words| unsafe { entry_words(at, cs, cols, words, 0) }) {
+                    return Err(self.first_bad(r, r + 1));
+                }
+            }
+            return Ok(());
+        }
+        let mut columns = vec![0u64; 64 * STRIP.min(rows).div_ceil(64)];
+        for r0 in (0..rows).step_by(STRIP) {
+            let r1 = (r0 + STRIP).min(rows);
+            // SAFETY: rows `r0..r1` of the block.
+            if !unsafe { self.columns_into(r0, r1, &mut columns, out) } {
+                return Err(self.first_bad(r0, r1));
+            }
+        }
+        Ok(())
+    }
+
+    /// Rows `r0..r1` read down their columns (see the module docs) into `out`, through
+    /// `columns` (room for 64 columns of `r1 - r0` bits); whether every entry is 0 or 1.
+    ///
+    /// # Safety
+    /// Rows `r0..r1` must be rows of the block.
+    unsafe fn columns_into(&self, r0: usize, r1: usize, columns: &mut [u64], out: &mut impl BitRows) -> bool {
+        let (height, cols, cs) = (r1 - r0, self.cols, self.cs);
+        let first = self.first.offset(r0 as isize * self.rs);
+        let per_column = height.div_ceil(64);
+        let mut clean = true;
+        for c0 in (0..cols).step_by(64) {
+            let width = (cols - c0).min(64);
+            for (k, words) in columns.chunks_exact_mut(per_column).take(width).enumerate() {
+                // Each column's run is short: the processor is asked for the column
+                // `COLUMNS_AHEAD` further on as this one is read.
+                let column = first.offset((c0 + k) as isize * cs);
+                clean &= entry_words(column, self.rs, height, words, COLUMNS_AHEAD * cs);
+            }
+            for w in 0..per_column {
+                let mut square = [0u64; 64];
+                for (k, word) in square[..width].iter_mut().enumerate() {
+                    *word = columns[k * per_column + w];
+                }
+                transpose64(&mut square);
+                out.put_words(r0 + 64 * w, c0 / 64, &square[..(height - 64 * w).min(64)]);
+            }
+        }
+        clean
+    }
+
+    /// The first entry of rows `r0..r1` in C order that is not 0 or 1, by its index in the
+    /// block, with its value (the rows have one).
+    fn first_bad(&self, r0: usize, r1: usize) -> (usize, T) {
+        let ok = T::max_ok(2);
+        for r in r0..r1 {
+            for c in 0..self.cols {
+                // SAFETY: an entry of the block.
+                let v = unsafe { *self.first.offset(r as isize * self.rs + c as isize * self.cs) };
+                if v.bits() > ok {
+                    return (r * self.cols + c, v);
+                }
+            }
+        }
+        unreachable!("first_bad is called on rows with a bad entry")
+    }
+}
+
+/// `rows` rows of a read (of `entries` entries in all) done by `read(start, end, part)`: on a
+/// large read ([`PARALLEL_ENTRIES`] or more) shared among up to [`READERS`] of rayon's threads,
+/// each share a multiple of `align` rows where the rows allow, each reading its rows into its
+/// own `part` of `out` (`row_out` places a row). A share stops at its first error, and the
+/// first share with one gives its error, so an error names the first bad entry in C order.
+///
+/// ```
+/// use lightsout_core::pack::split_rows;
+/// let mut out = vec![0u32; 8];
+/// let read = |start: usize, _end: usize, part: &mut [u32]| {
+///     for (i, o) in part.iter_mut().enumerate() {
+///         *o = (start + i) as u32;
+///     }
+///     if start > 8 { Err(start) } else { Ok(()) }
+/// };
+/// assert_eq!(split_rows(8, 8, 1, &mut out, 1, read), Ok(()));
+/// assert_eq!(out, [0, 1, 2, 3, 4, 5, 6, 7]);
+/// ```
+pub fn split_rows<X: Send, E: Send>(
+    rows: usize,
+    entries: usize,
+    align: usize,
+    out: &mut [X],
+    row_out: usize,
+    read: impl Fn(usize, usize, &mut [X]) -> std::result::Result<(), E> + Sync,
+) -> std::result::Result<(), E> {
+    use rayon::prelude::*;
+    if rows == 0 {
+        return Ok(());
+    }
+    let threads = match entries >= PARALLEL_ENTRIES {
+        true => rayon::current_num_threads().min(READERS).min(rows),
+        false => 1,
+    };
+    if threads <= 1 || row_out == 0 {
+        return read(0, rows, out);
+    }
+    let share = rows.div_ceil(threads).next_multiple_of(align.max(1)).min(rows);
+    out[..rows * row_out]
+        .par_chunks_mut(share * row_out)
+        .enumerate()
+        .map(|(t, part)| read(t * share, ((t + 1) * share).min(rows), part))
+        .find_first(std::result::Result::is_err)
+        .unwrap_or(Ok(()))
+}
+
+#[cfg(test)]
+mod tests;
