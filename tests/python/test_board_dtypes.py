@@ -232,3 +232,37 @@ def test_bad_dtype_names_are_refused_clearly():
     with pytest.raises(ValueError, match="give out or dtype, not both"):
         b = two.random_solvable(seed=1)
         two.solve(b, out=b, dtype=np.uint8)
+
+
+def test_one_byte_boards_read_as_their_bytes_name_a_bad_entry_by_its_own_value():
+    # bool and int8 boards in C order on the byte route are read as the bytes they are made of,
+    # as uint8 is: they answer as uint8 does, and a bad entry is still named with its own value.
+    g = lo.grid(70, 70)
+    board = g.random_solvable(seed=3)
+    for dtype in (np.bool_, np.int8):
+        typed = board.astype(dtype)
+        assert np.array_equal(g.solve(typed), g.solve(board)), dtype
+        assert g.is_solvable(typed) and np.array_equal(g.apply(typed, typed), g.apply(board, board)), dtype
+    zeros = np.zeros(g.shape, dtype=np.int8)
+    bad = np.zeros(g.shape, dtype=np.int8)
+    bad[3, 4] = -1
+    bad[5, 5] = 2
+    for call in (g.solve, g.is_solvable, lambda b: g.apply(b, zeros), lambda b: g.apply(b, b)):
+        with pytest.raises(ValueError, match=r"^lights\[3, 4\] must be in 0 <= x < 2, not -1$"):
+            call(bad)
+    with pytest.raises(ValueError, match=r"^presses\[3, 4\] must be in 0 <= x < 2, not -1$"):
+        g.apply(zeros, bad)
+    bytes_ = np.zeros(g.shape, dtype=np.uint8)
+    bytes_[6, 7] = 2
+    for call in (g.solve, g.is_solvable, lambda b: g.apply(b, zeros.view(np.bool_))):
+        with pytest.raises(ValueError, match=r"^lights\[6, 7\] must be in 0 <= x < 2, not 2$"):
+            call(bytes_.view(np.bool_))
+    # Past modulus 128 a negative int8 would be a valid byte: it is still refused as itself.
+    big = lo.grid(70, 70, modulus=251)
+    negative = np.zeros(big.shape, dtype=np.int8)
+    negative[0, 1] = -10
+    with pytest.raises(ValueError, match=r"^lights\[0, 1\] must be in 0 <= x < 251, not -10$"):
+        big.solve(negative)
+    over_three = lo.grid(70, 70, modulus=3)
+    assert np.array_equal(over_three.solve(np.ones(over_three.shape, dtype=np.int8)),
+                          over_three.solve(np.ones(over_three.shape, dtype=np.uint8)))

@@ -23,6 +23,9 @@ pub(crate) struct Compact<'py> {
     pub converted: bool,
     /// Whether the board was packed here (not given packed): answers are unpacked to bytes.
     pub repacked: bool,
+    /// The board as given, where its bytes are read as uint8 but its dtype is not (int8, see
+    /// [`one_byte_view`]): an entry out of range is named as that dtype reads it.
+    pub source: Option<Bound<'py, PyAny>>,
 }
 
 impl Compact<'_> {
@@ -31,6 +34,42 @@ impl Compact<'_> {
         let view = self.arr.try_readonly()?;
         Ok(f(view.as_slice()?)?)
     }
+}
+
+/// For a board read through [`one_byte_view`] (`source`, the board as given) whose bytes held
+/// an entry out of range (`e`), the error its own dtype's reading gives (the first bad entry in
+/// C order, with its signed value: an int8 -1 is the byte 255); `None` for any other board or
+/// error, or when that board reads clean (the bad entry was another board's).
+pub(crate) fn own_error(game: &Game, source: Option<&Bound<'_, PyAny>>, e: &lightsout_topo::Error) -> Option<PyErr> {
+    match e {
+        lightsout_topo::Error::Core(lightsout_core::Error::EntryOutOfRange { what, .. }) => {
+            narrowed(game, source?, what, true).err()
+        }
+        _ => None,
+    }
+}
+
+/// A C-contiguous array of one-byte entries that the byte route reads where it is, as the uint8
+/// array of its bytes, shared, not copied (`None` for anything else). numpy keeps a bool in one
+/// byte, 0 or 1, and an int8 from 0 to 127 in the same byte as uint8, so these boards are read
+/// as uint8 boards are, in one pass on every thread, where the bytes refuse exactly what the
+/// dtype's own reading refuses: bool over GF(2) (a bad bool is named by its byte, as its own
+/// reading names it), int8 up to modulus 128 (a negative int8 is a byte of 128 or more, refused
+/// and then named by [`own_error`] with its own value).
+pub(crate) fn one_byte_view<'py>(game: &Game, obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Option<Compact<'py>>> {
+    let Ok(arr) = obj.cast::<PyUntypedArray>() else { return Ok(None) };
+    let dt = Dt::of(arr);
+    let exact = match dt {
+        Some(Dt::Bool) => game.modulus().get() == 2,
+        Some(Dt::I8) => game.modulus().get() <= 128,
+        _ => false,
+    };
+    if !exact || !arr.is_c_contiguous() {
+        return Ok(None);
+    }
+    let bytes = arr.call_method1("view", ("uint8",))?;
+    let source = (dt == Some(Dt::I8)).then(|| obj.clone());
+    Ok(read(game, &bytes, what, false)?.map(|c| Compact { converted: true, source, ..c }))
 }
 
 /// The numpy shape of a board in `format`: the natural shape (its last axis packed to whole
@@ -105,7 +144,7 @@ pub(crate) fn read<'py>(
     } else {
         convert::narrowed_array::<u8>(arr.as_untyped(), Dt::U8, what, game.modulus().get())?
     };
-    Ok(Some(Compact { arr, format, shape, converted: false, repacked: false }))
+    Ok(Some(Compact { arr, format, shape, converted: false, repacked: false, source: None }))
 }
 
 /// A board of any other integer dtype (bool, int8 to int64, uint16 to uint64) or memory order
@@ -129,7 +168,7 @@ pub(crate) fn narrowed<'py>(
     let Some(format) = bytes_format(game, &shape, Encoding::Bytes) else { return Ok(None) };
     if !(pack && p == 2) {
         let arr = convert::narrowed_array::<u8>(arr, dt, what, p)?;
-        return Ok(Some(Compact { arr, format, shape, converted: dt != Dt::U8, repacked: false }));
+        return Ok(Some(Compact { arr, format, shape, converted: dt != Dt::U8, repacked: false, source: None }));
     }
     let format = BoardFormat { encoding: Encoding::Packed, order: format.order };
     let packed_shape = shape_of(game, format);
@@ -140,12 +179,14 @@ pub(crate) fn narrowed<'py>(
         let bits = write.as_slice_mut()?;
         convert::gather_bits(arr, dt, what, bits, row_bytes)?;
     }
-    Ok(Some(Compact { arr: out, format, shape, converted: dt != Dt::U8, repacked: true }))
+    Ok(Some(Compact { arr: out, format, shape, converted: dt != Dt::U8, repacked: true, source: None }))
 }
 
-/// Whether `obj` is a C-contiguous uint8 array (a board the byte route reads where it is).
+/// Whether `obj` is a C-contiguous array of one byte a light, which the byte route reads where
+/// it is: uint8, bool or int8 (see [`one_byte_view`] for where the last two apply).
 pub(crate) fn is_bytes(obj: &Bound<'_, PyAny>) -> bool {
-    obj.cast::<PyArrayDyn<u8>>().is_ok_and(|a| a.is_c_contiguous())
+    obj.cast::<PyUntypedArray>()
+        .is_ok_and(|a| matches!(Dt::of(a), Some(Dt::U8 | Dt::Bool | Dt::I8)) && a.is_c_contiguous())
 }
 
 /// The format of a compact board of `shape`: the game's natural shape or flat, `None` for any

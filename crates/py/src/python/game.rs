@@ -106,8 +106,16 @@ impl PyGame {
         f: impl FnOnce(&Game, &[u8], lightsout_topo::BoardFormat) -> lightsout_topo::Result<T> + Send + 'static,
     ) -> PyResult<T> {
         let (format, shape, converted, repacked) = (board.format, board.shape.clone(), board.converted, board.repacked);
+        let source = board.source.clone();
         let answer = self.ask_compact_bytes(py, board, f)?;
-        if converted {
+        if let Some(e) = answer.as_ref().err().and_then(|e| compact::own_error(&self.game, source.as_ref(), e)) {
+            return Err(e);
+        }
+        // An entry out of range (of a board read as its bytes) is named by its place in the shape
+        // the board came in, whatever its dtype.
+        let out_of_range =
+            matches!(answer, Err(lightsout_topo::Error::Core(lightsout_core::Error::EntryOutOfRange { .. })));
+        if converted && !out_of_range {
             answer.map_err(self.err(py, format.order == lightsout_topo::Order::Natural))
         } else {
             // A uint8 board read to bits has its proof in its own bytes.
@@ -134,6 +142,12 @@ impl PyGame {
         // A large uint8 board in another memory order (Fortran, strided) goes to bits where the
         // game allows, as boards of the other dtypes do, rather than to a board of bytes.
         let large = self.game.size() >= DETACH_LIGHTS;
+        // A large bool or int8 board in C order is read as the bytes it is made of, as uint8 is.
+        if large && !packed {
+            if let Some(board) = compact::one_byte_view(&self.game, obj, what)? {
+                return Ok(Some(board));
+            }
+        }
         let other_order =
             large && pack && !packed && !compact::is_bytes(obj) && obj.cast::<numpy::PyArrayDyn<u8>>().is_ok();
         if !other_order {
@@ -527,6 +541,12 @@ impl PyGame {
                     l.with_bytes(|lights| Ok(self.ask_light(py, |g| g.apply_board(lights, presses, format))))
                         .map_err(PyErr::from)
                 })?;
+                if let Some(e) = after.as_ref().err().and_then(|e| {
+                    compact::own_error(&self.game, l.source.as_ref(), e)
+                        .or_else(|| compact::own_error(&self.game, s.source.as_ref(), e))
+                }) {
+                    return Err(e.into());
+                }
                 let after = after.map_err(compact::err(py, &self.game, &l.shape, format))?;
                 return Ok(compact::array_as(py, &self.game, after, format, repacked, dtype.unwrap_or(Dt::U8))?);
             }
