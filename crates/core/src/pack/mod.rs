@@ -10,9 +10,9 @@
 //!   transposed into rows, so the entries are read in their own memory order. A large read is
 //!   shared among a few threads by [`split_rows`]. [`PackedBoard::from_bytes`] reads a byte
 //!   board with it.
-//! - The parities of any integer array ([`BitMatrix::from_parities`]: no range check, bytes
-//!   eight at a time through one multiply) and packbits rows ([`BitMatrix::from_packbits`]),
-//!   large matrices split across threads by rows.
+//! - The parities of any integer array ([`BitMatrix::from_parities`]: the same kernel, its
+//!   range check unused) and packbits rows ([`BitMatrix::from_packbits`]), large matrices
+//!   split across threads by rows.
 //!
 //! - Bits out as one byte a light, the reader's inverse ([`words_to_bytes`],
 //!   [`packbits_to_bytes`], [`PackedBoard::write_bytes`]).
@@ -43,80 +43,38 @@ const PAR_MIN_WORDS: usize = 1 << 15;
 pub trait Parity: Copy + Send + Sync {
     /// The parities of up to 64 entries, entry `j` at bit `j`.
     fn pack64(chunk: &[Self]) -> u64;
-}
 
-/// Byte `j`'s lowest bit of `x` (little-endian) gathered into bit `j` of the result: after the
-/// mask each byte holds 0 or 1, and the multiply moves byte `j`'s bit to bit `56 + j`
-/// (the partial products never meet, so nothing carries).
-#[inline(always)]
-fn gather8(x: u64) -> u64 {
-    ((x & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080)) >> 56
-}
-
-/// The parities of up to 64 one-byte entries (their bit patterns as `u8`).
-#[inline(always)]
-fn pack64_bytes(bytes: &[u8]) -> u64 {
-    let mut word = 0u64;
-    let eights = bytes.chunks_exact(8);
-    let rest = eights.remainder();
-    let full = bytes.len() - rest.len();
-    for (k, eight) in eights.enumerate() {
-        word |= gather8(u64::from_le_bytes(eight.try_into().expect("8 bytes"))) << (8 * k);
-    }
-    for (j, &b) in rest.iter().enumerate() {
-        word |= ((b & 1) as u64) << (full + j);
-    }
-    word
-}
-
-impl Parity for u8 {
-    #[inline(always)]
-    fn pack64(chunk: &[u8]) -> u64 {
-        pack64_bytes(chunk)
-    }
-}
-
-impl Parity for i8 {
-    #[inline(always)]
-    fn pack64(chunk: &[i8]) -> u64 {
-        let mut bytes = [0u8; 64];
-        for (b, &v) in bytes.iter_mut().zip(chunk) {
-            *b = v as u8;
+    /// The parities of `entries` into `words` (`ceil(len / 64)` of them), entry `c` at bit
+    /// `c % 64` of word `c / 64`.
+    fn pack_row(entries: &[Self], words: &mut [u64]) {
+        for (w, chunk) in words.iter_mut().zip(entries.chunks(64)) {
+            *w = Self::pack64(chunk);
         }
-        pack64_bytes(&bytes[..chunk.len()])
     }
 }
 
-impl Parity for bool {
-    #[inline(always)]
-    fn pack64(chunk: &[bool]) -> u64 {
-        let mut bytes = [0u8; 64];
-        for (b, &v) in bytes.iter_mut().zip(chunk) {
-            *b = v as u8;
-        }
-        pack64_bytes(&bytes[..chunk.len()])
-    }
-}
-
-macro_rules! parity_wide {
+/// The integer types and `bool` take their parities from the reader's kernel: its bits are each
+/// entry's lowest bit whatever the entry (only its check, not wanted here, looks at the rest).
+macro_rules! parity_by_marks {
     ($($t:ty),*) => {$(
         impl Parity for $t {
-            #[inline(always)]
+            #[inline]
             fn pack64(chunk: &[$t]) -> u64 {
-                chunk.iter().enumerate().fold(0u64, |acc, (j, &v)| acc | (((v & 1) as u64) << j))
+                let mut word = [0u64];
+                Self::pack_row(&chunk[..chunk.len().min(64)], &mut word);
+                word[0]
+            }
+
+            #[inline]
+            fn pack_row(entries: &[$t], words: &mut [u64]) {
+                assert!(words.len() >= entries.len().div_ceil(64), "room for the row's words");
+                // SAFETY: the slice's entries, one apart.
+                unsafe { marks::entry_words(entries.as_ptr(), 1, entries.len(), words, 0) };
             }
         }
     )*};
 }
-parity_wide!(u16, u32, u64, i16, i32, i64);
-
-/// The parities of `entries` into `words` (`ceil(len / 64)` words).
-#[inline]
-fn pack_row<T: Parity>(entries: &[T], words: &mut [u64]) {
-    for (w, chunk) in words.iter_mut().zip(entries.chunks(64)) {
-        *w = T::pack64(chunk);
-    }
-}
+parity_by_marks!(u8, u16, u32, u64, i8, i16, i32, i64, bool);
 
 /// One row of `numpy.packbits` bytes (first entry in a byte's most significant bit) into words,
 /// the bits past `cols` cleared.
@@ -203,7 +161,7 @@ impl BitMatrix {
     pub fn from_parities<T: Parity>(rows: usize, cols: usize, entries: &[T]) -> Result<Self> {
         expect_len("matrix entries (rows x cols)", "matrix", rows, cols, entries.len())?;
         let mut m = BitMatrix::zeros(rows, cols)?;
-        fill_rows(&mut m, |r, row| pack_row(&entries[r * cols..(r + 1) * cols], row));
+        fill_rows(&mut m, |r, row| T::pack_row(&entries[r * cols..(r + 1) * cols], row));
         Ok(m)
     }
 
