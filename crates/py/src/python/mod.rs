@@ -246,6 +246,13 @@ fn modulus_of(m: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
     }
 }
 
+/// How many cached values of games (a press matrix, an engine, a rank) this process has
+/// computed so far: a diagnostic for tests, which count factorisations instead of timing them.
+#[pyfunction]
+fn _values_computed() -> u64 {
+    lightsout_topo::values_computed()
+}
+
 /// The module: the game type, its results, the constructors and the batch functions.
 #[pymodule]
 #[pyo3(name = "_core")]
@@ -302,6 +309,7 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(split::split_minimal, m)?)?;
     m.add_function(wrap_pyfunction!(split::split_stats, m)?)?;
     m.add_function(wrap_pyfunction!(split_worst::split_worst, m)?)?;
+    m.add_function(wrap_pyfunction!(_values_computed, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }
