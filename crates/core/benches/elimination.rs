@@ -16,7 +16,7 @@ fn random_bits(n: usize) -> BitMatrix {
     let mut m = BitMatrix::zeros(n, n).expect("benchmark sizes fit");
     for r in 0..n {
         for c in 0..n {
-            if rng.gen::<bool>() {
+            if rng.r#gen::<bool>() {
                 m.set(r, c, true);
             }
         }

@@ -17,7 +17,7 @@ fn random_bits(n: usize, seed: u64) -> BitMatrix {
     let tail = if n % 64 == 0 { !0 } else { (1u64 << (n % 64)) - 1 };
     let wpr = m.words_per_row();
     for (i, w) in m.words_mut().iter_mut().enumerate() {
-        *w = rng.gen::<u64>() & if i % wpr == wpr - 1 { tail } else { !0 };
+        *w = rng.r#gen::<u64>() & if i % wpr == wpr - 1 { tail } else { !0 };
     }
     m
 }

@@ -38,7 +38,7 @@ fn arg(args: &[String], i: usize) -> Option<usize> {
 /// Random packed row `k` of the presses (reproducible per row).
 fn press_row(k: usize, cols: usize) -> Vec<u64> {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(k as u64 ^ 0x5eed);
-    let mut row: Vec<u64> = (0..cols.div_ceil(64)).map(|_| rng.gen()).collect();
+    let mut row: Vec<u64> = (0..cols.div_ceil(64)).map(|_| rng.r#gen()).collect();
     if cols % 64 != 0 {
         *row.last_mut().unwrap() &= (1u64 << (cols % 64)) - 1;
     }

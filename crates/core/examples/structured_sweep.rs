@@ -39,7 +39,7 @@ fn random_packed(n: usize, seed: u64) -> PackedBoard {
     let mut b = PackedBoard::zeros(n, n).expect("board fits");
     for k in 0..n {
         for w in b.row_mut(k).iter_mut() {
-            *w = rng.gen();
+            *w = rng.r#gen();
         }
         if n % 64 != 0 {
             let last = b.words_per_row() - 1;

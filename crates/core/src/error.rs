@@ -146,7 +146,7 @@ impl std::fmt::Display for ObstructionText<'_> {
         }
         let support = y.iter().filter(|&&v| v != 0).count();
         write!(f, "{{")?;
-        for (shown, (light, v)) in y.iter().enumerate().filter(|(_, &v)| v != 0).take(OBSTRUCTION_SHOWN).enumerate() {
+        for (shown, (light, v)) in y.iter().enumerate().filter(|&(_, &v)| v != 0).take(OBSTRUCTION_SHOWN).enumerate() {
             write!(f, "{}light {light}: {v}", if shown == 0 { "" } else { ", " })?;
         }
         if support > OBSTRUCTION_SHOWN {

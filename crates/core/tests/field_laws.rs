@@ -3,7 +3,7 @@
 use lightsout_core::{Field, Gf2, Zp};
 
 macro_rules! field_laws {
-    ($name:ident, $field:expr) => {
+    ($name:ident, $field:expr_2021) => {
         #[test]
         fn $name() {
             let f = $field;

@@ -263,7 +263,7 @@ fn stress_every_five_by_five_board() {
     }
     let min = Minimizer::new(&solver).unwrap();
     let mut checked = 0u32;
-    for (mask, &w) in lightest.iter().enumerate().filter(|(_, &w)| w != u8::MAX) {
+    for (mask, &w) in lightest.iter().enumerate().filter(|&(_, &w)| w != u8::MAX) {
         let lights: Vec<u32> = (0..25).map(|j| (mask >> j) as u32 & 1).collect();
         let best = min.minimal(&lights, &Budget::default()).unwrap();
         assert_eq!(best.weight, w as u64, "board {mask:#x}");

@@ -74,7 +74,7 @@ fn torus_decision_agrees_with_the_solver() {
         for seed in 0..4 {
             let board = random_board(Modulus::TWO, n * n, seed);
             let lit: Vec<(usize, usize)> =
-                board.iter().enumerate().filter(|(_, &x)| x == 1).map(|(i, _)| (i / n, i % n)).collect();
+                board.iter().enumerate().filter(|&(_, &x)| x == 1).map(|(i, _)| (i / n, i % n)).collect();
             assert_eq!(torus_decide_gf2(n, &lit).unwrap(), t.is_solvable(&board).unwrap(), "n = {n}");
         }
     }

@@ -506,7 +506,7 @@ impl Game {
             return Err(lightsout_core::Error::DimensionMismatch { what, expected, got: values.len() }.into());
         }
         let p = self.modulus.get();
-        if let Some((index, &value)) = values.iter().enumerate().find(|(_, &v)| v >= p) {
+        if let Some((index, &value)) = values.iter().enumerate().find(|&(_, &v)| v >= p) {
             return Err(lightsout_core::Error::EntryOutOfRange { what, index, value: value as i64, modulus: p }.into());
         }
         Ok(())

@@ -26,7 +26,7 @@ impl Layout {
             Shape::Mask { cells, .. } => {
                 let mut cell_to_light = vec![HOLE; cells.len()];
                 let mut light_to_cell = Vec::new();
-                for (cell, _) in cells.iter().enumerate().filter(|(_, &lit)| lit) {
+                for (cell, _) in cells.iter().enumerate().filter(|&(_, &lit)| lit) {
                     cell_to_light[cell] = light_to_cell.len() as u32;
                     light_to_cell.push(cell as u32);
                 }

@@ -27,7 +27,7 @@ fn agrees_with_dense(game: &Game) {
                 assert!(!solvable && e.is_unsolvable(), "{game}: {e}");
                 match e {
                     lightsout_topo::Error::Core(lightsout_core::Error::Unsolvable { obstruction, .. }) => {
-                        let seen = obstruction.iter().zip(board).filter(|(&y, &b)| y & b == 1).count();
+                        let seen = obstruction.iter().zip(board).filter(|&(&y, &b)| y & b == 1).count();
                         assert_eq!(seen % 2, 1, "{game}: the obstruction does not see the board");
                         assert!(m.transpose().mul_vec(&obstruction).unwrap().iter().all(|&x| x == 0), "{game}");
                     }

@@ -63,7 +63,7 @@ enum Band {
 
 /// Call the same method on either kind of band.
 macro_rules! both {
-    ($band:expr, $b:ident => $body:expr) => {
+    ($band:expr_2021, $b:ident => $body:expr_2021) => {
         match $band {
             Band::Gf2($b) => $body,
             Band::Zp($b) => $body,

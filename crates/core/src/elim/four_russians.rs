@@ -130,7 +130,7 @@ where
         }
         let (from, own_end) = (base / 64, (base + last as usize) / 64 + 1);
         let mut ranges = vec![(0, own_end - from)];
-        for (x, _) in dead.iter().enumerate().skip(own_end).filter(|(_, &d)| !d) {
+        for (x, _) in dead.iter().enumerate().skip(own_end).filter(|&(_, &d)| !d) {
             match ranges.last_mut() {
                 Some(range) if range.1 == x - from => range.1 += 1,
                 _ => ranges.push((x - from, x - from + 1)),

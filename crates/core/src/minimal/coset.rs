@@ -55,7 +55,7 @@ impl CosetBasis {
         let support: Vec<usize> = (0..n).filter(|&j| rows.iter().any(|r| r[j] != 0)).collect();
         let sparse = rows
             .iter()
-            .map(|r| support.iter().enumerate().filter(|(_, &j)| r[j] != 0).map(|(i, &j)| (i as u32, r[j])).collect())
+            .map(|r| support.iter().enumerate().filter(|&(_, &j)| r[j] != 0).map(|(i, &j)| (i as u32, r[j])).collect())
             .collect();
         let pivots = rows.iter().map(|r| r.iter().position(|&v| v != 0).unwrap_or(0)).collect();
         Ok(CosetBasis { modulus, n, rows: Rows::Dense(rows), pivots, support, packed: Vec::new(), sparse })

@@ -464,8 +464,8 @@ mod tests {
         }
         assert_eq!(x.iter().map(|&v| v as u64).sum::<u64>(), split.weight);
 
-        let words: Vec<u64> = vec![rng.gen::<u64>() >> 4];
-        let gbasis: Vec<Vec<u64>> = (0..23).map(|_| vec![rng.gen::<u64>() >> 4]).collect();
+        let words: Vec<u64> = vec![rng.r#gen::<u64>() >> 4];
+        let gbasis: Vec<Vec<u64>> = (0..23).map(|_| vec![rng.r#gen::<u64>() >> 4]).collect();
         let split = gf2(&words, &gbasis, 1 << 23, &none);
         let (best, _, seen) = enumerate(&words, &gbasis, 1 << 23, &none);
         assert_eq!((split.weight, split.explored), (best, seen));

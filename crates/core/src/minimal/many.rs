@@ -267,7 +267,7 @@ impl BatchMinimizer {
     /// Uniform presses in `0..p` into `s`.
     fn random_presses(&self, rng: &mut ChaCha8Rng, s: &mut [u32]) {
         if self.p == 2 && self.n <= 64 {
-            let bits = rng.gen::<u64>();
+            let bits = rng.r#gen::<u64>();
             s.iter_mut().enumerate().for_each(|(j, v)| *v = ((bits >> j) & 1) as u32);
         } else {
             s.iter_mut().for_each(|v| *v = rng.gen_range(0..self.p));
@@ -348,7 +348,7 @@ impl BatchMinimizer {
                             let i = rng.gen_range(0..reps.len() / self.n);
                             s.copy_from_slice(&reps[i * self.n..(i + 1) * self.n]);
                         }
-                        Draw::Walk { target } => s.copy_from_slice(&self.walk(rng.gen(), *target)?),
+                        Draw::Walk { target } => s.copy_from_slice(&self.walk(rng.r#gen(), *target)?),
                         _ => self.random_presses(&mut rng, &mut s),
                     }
                     let board = self.board_of(&s)?;

@@ -401,11 +401,11 @@ mod tests {
                     v[words - 1] &= (1u64 << (n % 64)) - 1;
                 }
             };
-            let mut start: Vec<u64> = (0..words).map(|_| rng.gen()).collect();
+            let mut start: Vec<u64> = (0..words).map(|_| rng.r#gen()).collect();
             mask(&mut start);
             let basis: Vec<Vec<u64>> = (0..u)
                 .map(|_| {
-                    let mut v: Vec<u64> = (0..words).map(|_| rng.gen()).collect();
+                    let mut v: Vec<u64> = (0..words).map(|_| rng.r#gen()).collect();
                     mask(&mut v);
                     v
                 })

@@ -8,6 +8,10 @@
 //! is valid when it has no bit but the lowest, so one test of that register at the end finds
 //! whether a bad one was read. Other steps, and other processors, take the portable loop.
 
+// The unsafe functions here are unsafe throughout (raw pointers into rows whose bounds the
+// caller vouches for): their bodies are not split into unsafe blocks one operation at a time.
+#![allow(unsafe_op_in_unsafe_fn)]
+
 use super::Entry;
 
 /// `n` entries `step` apart from `first` as words of 64 (entry `j` at bit `j % 64` of word

@@ -8,6 +8,10 @@
 //! transposed, narrowed and packed in three steps. A bad entry is found by the kernel's one
 //! test a row (or a column of a strip), then named by a scan of those rows in C order.
 
+// The unsafe functions here are unsafe throughout (raw pointers into rows whose bounds the
+// caller vouches for): their bodies are not split into unsafe blocks one operation at a time.
+#![allow(unsafe_op_in_unsafe_fn)]
+
 use super::marks::entry_words;
 use super::Entry;
 use crate::bitmatrix::transpose64;

@@ -33,7 +33,7 @@ pub(crate) enum Lifted {
 }
 
 macro_rules! lifted {
-    ($l:expr, $x:ident => $body:expr) => {
+    ($l:expr_2021, $x:ident => $body:expr_2021) => {
         match $l {
             Lifted::Planes($x) => $body,
             Lifted::Values($x) => $body,

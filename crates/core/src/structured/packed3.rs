@@ -47,7 +47,7 @@ impl PackedBoard3 {
     /// From row-major values in `0..3` (anything else is an error).
     pub fn from_values(rows: usize, cols: usize, values: &[u32]) -> Result<Self> {
         Self::check_len(rows, cols, values.len())?;
-        if let Some((index, &v)) = values.iter().enumerate().find(|(_, &v)| v >= 3) {
+        if let Some((index, &v)) = values.iter().enumerate().find(|&(_, &v)| v >= 3) {
             return Err(Error::EntryOutOfRange { what: "board", index, value: v as i64, modulus: 3 });
         }
         let mut b = Self::zeros(rows, cols)?;

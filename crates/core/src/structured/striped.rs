@@ -7,6 +7,10 @@
 //! boundary words of their last two rows and go on: one exchange per `64 * GHOST` rows instead
 //! of one per row.
 
+// The unsafe functions here are unsafe throughout (raw pointers into rows whose bounds the
+// caller vouches for): their bodies are not split into unsafe blocks one operation at a time.
+#![allow(unsafe_op_in_unsafe_fn)]
+
 use super::packed::{self, PackedBoard};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Barrier, Mutex};

@@ -63,7 +63,7 @@ pub fn rank_of(p: Modulus, vectors: &[Vec<u32>], len: usize) -> usize {
     }
     let cols = vectors
         .iter()
-        .map(|v| v.iter().enumerate().filter(|(_, &x)| x != 0).map(|(i, &x)| (i, x as i64)).collect())
+        .map(|v| v.iter().enumerate().filter(|&(_, &x)| x != 0).map(|(i, &x)| (i, x as i64)).collect())
         .collect();
     Solver::new(&SparseMatrix::from_columns(p, len, cols).unwrap()).unwrap().rank()
 }

@@ -24,7 +24,7 @@ fn transform_walk_equals_gray_walk() {
         // Few distinct columns now and then, so that types merge and cancel.
         let kinds: usize = if round % 3 == 0 { rng.gen_range(1..6) } else { n };
         let col_of: Vec<usize> = (0..n).map(|j| if kinds == n { j } else { rng.gen_range(0..kinds) }).collect();
-        let kind_vec: Vec<u64> = (0..n).map(|_| rng.gen::<u64>() & ((1u64 << u) - 1)).collect();
+        let kind_vec: Vec<u64> = (0..n).map(|_| rng.r#gen::<u64>() & ((1u64 << u) - 1)).collect();
         let mut basis = vec![vec![0u64; words]; u];
         for j in 0..n {
             let v = kind_vec[col_of[j]];
@@ -32,7 +32,7 @@ fn transform_walk_equals_gray_walk() {
                 row[j / 64] |= ((v >> k) & 1) << (j % 64);
             }
         }
-        let mut start: Vec<u64> = (0..words).map(|_| rng.gen()).collect();
+        let mut start: Vec<u64> = (0..words).map(|_| rng.r#gen()).collect();
         mask(&mut start);
         let total = 1u64 << u;
         let m = block_bits(0, total, u);
@@ -65,7 +65,7 @@ fn transform_walk_equals_gray_walk() {
 /// A random coset of `u` vectors on `n` buttons with at most `kinds` distinct columns.
 fn random_coset(rng: &mut impl Rng, u: usize, n: usize, kinds: usize) -> (Vec<u64>, Vec<Vec<u64>>) {
     let words = n.div_ceil(64);
-    let kind_vec: Vec<u64> = (0..kinds).map(|_| rng.gen::<u64>() & ((1u64 << u) - 1)).collect();
+    let kind_vec: Vec<u64> = (0..kinds).map(|_| rng.r#gen::<u64>() & ((1u64 << u) - 1)).collect();
     let mut basis = vec![vec![0u64; words]; u];
     let mut start = vec![0u64; words];
     for j in 0..n {
@@ -73,7 +73,7 @@ fn random_coset(rng: &mut impl Rng, u: usize, n: usize, kinds: usize) -> (Vec<u6
         for (k, row) in basis.iter_mut().enumerate() {
             row[j / 64] |= ((v >> k) & 1) << (j % 64);
         }
-        start[j / 64] |= (rng.gen::<u64>() & 1) << (j % 64);
+        start[j / 64] |= (rng.r#gen::<u64>() & 1) << (j % 64);
     }
     (start, basis)
 }
@@ -141,7 +141,7 @@ fn pruned_walk_names_the_gray_walk_witness() {
             let shared = AtomicU64::new(known);
             // The parts in a random order, as threads might finish them.
             let mut order: Vec<u64> = (0..parts).collect();
-            order.sort_by_key(|_| rng.gen::<u32>());
+            order.sort_by_key(|_| rng.r#gen::<u32>());
             let mut answers = vec![(0, 0, 0); parts as usize];
             for &p in &order {
                 let (lo, hi) = range(p);

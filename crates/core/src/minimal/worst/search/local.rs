@@ -136,7 +136,7 @@ pub(super) fn local_search(
         if rise > 0.0 {
             rises = (rises.0 + rise, rises.1 + 1.0);
         }
-        if next_short <= short || (temperature > 0.0 && rng.gen::<f64>() < (-rise / temperature).exp()) {
+        if next_short <= short || (temperature > 0.0 && rng.r#gen::<f64>() < (-rise / temperature).exp()) {
             state[ty] = next;
             short = next_short;
             if short == 0 {
