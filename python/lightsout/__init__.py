@@ -30,7 +30,6 @@ from typing import Any, Iterable, Optional
 
 from lightsout._core import (
     Game,
-    GridSolver,
     MinimalSolution,
     NullityTable,
     Solutions,
@@ -63,7 +62,6 @@ __all__ = [
     "Dataset",
     "Drawing",
     "Game",
-    "GridSolver",
     "MinimalSolution",
     "NullityTable",
     "Solutions",
