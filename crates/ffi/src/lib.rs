@@ -37,21 +37,21 @@
 
 mod board;
 mod boundary;
+mod decide;
 mod game;
 mod inverse;
 mod solve;
 mod solve_minimal;
-mod structured;
 mod text;
 mod worst;
 
 pub use board::*;
 pub use boundary::Status;
+pub use decide::*;
 pub use game::*;
 pub use inverse::*;
 pub use solve::*;
 pub use solve_minimal::*;
-pub use structured::*;
 pub use text::*;
 pub use worst::*;
 
