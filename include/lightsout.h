@@ -35,7 +35,7 @@
 #include <stdint.h>
 
 /** The version of this header: the same string as lightsout_version() of its library. */
-#define LIGHTSOUT_VERSION "0.2.0"
+#define LIGHTSOUT_VERSION "0.3.0"
 
 /**
  * The result of every call that can fail. `LIGHTSOUT_OK` is 0; any other value is a failure,
@@ -198,7 +198,7 @@ const char *lightsout_last_error(void);
 const char *lightsout_status_name(int32_t status);
 
 /**
- * The library version, such as "0.2.0" (a static string, never NULL, never freed).
+ * The library version, such as "0.3.0" (a static string, never NULL, never freed).
  */
 const char *lightsout_version(void);
 

@@ -91,7 +91,7 @@ fn status_name(status: i32) -> &'static str {
     }
 }
 
-/// The library version, such as "0.2.0" (a static string, never NULL, never freed).
+/// The library version, such as "0.3.0" (a static string, never NULL, never freed).
 #[no_mangle]
 pub extern "C" fn lightsout_version() -> *const c_char {
     boundary::ffi_boundary_value!(boundary::EMPTY.as_ptr(), {
