@@ -23,17 +23,16 @@ fail() {
 }
 
 # --- tools -------------------------------------------------------------------------------
+# Status 2 when apt-get cannot run here (no apt-get, or neither root nor sudo without a password:
+# never a password prompt), 1 when it ran and failed.
 apt_install() {
-  if command -v apt-get >/dev/null 2>&1; then
-    local sudo=""
-    if [ "$(id -u)" != 0 ]; then
-      command -v sudo >/dev/null 2>&1 || return 1
-      sudo="sudo -n" # never a password prompt: fail instead
-    fi
-    $sudo apt-get update -qq && $sudo apt-get install -y -qq "$@" >/dev/null
-  else
-    return 1
+  command -v apt-get >/dev/null 2>&1 || return 2
+  local sudo=""
+  if [ "$(id -u)" != 0 ]; then
+    command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null || return 2
+    sudo="sudo -n"
   fi
+  $sudo apt-get update -qq && $sudo apt-get install -y -qq "$@" >/dev/null
 }
 for tool in "$CC" "$CXX" pkg-config; do
   if ! command -v "$tool" >/dev/null 2>&1; then
@@ -44,7 +43,10 @@ done
 have_cmake=1
 if ! command -v cmake >/dev/null 2>&1; then
   step "installing cmake"
-  apt_install cmake || have_cmake=0
+  status=0
+  apt_install cmake || status=$?
+  [ "$status" != 1 ] || fail "cmake is missing and apt-get could not install it"
+  [ "$status" = 0 ] || have_cmake=0
 fi
 have_valgrind=1
 if ! command -v valgrind >/dev/null 2>&1; then
@@ -129,7 +131,7 @@ if [ "$have_cmake" = 1 ]; then
     fail "find_package(lightsout 0.1) accepted version $version: the ABI of 0.MINOR releases differs"
   fi
 else
-  echo "c.sh: cmake is not available and could not be installed (apt needs root or sudo without a password); skipped the CMake package test" >&2
+  echo "c.sh: cmake is missing, and apt-get cannot install it here (it needs root or sudo without a password); skipped the CMake package test" >&2
 fi
 
 step "the licence texts are installed"
