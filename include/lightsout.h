@@ -35,7 +35,7 @@
 #include <stdint.h>
 
 /** The version of this header: the same string as lightsout_version() of its library. */
-#define LIGHTSOUT_VERSION "0.2.0"
+#define LIGHTSOUT_VERSION "0.3.0"
 
 /**
  * The result of every call that can fail. `LIGHTSOUT_OK` is 0; any other value is a failure,
@@ -135,18 +135,6 @@ typedef enum lightsout_board_format {
 typedef struct lightsout_game lightsout_game;
 
 /**
- * Deprecated: `lightsout_game_new_grid` makes a game answered by this same solver, at every
- * size it reaches (up to 2^40 lights), with packed boards through the `lightsout_game_*_board`
- * functions (LIGHTSOUT_BOARD_PACKED: 1 bit a light over GF(2), 2 over GF(3)). The
- * `lightsout_grid_solver_*` functions keep working.
- *
- * A solver for one `rows x cols` grid with cut-off edges (up to 2^40 lights), built in time
- * about proportional to the board. Opaque to C: made by `lightsout_grid_solver_new`, released
- * with `lightsout_grid_solver_free`; immutable, so usable from many threads at once.
- */
-typedef struct lightsout_grid_solver lightsout_grid_solver;
-
-/**
  * What `lightsout_game_solve_minimal` knows about the presses it returned.
  */
 typedef struct lightsout_minimal_info {
@@ -210,7 +198,7 @@ const char *lightsout_last_error(void);
 const char *lightsout_status_name(int32_t status);
 
 /**
- * The library version, such as "0.2.0" (a static string, never NULL, never freed).
+ * The library version, such as "0.3.0" (a static string, never NULL, never freed).
  */
 const char *lightsout_version(void);
 
@@ -300,6 +288,21 @@ enum lightsout_status lightsout_game_random_solvable_board(const struct lightsou
                                                            uint64_t seed,
                                                            uint8_t *lights_out,
                                                            size_t lights_len);
+
+/**
+ * The decision problem of an `n x n` torus over GF(2) with the plus rule: can the board whose
+ * lit lights are listed be switched off? `lit` holds (row, column) pairs, 0-based, so
+ * `lit_len` is twice the number of lit lights; a light listed twice or outside the board is
+ * LIGHTSOUT_INVALID_ARGUMENT. About a second for n = 2000 (4 million lights). `lit` may be NULL
+ * when `lit_len` is 0.
+ *
+ * # Safety
+ * `lit` must be NULL or readable for `lit_len` values; `out` NULL or valid for one write.
+ */
+enum lightsout_status lightsout_torus_decide(size_t n,
+                                             const size_t *lit,
+                                             size_t lit_len,
+                                             bool *out);
 
 /**
  * Make a `rows x cols` grid with the plus rule (a press toggles itself and its up to 4
@@ -829,189 +832,6 @@ enum lightsout_status lightsout_game_dataset(const struct lightsout_game *game,
                                              size_t presses_len,
                                              uint64_t *distances_out,
                                              size_t distances_len);
-
-/**
- * Deprecated: use the game functions (`lightsout_game_new_grid` and the
- * `lightsout_game_*_board` functions with LIGHTSOUT_BOARD_PACKED), which answer through this
- * same solver at every size it reaches.
- *
- * Make the solver for a `rows x cols` grid over Z_modulus: pressing a light changes its up to
- * four neighbours and, with `self_toggle` (the classic rule), itself. No N x N matrix is ever
- * built: a 10,000 x 10,000 grid takes well under a second. Fails with
- * LIGHTSOUT_INVALID_ARGUMENT for a side of 0, LIGHTSOUT_INVALID_MODULUS, or LIGHTSOUT_TOO_LARGE
- * above 2^40 lights.
- *
- * # Safety
- * `out` must be NULL or valid for writing one pointer. On success `*out` holds a new solver
- * that the caller frees with `lightsout_grid_solver_free`.
- */
-enum lightsout_status lightsout_grid_solver_new(uint64_t rows,
-                                                uint64_t cols,
-                                                bool self_toggle,
-                                                uint32_t modulus,
-                                                struct lightsout_grid_solver **out);
-
-/**
- * Deprecated: use the game functions (`lightsout_game_new_grid` and the
- * `lightsout_game_*_board` functions with LIGHTSOUT_BOARD_PACKED), which answer through this
- * same solver at every size it reaches.
- *
- * Release a grid solver. NULL is fine.
- *
- * # Safety
- * `solver` must be NULL or a handle from `lightsout_grid_solver_new` not freed before.
- */
-void lightsout_grid_solver_free(struct lightsout_grid_solver *solver);
-
-/**
- * Deprecated: use the game functions (`lightsout_game_new_grid` and the
- * `lightsout_game_*_board` functions with LIGHTSOUT_BOARD_PACKED), which answer through this
- * same solver at every size it reaches.
- *
- * The nullity of the grid's press matrix (the dimension of its quiet patterns).
- *
- * # Safety
- * `solver` must be NULL or a live handle; `out` NULL or valid for one write.
- */
-enum lightsout_status lightsout_grid_solver_nullity(const struct lightsout_grid_solver *solver,
-                                                    size_t *out);
-
-/**
- * Deprecated: use the game functions (`lightsout_game_new_grid` and the
- * `lightsout_game_*_board` functions with LIGHTSOUT_BOARD_PACKED), which answer through this
- * same solver at every size it reaches.
- *
- * The number of lights, rows x cols.
- *
- * # Safety
- * `solver` must be NULL or a live handle; `out` NULL or valid for one write.
- */
-enum lightsout_status lightsout_grid_solver_size(const struct lightsout_grid_solver *solver,
-                                                 size_t *out);
-
-/**
- * Deprecated: use the game functions (`lightsout_game_new_grid` and the
- * `lightsout_game_*_board` functions with LIGHTSOUT_BOARD_PACKED), which answer through this
- * same solver at every size it reaches.
- *
- * The length in bytes of a bit-packed board of this grid: rows x ceil(cols / 8).
- *
- * Packed layout (that of `numpy.packbits(board, axis=1)` and of PBM images): each row starts
- * on a new byte; light (r, c) is bit 7 - c % 8 (the most significant bit first) of byte
- * r * ceil(cols / 8) + c / 8; padding bits at the end of a row are ignored on input and zero
- * on output.
- *
- * # Safety
- * `solver` must be NULL or a live handle; `out` NULL or valid for one write.
- */
-enum lightsout_status lightsout_grid_solver_packed_len(const struct lightsout_grid_solver *solver,
-                                                       size_t *out);
-
-/**
- * Deprecated: use the game functions (`lightsout_game_new_grid` and the
- * `lightsout_game_*_board` functions with LIGHTSOUT_BOARD_PACKED), which answer through this
- * same solver at every size it reaches.
- *
- * Whether a bit-packed GF(2) board can be turned off (modulus 2 only), in about
- * rows x cols / 64 word operations.
- *
- * # Safety
- * `solver` must be NULL or a live handle; `board` NULL or readable for `board_len` bytes; `out`
- * NULL or valid for one write.
- */
-enum lightsout_status lightsout_grid_solver_is_solvable_packed(const struct lightsout_grid_solver *solver,
-                                                               const uint8_t *board,
-                                                               size_t board_len,
-                                                               bool *out);
-
-/**
- * Deprecated: use the game functions (`lightsout_game_new_grid` and the
- * `lightsout_game_*_board` functions with LIGHTSOUT_BOARD_PACKED), which answer through this
- * same solver at every size it reaches.
- *
- * Solve a bit-packed GF(2) board (modulus 2 only): writes the presses, packed the same way,
- * to `presses_out` (`presses_len` = the packed length). Memory besides the caller's arrays:
- * about three times the packed board. LIGHTSOUT_UNSOLVABLE if the board has no solution.
- *
- * # Safety
- * `solver` must be NULL or a live handle; `board` NULL or readable for `board_len` bytes;
- * `presses_out` NULL or writable for `presses_len` bytes.
- */
-enum lightsout_status lightsout_grid_solver_solve_packed(const struct lightsout_grid_solver *solver,
-                                                         const uint8_t *board,
-                                                         size_t board_len,
-                                                         uint8_t *presses_out,
-                                                         size_t presses_len);
-
-/**
- * Deprecated: use the game functions (`lightsout_game_new_grid` and the
- * `lightsout_game_*_board` functions with LIGHTSOUT_BOARD_PACKED), which answer through this
- * same solver at every size it reaches.
- *
- * Solve a board stored one byte per light, row-major, values in 0..p-1 (for p <= 256): a
- * 10,000 x 10,000 board over Z_3 takes 100 MB. Writes rows x cols bytes to `presses_out`.
- *
- * # Safety
- * `solver` must be NULL or a live handle; `board` NULL or readable for `board_len` bytes;
- * `presses_out` NULL or writable for `presses_len` bytes.
- */
-enum lightsout_status lightsout_grid_solver_solve_bytes(const struct lightsout_grid_solver *solver,
-                                                        const uint8_t *board,
-                                                        size_t board_len,
-                                                        uint8_t *presses_out,
-                                                        size_t presses_len);
-
-/**
- * Deprecated: use the game functions (`lightsout_game_new_grid` and the
- * `lightsout_game_*_board` functions with LIGHTSOUT_BOARD_PACKED), which answer through this
- * same solver at every size it reaches.
- *
- * Solve a board of `uint32_t` values in 0..p-1 (rows x cols, row-major), as
- * `lightsout_game_solve` does for a game.
- *
- * # Safety
- * As for `lightsout_grid_solver_solve_bytes`, with `uint32_t` arrays.
- */
-enum lightsout_status lightsout_grid_solver_solve(const struct lightsout_grid_solver *solver,
-                                                  const uint32_t *lights,
-                                                  size_t lights_len,
-                                                  uint32_t *presses_out,
-                                                  size_t presses_len);
-
-/**
- * Deprecated: use the game functions (`lightsout_game_new_grid` and the
- * `lightsout_game_*_board` functions with LIGHTSOUT_BOARD_PACKED), which answer through this
- * same solver at every size it reaches.
- *
- * The board after pressing, lights + M presses (mod p), all three arrays rows x cols
- * `uint32_t` values; `lights_out` may be an input array.
- *
- * # Safety
- * `solver` must be NULL or a live handle; the input arrays NULL or readable for their lengths;
- * `lights_out` NULL or writable for `lights_out_len` values.
- */
-enum lightsout_status lightsout_grid_solver_apply(const struct lightsout_grid_solver *solver,
-                                                  const uint32_t *lights,
-                                                  size_t lights_len,
-                                                  const uint32_t *presses,
-                                                  size_t presses_len,
-                                                  uint32_t *lights_out,
-                                                  size_t lights_out_len);
-
-/**
- * The decision problem of an `n x n` torus over GF(2) with the plus rule: can the board whose
- * lit lights are listed be switched off? `lit` holds (row, column) pairs, 0-based, so
- * `lit_len` is twice the number of lit lights; a light listed twice or outside the board is
- * LIGHTSOUT_INVALID_ARGUMENT. About a second for n = 2000 (4 million lights). `lit` may be NULL
- * when `lit_len` is 0.
- *
- * # Safety
- * `lit` must be NULL or readable for `lit_len` values; `out` NULL or valid for one write.
- */
-enum lightsout_status lightsout_torus_decide(size_t n,
-                                             const size_t *lit,
-                                             size_t lit_len,
-                                             bool *out);
 
 /**
  * Read a board of this game from text (the format of `lightsout_game_new_from_text`, in the

@@ -2,7 +2,7 @@
 
 The command-line reference is generated at build time from the binary's own --help: a line
 ``<!-- lightsout-help SUBCOMMAND -->`` in a page becomes that command's help text. The binary is
-``$LIGHTSOUT_CLI``, or ``target/debug/lightsout`` (scripts/test-parts/docs.sh builds it). A
+``$LIGHTSOUT_CLI``, or ``target/debug/lightsout`` (scripts/test-parts/site.sh builds it). A
 missing binary or a failing --help fails the build.
 
 The rustdoc of lightsout-core and lightsout-topo (``cargo doc --no-deps``, in the cargo target

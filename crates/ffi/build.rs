@@ -1,7 +1,7 @@
 //! Gives the shared library a versioned soname on ELF systems, so programs record which ABI
 //! they were linked against and several versions can be installed side by side. The ABI
 //! version is the major version, or `0.MINOR` while the major version is 0 (where every minor
-//! release may change the ABI): `liblightsout.so.0.2` for 0.2.x. `crates/ffi/install.sh`
+//! release may change the ABI): `liblightsout.so.0.3` for 0.3.x. `crates/ffi/install.sh`
 //! installs the file under that name with the `liblightsout.so` link for the linker.
 
 fn main() {

@@ -1,6 +1,6 @@
-"""Game against GridSolver on one n x n GF(2) grid (default 10,000), measured in one run:
-GridSolver.solve_packed, Game.solve(packed=True) and Game.solve of a uint8 board, best of 3,
-then both solved in place (out=board: the presses overwrite a copy of the board).
+"""One n x n GF(2) grid (default 10,000) through Game, measured in one run: Game.solve of a
+bit-packed board (packed=True) and of a uint8 board, best of 3, then both solved in place
+(out=board: the presses overwrite a copy of the board).
 With the argument z3 instead: Game.solve of a uint8 board over Z_3, twice.
 Run: .venv/bin/python python/benchmarks/bench_large_board.py [n] [z3]"""
 
@@ -21,21 +21,19 @@ if sys.argv[2:] == ["z3"]:
 rng = np.random.default_rng(1)
 board = rng.integers(0, 2, size=(n, n), dtype=np.uint8)
 packed = np.packbits(board, axis=1)
-t = time.perf_counter(); gs = lo.GridSolver(n, n); t_gs_build = time.perf_counter() - t
 t = time.perf_counter(); g = lo.grid(n, n); g.rank; t_g_build = time.perf_counter() - t
 def best(f, k=3):
     ts = []
     for _ in range(k):
         t = time.perf_counter(); r = f(); ts.append(time.perf_counter() - t)
     return min(ts), r
-solvable = gs.is_solvable_packed(packed)
-print("solvable", solvable, "nullity", gs.nullity)
-t1, s1 = best(lambda: gs.solve_packed(packed))
+solvable = g.is_solvable(packed, packed=True)
+print("solvable", solvable, "nullity", g.nullity)
 t2, s2 = best(lambda: g.solve(packed, packed=True))
 t3, s3 = best(lambda: g.solve(board))
-print(f"build: GridSolver {t_gs_build:.3f}s  Game {t_g_build:.3f}s")
-print(f"GridSolver.solve_packed {t1:.3f}s | Game.solve(packed=True) {t2:.3f}s ({t2/t1:.2f}x) | Game.solve(uint8) {t3:.3f}s ({t3/t1:.2f}x)")
-assert (s1 == s2).all() and (np.unpackbits(s2, axis=1, count=n) == s3).all()
+print(f"build: Game {t_g_build:.3f}s")
+print(f"Game.solve(packed=True) {t2:.3f}s | Game.solve(uint8) {t3:.3f}s ({t3/t2:.2f}x)")
+assert (np.unpackbits(s2, axis=1, count=n) == s3).all()
 def best_in_place(board, packed, k=3):
     ts = []
     for _ in range(k):

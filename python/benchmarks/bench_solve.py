@@ -4,8 +4,8 @@
 
 Measures, after the game is built: one 5x5 solve from Python (numpy board in, numpy presses
 out), the same with a list, `solve_many` on a batch of classic boards (uint8), `solve_many`
-on 5x5 boards over Z_3, and bit-packed GridSolver solves of 2000 x 2000 and 10,000 x 10,000
-boards. Prints the
+on 5x5 boards over Z_3, and bit-packed solves (`Game.solve(board, packed=True)`) of 2000 x 2000
+and 10,000 x 10,000 boards. Prints the
 best of `--repeat` runs for each.
 """
 
@@ -60,20 +60,21 @@ def main() -> None:
     print(f"solve_many, {len(b3):,} 5x5 boards over Z_3:       {t:8.3f} s  ({t / len(b3) * 1e9:.0f} ns/board)")
 
     n = 2000
-    gs = lo.GridSolver(n, n)
+    g = lo.grid(n, n)
     pressed = rng.integers(0, 2, (n, n), dtype=np.uint8)
-    packed = np.packbits(gs.apply(np.zeros_like(pressed), pressed), axis=1)
-    t = best_of(lambda: gs.solve_packed(packed), args.repeat)
-    print(f"GridSolver {n}x{n} solve_packed (4M lights):   {t:8.3f} s")
+    packed = np.packbits(g.apply(np.zeros_like(pressed), pressed), axis=1)
+    t = best_of(lambda: g.solve(packed, packed=True), args.repeat)
+    print(f"grid {n}x{n} solve, packed (4M lights):     {t:8.3f} s")
 
     # 10,000 x 10,000 has nullity 0, so a random packed board (12.5 MB) is solvable.
     n = 10_000
     t0 = time.perf_counter()
-    gs = lo.GridSolver(n, n)
+    g = lo.grid(n, n)
+    g.nullity  # builds the chasing engine
     build = time.perf_counter() - t0
     packed = rng.integers(0, 256, (n, n // 8), dtype=np.uint8)
-    t = best_of(lambda: gs.solve_packed(packed), max(1, args.repeat // 2))
-    print(f"GridSolver {n}x{n} (10^8 lights): build {build:.3f} s, solve_packed {t:.3f} s")
+    t = best_of(lambda: g.solve(packed, packed=True), max(1, args.repeat // 2))
+    print(f"grid {n}x{n} (10^8 lights): build {build:.3f} s, solve, packed {t:.3f} s")
 
 
 if __name__ == "__main__":

@@ -30,7 +30,6 @@ from typing import Any, Iterable, Optional
 
 from lightsout._core import (
     Game,
-    GridSolver,
     MinimalSolution,
     NullityTable,
     Solutions,
@@ -63,7 +62,6 @@ __all__ = [
     "Dataset",
     "Drawing",
     "Game",
-    "GridSolver",
     "MinimalSolution",
     "NullityTable",
     "Solutions",
@@ -177,3 +175,9 @@ def from_networkx(
             raise ValueError(f"edge ({u!r}, {v!r}) uses node {missing!r}, which is not in nodelist")
         edges.append((index[u], index[v]))
     return graph(len(nodes), edges, directed=bool(G.is_directed()), modulus=modulus, self_toggle=self_toggle)
+
+
+# The names imported for annotations only are not part of the package: dir(lightsout) lists its
+# API (``__all__``) and its modules. The annotations stay strings (``from __future__ import
+# annotations``), so nothing needs these names at run time.
+del annotations, Any, Iterable, Optional

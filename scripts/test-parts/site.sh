@@ -4,7 +4,8 @@
 # `mkdocs build --strict` fails on any warning, a link to a missing page or a missing anchor
 # included (never with --quiet, which hides warnings from the count). The command-line reference
 # is the binary's --help; the rustdoc of the library crates (built here with warnings denied,
-# broken intra-doc links included) is copied into the site. The site goes to target/site.
+# broken intra-doc links included) is copied into the site. The site goes to target/site, and
+# scripts/site_links.py then checks every local link of its pages, raw HTML links included.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -27,4 +28,7 @@ for page in index.html guide/cli.html api/python.html BENCHMARKS.html rustdoc/li
 done
 grep -q 'lightsout solve' "$target_dir/site/guide/cli.html" || { echo "site.sh: the command-line reference has no solve help" >&2; exit 1; }
 grep -q 'minimal_solution' "$target_dir/site/api/python.html" || { echo "site.sh: the Python reference lacks Game.minimal_solution" >&2; exit 1; }
+# mkdocs checks the links written in Markdown; raw HTML links (and what the hooks add) are
+# checked on the built pages: every local href and src, and fragments into the site's pages.
+"$VENV/bin/python" scripts/site_links.py "$target_dir/site"
 echo "-- site: built in $((SECONDS - start)) s: $target_dir/site/index.html"

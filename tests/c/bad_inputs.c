@@ -443,72 +443,81 @@ static void text(void) {
     lightsout_game_free(g);
 }
 
-static void grid_solver(void) {
-    lightsout_grid_solver *s = NULL, *s3 = NULL;
+/* The 5x5 grid through the game functions, compactly: what the grid solver functions of 0.2 did
+ * (packed bits over GF(2), bytes over Z_3, uint32_t values). */
+static void small_grid_boards(void) {
+    lightsout_game *s = NULL, *s3 = NULL, *s5 = NULL;
     size_t len = 12345;
     bool yes = true;
-    EXPECT(lightsout_grid_solver_new(0, 5, true, 2, &s), LIGHTSOUT_INVALID_ARGUMENT, "0x5");
-    EXPECT(lightsout_grid_solver_new(5, 5, true, 4, &s), LIGHTSOUT_INVALID_MODULUS, NULL);
-    EXPECT(lightsout_grid_solver_new((uint64_t)1 << 21, (uint64_t)1 << 21, true, 2, &s), LIGHTSOUT_TOO_LARGE, NULL);
-    EXPECT(lightsout_grid_solver_new(UINT64_MAX, UINT64_MAX, true, 2, &s), LIGHTSOUT_TOO_LARGE, NULL);
-    EXPECT(lightsout_grid_solver_new(5, 5, true, 2, NULL), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_new_grid(0, 5, 2, &s), LIGHTSOUT_INVALID_ARGUMENT, "at least 1");
+    EXPECT(lightsout_game_new_grid(1u << 21, 1u << 21, 2, &s), LIGHTSOUT_TOO_LARGE, NULL);
+    EXPECT(lightsout_game_new_grid(5, 5, 2, NULL), LIGHTSOUT_NULL_POINTER, NULL);
     CHECK(s == NULL);
-    EXPECT(lightsout_grid_solver_new(5, 5, true, 2, &s), LIGHTSOUT_OK, NULL);
-    EXPECT(lightsout_grid_solver_new(5, 5, true, 3, &s3), LIGHTSOUT_OK, NULL);
-    EXPECT(lightsout_grid_solver_nullity(NULL, &len), LIGHTSOUT_NULL_POINTER, "solver");
-    EXPECT(lightsout_grid_solver_nullity(s, NULL), LIGHTSOUT_NULL_POINTER, NULL);
-    EXPECT(lightsout_grid_solver_size(NULL, &len), LIGHTSOUT_NULL_POINTER, NULL);
-    EXPECT(lightsout_grid_solver_packed_len(NULL, &len), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_new_grid(5, 5, 2, &s), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_new_grid(5, 5, 3, &s3), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_new_grid(5, 5, 5, &s5), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_nullity(NULL, &len), LIGHTSOUT_NULL_POINTER, "game");
+    EXPECT(lightsout_game_nullity(s, NULL), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_board_len(NULL, LIGHTSOUT_BOARD_PACKED, &len), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_board_len(s5, LIGHTSOUT_BOARD_PACKED, &len), LIGHTSOUT_INVALID_ARGUMENT, NULL);
     CHECK(len == 12345);
-    EXPECT(lightsout_grid_solver_nullity(s, &len), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_nullity(s, &len), LIGHTSOUT_OK, NULL);
     CHECK(len == 2);
-    EXPECT(lightsout_grid_solver_packed_len(s, &len), LIGHTSOUT_OK, NULL);
+    CHECK(lightsout_game_size(s) == 25);
+    EXPECT(lightsout_game_board_len(s, LIGHTSOUT_BOARD_PACKED, &len), LIGHTSOUT_OK, NULL);
     CHECK(len == 5);
 
     /* Packed: one byte per row of 5 lights, most significant bit first. */
     uint8_t board[5] = {0x80, 0, 0, 0, 0}, presses[5];
     memset(presses, 7, sizeof presses);
-    EXPECT(lightsout_grid_solver_is_solvable_packed(s, board, 4, &yes), LIGHTSOUT_LENGTH_MISMATCH, "5");
-    EXPECT(lightsout_grid_solver_is_solvable_packed(s, NULL, 5, &yes), LIGHTSOUT_NULL_POINTER, "board");
-    EXPECT(lightsout_grid_solver_is_solvable_packed(s, board, 5, NULL), LIGHTSOUT_NULL_POINTER, NULL);
-    EXPECT(lightsout_grid_solver_is_solvable_packed(s3, board, 5, &yes), LIGHTSOUT_INVALID_ARGUMENT, "modulus 2");
+    EXPECT(lightsout_game_is_solvable_board(s, LIGHTSOUT_BOARD_PACKED, board, 4, &yes), LIGHTSOUT_LENGTH_MISMATCH, "5");
+    EXPECT(lightsout_game_is_solvable_board(s, LIGHTSOUT_BOARD_PACKED, NULL, 5, &yes), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_is_solvable_board(s, LIGHTSOUT_BOARD_PACKED, board, 5, NULL), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_is_solvable_board(s5, LIGHTSOUT_BOARD_PACKED, board, 5, &yes), LIGHTSOUT_INVALID_ARGUMENT, NULL);
     CHECK(yes == true);
-    EXPECT(lightsout_grid_solver_is_solvable_packed(s, board, 5, &yes), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_is_solvable_board(s, LIGHTSOUT_BOARD_PACKED, board, 5, &yes), LIGHTSOUT_OK, NULL);
     CHECK(yes == false); /* one lit corner */
-    EXPECT(lightsout_grid_solver_solve_packed(s, board, 5, presses, 5), LIGHTSOUT_UNSOLVABLE, NULL);
-    EXPECT(lightsout_grid_solver_solve_packed(s, board, 5, presses, 6), LIGHTSOUT_LENGTH_MISMATCH, NULL);
-    EXPECT(lightsout_grid_solver_solve_packed(s, board, 5, NULL, 5), LIGHTSOUT_NULL_POINTER, NULL);
-    EXPECT(lightsout_grid_solver_solve_packed(s3, board, 5, presses, 5), LIGHTSOUT_INVALID_ARGUMENT, NULL);
+    EXPECT(lightsout_game_solve_board(s, LIGHTSOUT_BOARD_PACKED, board, 5, presses, 5), LIGHTSOUT_UNSOLVABLE, NULL);
+    EXPECT(lightsout_game_solve_board(s, LIGHTSOUT_BOARD_PACKED, board, 5, presses, 6), LIGHTSOUT_LENGTH_MISMATCH, NULL);
+    EXPECT(lightsout_game_solve_board(s, LIGHTSOUT_BOARD_PACKED, board, 5, NULL, 5), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_solve_board(s5, LIGHTSOUT_BOARD_PACKED, board, 5, presses, 5), LIGHTSOUT_INVALID_ARGUMENT,
+           NULL);
     CHECK(all_equal((const uint32_t *)(const void *)presses, 1, 0x07070707u));
     board[0] = 0xC0; /* what pressing the top left button does: solvable */
     board[1] = 0x80;
-    EXPECT(lightsout_grid_solver_solve_packed(s, board, 5, presses, 5), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_solve_board(s, LIGHTSOUT_BOARD_PACKED, board, 5, presses, 5), LIGHTSOUT_OK, NULL);
+    uint8_t dark[5];
+    EXPECT(lightsout_game_apply_board(s, LIGHTSOUT_BOARD_PACKED, board, 5, presses, 5, dark, 5), LIGHTSOUT_OK, NULL);
+    CHECK(dark[0] == 0 && dark[1] == 0 && dark[2] == 0 && dark[3] == 0 && dark[4] == 0);
 
     /* What pressing button 7 (row 1, column 2) does over Z_3: solvable. */
     uint8_t bytes[25] = {0}, byte_presses[25];
     bytes[2] = bytes[6] = bytes[8] = bytes[12] = 1;
     bytes[7] = 2;
-    EXPECT(lightsout_grid_solver_solve_bytes(s, bytes, 25, byte_presses, 25), LIGHTSOUT_OUT_OF_RANGE, NULL);
-    EXPECT(lightsout_grid_solver_solve_bytes(s, bytes, 24, byte_presses, 25), LIGHTSOUT_LENGTH_MISMATCH, NULL);
-    EXPECT(lightsout_grid_solver_solve_bytes(s3, bytes, 25, byte_presses, 24), LIGHTSOUT_LENGTH_MISMATCH, NULL);
+    EXPECT(lightsout_game_solve_board(s, LIGHTSOUT_BOARD_BYTES, bytes, 25, byte_presses, 25), LIGHTSOUT_OUT_OF_RANGE,
+           NULL);
+    EXPECT(lightsout_game_solve_board(s, LIGHTSOUT_BOARD_BYTES, bytes, 24, byte_presses, 25),
+           LIGHTSOUT_LENGTH_MISMATCH, NULL);
+    EXPECT(lightsout_game_solve_board(s3, LIGHTSOUT_BOARD_BYTES, bytes, 25, byte_presses, 24),
+           LIGHTSOUT_LENGTH_MISMATCH, NULL);
     bytes[7] = 1;
-    EXPECT(lightsout_grid_solver_solve_bytes(s3, bytes, 25, byte_presses, 25), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_solve_board(s3, LIGHTSOUT_BOARD_BYTES, bytes, 25, byte_presses, 25), LIGHTSOUT_OK, NULL);
 
     uint32_t lights[25] = {0}, sol[25], after[25];
     lights[0] = 1;
-    EXPECT(lightsout_grid_solver_solve(s, lights, 25, sol, 25), LIGHTSOUT_UNSOLVABLE, NULL);
-    EXPECT(lightsout_grid_solver_solve(s, lights, 25, NULL, 25), LIGHTSOUT_NULL_POINTER, NULL);
-    EXPECT(lightsout_grid_solver_solve(NULL, lights, 25, sol, 25), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_solve(s, lights, 25, sol, 25), LIGHTSOUT_UNSOLVABLE, NULL);
+    EXPECT(lightsout_game_solve(s, lights, 25, NULL, 25), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_solve(NULL, lights, 25, sol, 25), LIGHTSOUT_NULL_POINTER, NULL);
     lights[0] = 0;
     lights[2] = lights[6] = lights[7] = lights[8] = lights[12] = 2; /* button 7 pressed twice */
-    EXPECT(lightsout_grid_solver_solve(s3, lights, 25, sol, 25), LIGHTSOUT_OK, NULL);
-    EXPECT(lightsout_grid_solver_apply(s3, lights, 25, sol, 25, after, 25), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_solve(s3, lights, 25, sol, 25), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_apply(s3, lights, 25, sol, 25, after, 25), LIGHTSOUT_OK, NULL);
     CHECK(all_equal(after, 25, 0));
-    EXPECT(lightsout_grid_solver_apply(s3, lights, 25, sol, 24, after, 25), LIGHTSOUT_LENGTH_MISMATCH, NULL);
-    EXPECT(lightsout_grid_solver_apply(s, lights, 25, sol, 25, after, 25), LIGHTSOUT_OUT_OF_RANGE, NULL);
-    lightsout_grid_solver_free(s);
-    lightsout_grid_solver_free(s3);
-    lightsout_grid_solver_free(NULL);
+    EXPECT(lightsout_game_apply(s3, lights, 25, sol, 24, after, 25), LIGHTSOUT_LENGTH_MISMATCH, NULL);
+    EXPECT(lightsout_game_apply(s, lights, 25, sol, 25, after, 25), LIGHTSOUT_OUT_OF_RANGE, NULL);
+    lightsout_game_free(s);
+    lightsout_game_free(s3);
+    lightsout_game_free(s5);
 
     size_t lit[] = {0, 1, 0, 2, 1, 0, 1, 0};
     EXPECT(lightsout_torus_decide(3, lit, 6, &yes), LIGHTSOUT_OK, NULL);
@@ -920,7 +929,7 @@ int main(void) {
     minimal();
     dataset();
     text();
-    grid_solver();
+    small_grid_boards();
     compact_boards();
     last_error();
     printf("%d passed, %d failed\n", passed, failed);

@@ -64,9 +64,11 @@ best = lo.preset("classic").minimal_solution(lo.preset("classic").random_solvabl
 assert best.proven_optimal
 assert lo.preset("classic").worst_case().weight == 15
 
-big = lo.GridSolver(1000, 1000)                                                   # the bit-packed grid solver
+big = lo.grid(1000, 1000)                                                         # light chasing, bit-packed
 rng = np.random.default_rng(5)
 lights = big.apply(np.zeros((1000, 1000), dtype=np.uint8), rng.integers(0, 2, (1000, 1000), dtype=np.uint8))
 assert big.is_solvable(lights)
 assert not np.asarray(big.apply(lights, big.solve(lights))).any()
+packed = np.packbits(lights, axis=-1)
+assert not big.apply(packed, big.solve(packed, packed=True), packed=True).any()
 print(f"lightsout {lo.__version__}: {len(games)} games of every kind solved from the installed wheel")

@@ -37,21 +37,21 @@
 
 mod board;
 mod boundary;
+mod decide;
 mod game;
 mod inverse;
 mod solve;
 mod solve_minimal;
-mod structured;
 mod text;
 mod worst;
 
 pub use board::*;
 pub use boundary::Status;
+pub use decide::*;
 pub use game::*;
 pub use inverse::*;
 pub use solve::*;
 pub use solve_minimal::*;
-pub use structured::*;
 pub use text::*;
 pub use worst::*;
 
@@ -91,7 +91,7 @@ fn status_name(status: i32) -> &'static str {
     }
 }
 
-/// The library version, such as "0.2.0" (a static string, never NULL, never freed).
+/// The library version, such as "0.3.0" (a static string, never NULL, never freed).
 #[no_mangle]
 pub extern "C" fn lightsout_version() -> *const c_char {
     boundary::ffi_boundary_value!(boundary::EMPTY.as_ptr(), {

@@ -116,15 +116,16 @@ proptest! {
     }
 
     #[test]
-    fn packed_grid_boards_agree_with_values(rows in 1u64..40, cols in 1u64..140, seed in any::<u64>()) {
+    fn packed_grid_boards_agree_with_values(rows in 1u32..40, cols in 1u32..140, seed in any::<u64>()) {
         let mut s = ptr::null_mut();
         // SAFETY: valid out-pointer.
-        prop_assert_eq!(unsafe { lightsout_grid_solver_new(rows, cols, true, 2, &mut s) }, Status::LightsoutOk);
+        prop_assert_eq!(unsafe { lightsout_game_new_grid(rows, cols, 2, &mut s) }, Status::LightsoutOk);
+        let packed_format = BoardFormat::LightsoutBoardPacked as u32;
         let n = (rows * cols) as usize;
         let per_row = cols.div_ceil(8) as usize;
         let mut len = 0usize;
-        // SAFETY: live solver, valid out-pointer.
-        prop_assert_eq!(unsafe { lightsout_grid_solver_packed_len(s, &mut len) }, Status::LightsoutOk);
+        // SAFETY: live game, valid out-pointer.
+        prop_assert_eq!(unsafe { lightsout_game_board_len(s, packed_format, &mut len) }, Status::LightsoutOk);
         prop_assert_eq!(len, rows as usize * per_row);
         // A board of lights from a simple generator, packed most significant bit first.
         let mut x = seed | 1;
@@ -136,11 +137,11 @@ proptest! {
         }
         let (mut yes_packed, mut presses) = (false, vec![0xAAu8; len]);
         let mut unpacked = vec![0u32; n];
-        // SAFETY: live solver; arrays of the lengths given.
+        // SAFETY: live game; arrays of the lengths given.
         unsafe {
-            prop_assert_eq!(lightsout_grid_solver_is_solvable_packed(s, packed.as_ptr(), len, &mut yes_packed), Status::LightsoutOk);
-            let status = lightsout_grid_solver_solve_packed(s, packed.as_ptr(), len, presses.as_mut_ptr(), len);
-            let status_values = lightsout_grid_solver_solve(s, values.as_ptr(), n, unpacked.as_mut_ptr(), n);
+            prop_assert_eq!(lightsout_game_is_solvable_board(s, packed_format, packed.as_ptr(), len, &mut yes_packed), Status::LightsoutOk);
+            let status = lightsout_game_solve_board(s, packed_format, packed.as_ptr(), len, presses.as_mut_ptr(), len);
+            let status_values = lightsout_game_solve(s, values.as_ptr(), n, unpacked.as_mut_ptr(), n);
             prop_assert_eq!(status == Status::LightsoutOk, yes_packed);
             prop_assert_eq!(status_values, status);
             if yes_packed {
@@ -149,14 +150,14 @@ proptest! {
                     .collect();
                 let mut after = vec![9u32; n];
                 prop_assert_eq!(
-                    lightsout_grid_solver_apply(s, values.as_ptr(), n, presses.as_ptr(), n, after.as_mut_ptr(), n),
+                    lightsout_game_apply(s, values.as_ptr(), n, presses.as_ptr(), n, after.as_mut_ptr(), n),
                     Status::LightsoutOk
                 );
                 prop_assert!(after.iter().all(|&v| v == 0));
             } else {
                 prop_assert!(presses.iter().all(|&b| b == 0xAA), "output written on failure");
             }
-            lightsout_grid_solver_free(s);
+            lightsout_game_free(s);
         }
     }
 }

@@ -4,7 +4,7 @@
 //! the others (solve then apply gives all zeros, format then parse gives the board back).
 
 use crate::Bytes;
-use lightsout::{GridSolver, Status};
+use lightsout::Status;
 use std::ffi::{CStr, CString};
 use std::ptr::{null, null_mut};
 
@@ -75,7 +75,7 @@ pub fn c_abi(data: &[u8]) {
     };
     if !ok(status, "a constructor") {
         assert!(game.is_null());
-        grid_solver(&mut b);
+        grid_boards(&mut b);
         return;
     }
     assert!(!game.is_null());
@@ -217,28 +217,31 @@ unsafe fn dataset_matches_the_other_front_ends(game: GamePtr, n: usize, b: &mut 
     }
 }
 
-/// The structured grid solver and the torus decision, with small and absurd sizes.
-fn grid_solver(b: &mut Bytes) {
+/// Grids with compact boards (bytes and packed bits, any format number) and the torus decision,
+/// with small and absurd sizes.
+fn grid_boards(b: &mut Bytes) {
     // Sides up to 64 (larger boards are valid but take long to set up in a debug build) or past
     // the limit.
-    let (rows, cols) = (b.pick(&[0u64, 1, 3, 8, 64, 1 << 41, u64::MAX]), b.pick(&[0u64, 1, 5, 9, 64, u64::MAX]));
-    let mut solver: *mut GridSolver = null_mut();
-    // SAFETY: as in c_abi; the solver is freed below.
+    let (rows, cols) = (b.pick(&[0u32, 1, 3, 8, 64, 1 << 21, u32::MAX]), b.pick(&[0u32, 1, 5, 9, 64, u32::MAX]));
+    let mut game: GamePtr = null_mut();
+    // SAFETY: as in c_abi; the game is freed below.
     unsafe {
-        let status = lightsout::lightsout_grid_solver_new(rows, cols, b.byte() & 1 == 1, b.pick(MODULI), &mut solver);
-        let small = rows.checked_mul(cols).is_some_and(|c| (1..=400).contains(&c));
-        if ok(status, "grid_solver_new") && small {
+        let status = lightsout::lightsout_game_new_grid(rows, cols, b.pick(MODULI), &mut game);
+        let small = (rows as u64).checked_mul(cols as u64).is_some_and(|c| (1..=400).contains(&c));
+        if ok(status, "game_new_grid") && small {
+            let format = b.pick(&[0u32, 1, 2, 3, 4]);
             let mut n = 0usize;
-            assert!(ok(lightsout::lightsout_grid_solver_size(solver, &mut n), "grid_solver_size"));
-            let board: Vec<u32> = (0..n).map(|_| b.byte() as u32 % 2).collect();
-            let mut presses = vec![0u32; n];
-            let len = b.pick(&[n, n + 1, 0]).min(n);
-            ok(
-                lightsout::lightsout_grid_solver_solve(solver, board.as_ptr(), len, presses.as_mut_ptr(), n),
-                "grid_solver_solve",
-            );
+            if ok(lightsout::lightsout_game_board_len(game, format, &mut n), "game_board_len") {
+                let board: Vec<u8> = (0..n).map(|_| b.byte() % 2).collect();
+                let mut presses = vec![0u8; n];
+                let len = b.pick(&[n, n + 1, 0]).min(n);
+                ok(
+                    lightsout::lightsout_game_solve_board(game, format, board.as_ptr(), len, presses.as_mut_ptr(), n),
+                    "game_solve_board",
+                );
+            }
         }
-        lightsout::lightsout_grid_solver_free(solver);
+        lightsout::lightsout_game_free(game);
         let lit: Vec<usize> = (0..b.below(8)).map(|_| b.below(6)).collect();
         let mut yes = false;
         let n = b.pick(&[0usize, 1, 3, 5, 1 << 40]);

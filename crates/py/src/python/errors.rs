@@ -112,16 +112,6 @@ pub(crate) fn topo_error(
     }
 }
 
-/// Map a core error (see [`topo_error`]).
-pub(crate) fn core_error(
-    py: Python<'_>,
-    e: CoreError,
-    proof: Proof<'_>,
-    shape_obstruction: impl FnOnce(Python<'_>, Vec<u32>) -> PyResult<Py<PyAny>>,
-) -> PyErr {
-    topo_error(py, TopoError::Core(e), proof, shape_obstruction)
-}
-
 /// Games up to this many lights show the obstruction in the message itself.
 const PICTURE_MAX_LIGHTS: usize = 100;
 

@@ -8,7 +8,6 @@ mod convert;
 mod dense;
 mod errors;
 mod game;
-mod grid_solver;
 mod many;
 mod results;
 #[macro_use]
@@ -271,7 +270,6 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<results::MinimalSolution>()?;
     m.add_class::<results::WorstCase>()?;
     m.add_class::<results::PyStats>()?;
-    m.add_class::<grid_solver::PyGridSolver>()?;
     m.add_class::<results::NullityTable>()?;
     m.add_class::<split::PyMinimalSplit>()?;
     m.add_class::<split::CosetWork>()?;
