@@ -156,7 +156,9 @@ _start_error: Optional[BaseException] = None
 def _start_local() -> None:
     global _local, _starting, _start_error
     try:
-        cluster = distributed.LocalCluster(processes=True, dashboard_address=None)
+        # Any free port for the scheduler's web server (None still asks for 8787, which a second
+        # cluster on the machine finds taken, with a warning).
+        cluster = distributed.LocalCluster(processes=True, dashboard_address=":0")
         local = (cluster, distributed.Client(cluster, set_as_default=False))
         with _local_lock:
             _local = local

@@ -69,7 +69,7 @@ def client():
     import distributed
 
     cluster = distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=40
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=40
     )
     c = distributed.Client(cluster, set_as_default=False)
     yield c

@@ -226,7 +226,7 @@ def test_composite_moduli_take_the_routes_of_one_process(client):
 def test_closed_clients_are_named_clearly():
     g = lo.torus(10, 30)  # nullity 20: the search goes to the cluster
     board = g.random_solvable(seed=1)
-    cluster = distributed.LocalCluster(n_workers=1, processes=False, dashboard_address=None, silence_logs=40)
+    cluster = distributed.LocalCluster(n_workers=1, processes=False, dashboard_address=":0", silence_logs=40)
     closed = distributed.Client(cluster, set_as_default=False)
     closed.close()
     with pytest.raises(ValueError, match="the Dask client is closed"):
