@@ -112,21 +112,105 @@ _clients: Dict[str, Any] = {}
 
 
 def _client_at(address: str, timeout: Optional[float] = None) -> "distributed.Client":
-    """One client per scheduler address, kept for the process."""
+    """One client per scheduler address, kept for the process. Connecting ends within
+    ``timeout`` (or Dask's connect timeout, ``distributed.comm.timeouts.connect``, 30 s by
+    default, when that is less or there is no ``timeout``) plus a fraction of a second, whatever
+    listens at the address: Dask's own timeout does not cover a listener that accepts the
+    connection and never answers, so the limit here is ours (see :func:`_connect`)."""
     with _local_lock:
         if address not in _clients:
-            # Dask's connect timeout (distributed.comm.timeouts.connect, 30 s by default), or
-            # less when the time limit leaves less.
             configured = dask.utils.parse_timedelta(dask.config.get("distributed.comm.timeouts.connect"), default="s")
-            if timeout is not None:
-                timeout = max(min(timeout, configured), 0.01)
-            try:
-                extra = {} if timeout is None else {"timeout": timeout}
-                _clients[address] = distributed.Client(address, set_as_default=False, **extra)
-            except (OSError, TimeoutError) as e:
-                within = "" if timeout is None else f" within {timeout:.3g} s"
-                raise OSError(f"cannot reach the Dask scheduler at {address!r}{within}: {e}") from e
+            limit = configured if timeout is None else max(min(timeout, configured), 0.01)
+            _clients[address] = _connect(address, limit)
         return _clients[address]
+
+
+def _connect(address: str, limit: float) -> "distributed.Client":
+    """A new client of the scheduler at ``address`` within ``limit`` seconds, else ``OSError``
+    naming the address and what happened, with nothing left open.
+
+    First a probe under our own deadline: a Dask scheduler sends its handshake as soon as it
+    accepts a TCP connection, so a plain socket that connects and reads one byte tells a
+    scheduler from a listener that never answers (where ``distributed.Client(timeout=)`` waits
+    forever: its handshake read has no timeout). Then the client itself, made on a thread of its
+    own that is waited for until the limit, in case the scheduler stops answering in between; a
+    client that comes up after that is closed."""
+    started = time.monotonic()
+    within = f"within {limit:.3g} s"
+    _probe(address, limit, within)
+    left = max(limit - (time.monotonic() - started), 0.01)
+    made: Dict[str, Any] = {}
+    gave_up = threading.Event()
+
+    def make() -> None:
+        try:
+            c = distributed.Client(address, set_as_default=False, timeout=left)
+        except BaseException as e:  # handed to the caller below
+            made["error"] = e
+            return
+        made["client"] = c
+        if gave_up.is_set():  # the caller has left: close what it will never use
+            with contextlib.suppress(Exception):
+                c.close()
+
+    thread = threading.Thread(target=make, name=f"lightsout-connect-{address}", daemon=True)
+    thread.start()
+    thread.join(left + 0.5)  # Dask's own timeout, if it holds, ends it first
+    if thread.is_alive():
+        gave_up.set()
+        if "client" in made:  # came up just now
+            with contextlib.suppress(Exception):
+                made["client"].close()
+        raise OSError(
+            f"cannot reach the Dask scheduler at {address!r} {within}: it answered the first handshake "
+            "but the client's connection did not complete"
+        )
+    error = made.get("error")
+    if isinstance(error, (OSError, TimeoutError)):
+        raise OSError(f"cannot reach the Dask scheduler at {address!r} {within}: {error}") from error
+    if error is not None:
+        raise error
+    return made["client"]
+
+
+def _probe(address: str, limit: float, within: str) -> None:
+    """For a TCP address (``tcp://host:port`` or ``host:port``): connect a plain socket and wait
+    until ``limit`` for the first byte of the scheduler's handshake; ``OSError`` if it accepts and
+    sends nothing, or closes the connection. A connection that cannot be made is left to Dask,
+    which retries until its timeout (a scheduler may be starting). Other schemes (``tls://``, ...)
+    are left to the thread's deadline in :func:`_connect`."""
+    import socket
+
+    try:
+        scheme, location = distributed.comm.parse_address(address)
+        if scheme != "tcp":
+            return
+        host, port = distributed.comm.parse_host_port(location)
+    except (ValueError, TypeError):
+        return  # Dask names what is wrong with the address
+    deadline = time.monotonic() + limit
+    try:
+        sock = socket.create_connection((host, port), timeout=limit)
+    except OSError:
+        return
+    try:
+        sock.settimeout(max(deadline - time.monotonic(), 0.001))
+        try:
+            first = sock.recv(1)
+        except socket.timeout:
+            raise OSError(
+                f"cannot reach the Dask scheduler at {address!r} {within}: something there accepted the "
+                "connection but sent no handshake (is it a Dask scheduler?)"
+            ) from None
+        except OSError as e:
+            raise OSError(f"cannot reach the Dask scheduler at {address!r} {within}: {e}") from None
+        if not first:
+            raise OSError(
+                f"cannot reach the Dask scheduler at {address!r} {within}: something there accepted the "
+                "connection and closed it without a handshake (is it a Dask scheduler?)"
+            )
+    finally:
+        sock.close()
 
 
 _starting: Optional[threading.Thread] = None
