@@ -312,18 +312,35 @@ def stats(
     max_time: Optional[float] = None,
     progress: bool = False,
     retries: int = 3,
+    max_work: Optional[int] = None,
 ) -> lo.Stats:
     """How many solvable boards need each minimal number of presses, counted on the cluster:
     the same table as ``lightsout.stats(game)``, for games up to ``p**size < 2**64`` coset
-    members (no ``max_work`` limit). ``max_time`` (seconds) that runs out raises
-    ``TimeoutError``, since a partial table would be wrong. ``tasks``, ``progress`` and
-    ``retries`` as in :func:`minimal_solution`.
+    members. ``max_time`` (seconds) that runs out raises ``TimeoutError``, since a partial table
+    would be wrong. ``max_work``: the most coset members (``p**size``) to walk, default
+    ``2**40`` (256 times one machine's default: some hours of one core, spread over the
+    cluster's); a game past it is refused at once with ``ValueError``, before any task is sent.
+    ``tasks``, ``progress`` and ``retries`` as in :func:`minimal_solution`.
     """
     _check_time(max_time)
+    limit = _CLUSTER_STATS_WORK if max_work is None else max_work
+    if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+        raise ValueError(f"max_work must be an int >= 1 or None, not {max_work!r}")
+    if not isinstance(game, lo.Game):
+        raise TypeError(f"game must be a lightsout.Game, not {type(game).__name__}")
+    members = game.modulus**game.size
+    if members > limit:
+        raise ValueError(
+            f"problem too large: board statistics on the cluster need {members} coset members (p^buttons), "
+            f"the limit is max_work={limit}: pass a larger max_work to walk them all"
+        )
     work = _core.split_stats(game, tasks=tasks)
     parts = _run_tasks(work, work.tasks, _run_stats_task, client, max_time, progress, retries, partial=False)
     return work.combine(parts)
 
+
+# The default max_work of stats on the cluster: 2**40 coset members.
+_CLUSTER_STATS_WORK = 1 << 40
 
 _CHECKPOINT_FORMAT = "lightsout worst-case checkpoint"
 
@@ -610,25 +627,47 @@ def _run_tasks(
             ) from None
         return []  # no task ran: the answer is the best found without the cluster
     shared = _share(c, work, f"lightsout-{work.id:016x}-work")
-    futures = c.map(func, range(count), work=shared, retries=retries, pure=True, key=f"lightsout-{work.id:016x}")
-    bar = _Progress(c, futures, "tasks", progress)
-    finished: List[Any] = []
+    # The tasks go out a window at a time: submitting, tracking and cancelling tens of
+    # thousands of futures at once takes longer than many time limits and is not covered by
+    # them, while a window keeps every worker busy and is refilled as tasks finish.
+    key = f"lightsout-{work.id:016x}"
+    sent = 0
+
+    def send(n: int) -> List[Any]:
+        nonlocal sent
+        batch = c.map(func, range(sent, min(sent + n, count)), work=shared, retries=retries, pure=True, key=key)
+        sent += len(batch)
+        return batch
+
+    running = set(send(_WINDOW))
+    bar = _Progress(c, [], "tasks", progress, total=count)
+    parts: List[Any] = []
     try:
         remaining = None if max_time is None else max(0.0, max_time - (time.monotonic() - started))
+        tracked = distributed.as_completed(list(running), loop=c.loop, with_results=True, timeout=remaining)
         try:
-            for f in distributed.as_completed(futures, loop=c.loop, timeout=remaining):
-                finished.append(f)
-                bar.update(len(finished))
+            for f, part in tracked:
+                running.discard(f)
+                parts.append(part)
+                bar.update(len(parts))
+                if sent < count and len(running) <= _WINDOW // 2:
+                    batch = send(_WINDOW - len(running))
+                    running.update(batch)
+                    tracked.update(batch)
         except (TimeoutError, distributed.TimeoutError):
             if not partial:
                 raise TimeoutError(
-                    f"max_time ({max_time} s) ran out with {len(finished)} of {count} tasks done; "
+                    f"max_time ({max_time} s) ran out with {len(parts)} of {count} tasks done; "
                     "a partial table would be wrong: raise max_time"
                 ) from None
-        return c.gather(finished)
+        return parts
     finally:
         bar.close()
-        c.cancel(futures)
+        c.cancel(list(running))
+
+
+# The most tasks on the cluster at once (see _run_tasks).
+_WINDOW = 1024
 
 
 class _Progress:
@@ -992,4 +1031,11 @@ if __name__ == "__main__":
     # The answer is out: end now rather than after closing a local cluster (a second or more,
     # or the rest of its start-up when a time limit cut that short). Dask's worker processes
     # watch this one and exit with it.
+    import multiprocessing.util
+
+    with contextlib.suppress(Exception):
+        # What an ordinary exit would do first: unlink the semaphores of the nannies' queues
+        # (their finalizers), so that multiprocessing's resource tracker finds none left over
+        # and prints no "leaked semaphore objects" warning.
+        multiprocessing.util._run_finalizers(0)
     os._exit(_status)

@@ -117,14 +117,81 @@ def run_cli(*args, guard):
 @pytest.mark.parametrize(
     "args",
     [
-        ["worst", "--grid", "29x29"],
-        ["solve", "--grid", "61x61", "--minimal"],
-        ["stats", "--torus", "5x7"],
+        # The worst case searches here first (for a hard board, and its small decisions): the
+        # limit leaves time for the first decision to go to the cluster.
+        ["worst", "--torus", "10x30", "--time-limit", "10"],
+        ["solve", "--grid", "61x61", "--minimal", "--time-limit", "3"],
+        ["stats", "--torus", "5x7", "--time-limit", "3"],
     ],
     ids=["worst", "solve", "stats"],
 )
 def test_command_line_stops_on_a_silent_scheduler(silent, args):
-    # Expected about 3 s plus the interpreter's start-up; the guard is 120 s (over 20x).
-    run = run_cli(*args, "--scheduler", silent, "--time-limit", "3", guard=120)
+    # Expected the time limit plus the interpreter's start-up; the guard is 240 s (over 20x).
+    run = run_cli(*args, "--scheduler", silent, guard=240)
     assert run.returncode == 2, run.stderr
     assert "sent no handshake" in run.stderr and silent in run.stderr, run.stderr
+
+
+# ---------------------------------------------------------------- the local cluster
+
+
+def test_many_tasks_go_out_a_window_at_a_time_and_the_limit_holds(client):
+    # 65,536 tasks: submitting and tracking them all at once took tens of seconds past a time
+    # limit of a few (lightsout stats --torus 6x8 --scheduler local --time-limit 5 ended after
+    # 21 s). Now at most a window of them is on the scheduler at any time, and the limit holds.
+    import distributed
+
+    seen = []
+    watcher = distributed.Client(client.scheduler.address, set_as_default=False)
+    stop = threading.Event()
+
+    def watch():
+        while not stop.is_set():
+            seen.append(watcher.run_on_scheduler(lambda dask_scheduler: sum(k.startswith("lightsout-") for k in map(str, dask_scheduler.tasks))))
+            time.sleep(0.05)
+
+    thread = threading.Thread(target=watch, daemon=True)
+    thread.start()
+    try:
+        # Expected about 3 s; the guard is 60 s (20x).
+        with pytest.raises(TimeoutError, match=r"max_time \(3 s\) ran out with \d+ of 65536 tasks done"):
+            stopped_within(60, lambda: lod.stats(lo.torus(6, 6), client=client, tasks=65536, max_time=3))
+    finally:
+        stop.set()
+        thread.join()
+        watcher.close()
+    # The window, the shared work and finished tasks not yet released; before, all 65,536.
+    assert seen and max(seen) <= 2 * lod._WINDOW, max(seen)
+    # Cancelled: nothing of the run is left on the cluster.
+    assert client.run_on_scheduler(lambda dask_scheduler: [str(k) for k in dask_scheduler.tasks if str(k).startswith("lightsout-")]) == []
+
+
+def test_windowed_tasks_give_the_whole_table(client):
+    g = lo.torus(4, 5)
+    assert lod.stats(g, client=client, tasks=4096).histogram == lo.stats(g).histogram
+    board = lo.torus(10, 30).random_solvable(seed=2)
+    best = lod.minimal_solution(lo.torus(10, 30), board, client=client, tasks=4096)
+    assert best.proven_optimal and best.weight == lo.torus(10, 30).minimal_solution(board).weight
+
+
+def test_stats_on_the_cluster_refuses_what_it_cannot_finish(client):
+    # Each of the 65,536 tasks of the 6 x 8 torus walks 2**32 coset members (about a minute on a
+    # core): it is refused at once, as one machine refuses it, unless max_work allows it.
+    with pytest.raises(ValueError, match=r"board statistics on the cluster need 281474976710656 coset members .* max_work=1099511627776"):
+        lod.stats(lo.torus(6, 8), client=client)
+    with pytest.raises(ValueError, match=r"max_work=1000"):
+        lod.stats(lo.grid(3, 4), client=client, max_work=1000)
+    with pytest.raises(ValueError, match="max_work must be an int"):
+        lod.stats(lo.grid(3, 3), client=client, max_work=0)
+    assert lod.stats(lo.grid(3, 3), client=client, max_work=512).histogram == lo.stats(lo.grid(3, 3)).histogram
+
+
+def test_command_line_local_cluster_prints_no_leaked_semaphores():
+    # Every command-line Dask run used to end with multiprocessing's "leaked semaphore objects"
+    # warning; and the 6 x 8 torus is refused at once. The guard is 240 s (over 20x).
+    ok = run_cli("stats", "--torus", "4x5", "--scheduler", "local", "--time-limit", "120", guard=240)
+    assert ok.returncode == 0, ok.stderr
+    assert "leaked" not in ok.stderr, ok.stderr
+    refused = run_cli("stats", "--torus", "6x8", "--scheduler", "local", guard=240)
+    assert refused.returncode == 2
+    assert "281474976710656 coset members" in refused.stderr and "leaked" not in refused.stderr, refused.stderr

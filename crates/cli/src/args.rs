@@ -342,7 +342,7 @@ pub struct StatsArgs {
     pub time_limit: f64,
     /// Count on the Dask cluster at ADDRESS ('local' for a cluster on this machine), through
     /// Python (LIGHTSOUT_PYTHON, default python3, with `pip install 'lightsout-solver[dask]'`):
-    /// no limit of 2^32 coset members, only p^lights < 2^64.
+    /// up to 2^40 coset members (p^lights) rather than 2^32, refused at once past that.
     #[arg(long, value_name = "ADDRESS", conflicts_with = "grids")]
     pub scheduler: Option<String>,
     /// Output options.
