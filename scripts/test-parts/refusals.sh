@@ -42,6 +42,9 @@ refuse "too large" solve --grid 2000x2000 --rule moore --random 1 --svg "$work/n
 refuse "too large" analyze --torus 100000x100000
 refuse "too large" analyze --grid 300x300 --modulus 5 --rule moore
 refuse "too large" stats --grid 9x9
+# Banded surfaces whose band is sure to be too wide: refused from the shape, before M is built.
+refuse "the banded elimination of M needs" analyze --projective 5000x5000
+refuse "the banded elimination of M needs" solve --klein 3000x3000 --random 1
 printf '3\n1\n0 99999999999999999999\n' >"$work/decide.txt"
 refuse "too large" decide "$work/decide.txt"
 
