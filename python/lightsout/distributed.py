@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import itertools
 import json
 import sys
 import threading
@@ -479,12 +480,28 @@ def _run_decision(
                 return None
             # Tasks a worker took along when it died run in a new round.
             shared = _share(c, work, f"lightsout-{work.id:016x}-{round}-work")
-            futures = c.map(
-                _run_worst_task, pending, work=shared, retries=retries, pure=True, key=f"lightsout-{work.id:016x}-{round}"
-            )
+            # A window of tasks at a time, as in _run_tasks, so that the time limit holds for
+            # any number of tasks.
+            queue = iter(pending)
+
+            def send(n: int) -> List[Any]:
+                batch = list(itertools.islice(queue, n))
+                if not batch:
+                    return []
+                return c.map(
+                    _run_worst_task, batch, work=shared, retries=retries, pure=True, key=f"lightsout-{work.id:016x}-{round}"
+                )
+
+            running = set(send(_WINDOW))
             remaining = None if max_time is None else max(0.0, max_time - (time.monotonic() - started))
             try:
-                for f in distributed.as_completed(futures, loop=c.loop, timeout=remaining):
+                tracked = distributed.as_completed(list(running), loop=c.loop, timeout=remaining)
+                for f in tracked:
+                    running.discard(f)
+                    if len(running) <= _WINDOW // 2:
+                        more = send(_WINDOW - len(running))
+                        running.update(more)
+                        tracked.update(more)
                     try:
                         part = f.result()
                     except Exception as e:
@@ -502,7 +519,7 @@ def _run_decision(
             except (TimeoutError, distributed.TimeoutError):
                 return None
             finally:
-                c.cancel(futures)
+                c.cancel(list(running))
         lost = len([t for t in todo if t not in done])
         if lost:
             raise RuntimeError(f"the cluster lost the work of {lost} tasks {retries + 1} times: raise retries")
