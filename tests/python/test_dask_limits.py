@@ -207,3 +207,12 @@ def test_command_line_local_cluster_prints_no_leaked_semaphores():
     refused = run_cli("stats", "--torus", "6x8", "--scheduler", "local", guard=240)
     assert refused.returncode == 2
     assert "281474976710656 coset members" in refused.stderr and "leaked" not in refused.stderr, refused.stderr
+
+
+def test_command_line_local_cluster_stops_at_the_time_limit():
+    # 2**36 coset members in 256 tasks: far more than 5 s. The run ends with the time limit's
+    # error (the local cluster's start-up inside it); the guard is 240 s (over 20x).
+    run = run_cli("stats", "--torus", "6x6", "--scheduler", "local", "--time-limit", "5", guard=240)
+    assert run.returncode == 2, run.stderr
+    assert "ran out" in run.stderr and "a partial table would be wrong" in run.stderr, run.stderr
+    assert "leaked" not in run.stderr, run.stderr
