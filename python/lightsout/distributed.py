@@ -313,29 +313,30 @@ def stats(
     max_time: Optional[float] = None,
     progress: bool = False,
     retries: int = 3,
-    max_work: Optional[int] = None,
+    max_work: Optional[Union[int, float]] = None,
 ) -> lo.Stats:
     """How many solvable boards need each minimal number of presses, counted on the cluster:
     the same table as ``lightsout.stats(game)``, for games up to ``p**size < 2**64`` coset
     members. ``max_time`` (seconds) that runs out raises ``TimeoutError``, since a partial table
     would be wrong. ``max_work``: the most coset members (``p**size``) to walk, default
     ``2**40`` (256 times one machine's default: some hours of one core, spread over the
-    cluster's); a game past it is refused at once with ``ValueError``, before any task is sent.
+    cluster's); a game past it is refused at once with ``ValueError``, before any task is sent
+    (a game of nullity 0 needs no walk, as on one machine); ``float("inf")``: no limit.
     ``tasks``, ``progress`` and ``retries`` as in :func:`minimal_solution`.
     """
     _check_time(max_time)
-    limit = _CLUSTER_STATS_WORK if max_work is None else max_work
-    if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
-        raise ValueError(f"max_work must be an int >= 1 or None, not {max_work!r}")
-    if not isinstance(game, lo.Game):
-        raise TypeError(f"game must be a lightsout.Game, not {type(game).__name__}")
+    limit: Union[int, float] = _CLUSTER_STATS_WORK if max_work is None else max_work
+    if not (limit == float("inf") or (isinstance(limit, int) and not isinstance(limit, bool) and limit >= 1)):
+        raise ValueError(f"max_work must be an int >= 1, float('inf') for no limit, or None, not {max_work!r}")
+    work = _core.split_stats(game, tasks=tasks)
+    # A game of nullity 0 needs no walk (its table is a count of press vectors by weight), as
+    # on one machine.
     members = game.modulus**game.size
-    if members > limit:
+    if game.nullity > 0 and members > limit:
         raise ValueError(
             f"problem too large: board statistics on the cluster need {members} coset members (p^buttons), "
             f"the limit is max_work={limit}: pass a larger max_work to walk them all"
         )
-    work = _core.split_stats(game, tasks=tasks)
     parts = _run_tasks(work, work.tasks, _run_stats_task, client, max_time, progress, retries, partial=False)
     return work.combine(parts)
 
@@ -979,7 +980,12 @@ def _main(argv: Optional[List[str]] = None) -> int:
         help="seconds since the epoch by which the whole run ends (the interpreter's start-up included)",
     )
     parser.add_argument("--progress", action="store_true")
-    parser.add_argument("--max-work", type=int, default=None, help="worst: the work of what runs on this machine")
+    parser.add_argument(
+        "--max-work",
+        type=int,
+        default=None,
+        help="worst: the work of what runs on this machine; stats: the most coset members to walk",
+    )
     parser.add_argument("--checkpoint", default=None, help="worst: record the run in this file")
     parser.add_argument("--resume", default=None, help="worst: carry on from this checkpoint")
     args = parser.parse_args(argv)
@@ -1004,7 +1010,14 @@ def _main(argv: Optional[List[str]] = None) -> int:
                 "method": best.method,
             }
         elif args.command == "stats":
-            s = stats(game, client=client, tasks=args.tasks, max_time=args.max_time, progress=args.progress)
+            s = stats(
+                game,
+                client=client,
+                tasks=args.tasks,
+                max_time=args.max_time,
+                progress=args.progress,
+                max_work=args.max_work,
+            )
             answer = {"histogram": s.histogram, "rank": s.rank, "nullity": s.nullity, "modulus": s.modulus}
         else:
             w = worst_case(

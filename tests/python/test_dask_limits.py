@@ -191,11 +191,14 @@ def test_stats_on_the_cluster_refuses_what_it_cannot_finish(client):
     # core): it is refused at once, as one machine refuses it, unless max_work allows it.
     with pytest.raises(ValueError, match=r"board statistics on the cluster need 281474976710656 coset members .* max_work=1099511627776"):
         lod.stats(lo.torus(6, 8), client=client)
-    with pytest.raises(ValueError, match=r"max_work=1000"):
-        lod.stats(lo.grid(3, 4), client=client, max_work=1000)
+    with pytest.raises(ValueError, match=r"need 65536 coset members .* max_work=1000"):
+        lod.stats(lo.grid(4, 4), client=client, max_work=1000)
     with pytest.raises(ValueError, match="max_work must be an int"):
         lod.stats(lo.grid(3, 3), client=client, max_work=0)
-    assert lod.stats(lo.grid(3, 3), client=client, max_work=512).histogram == lo.stats(lo.grid(3, 3)).histogram
+    assert lod.stats(lo.grid(4, 4), client=client, max_work=65536).histogram == lo.stats(lo.grid(4, 4)).histogram
+    assert lod.stats(lo.grid(4, 4), client=client, max_work=float("inf")).histogram == lo.stats(lo.grid(4, 4)).histogram
+    # Nullity 0: no walk, so no limit (2**49 boards counted by weight), as on one machine.
+    assert lod.stats(lo.grid(7, 7), client=client).histogram == lo.stats(lo.grid(7, 7)).histogram
 
 
 def test_command_line_local_cluster_prints_no_leaked_semaphores():
@@ -207,6 +210,12 @@ def test_command_line_local_cluster_prints_no_leaked_semaphores():
     refused = run_cli("stats", "--torus", "6x8", "--scheduler", "local", guard=240)
     assert refused.returncode == 2
     assert "281474976710656 coset members" in refused.stderr and "leaked" not in refused.stderr, refused.stderr
+    # --max-work reaches the cluster (and one machine) from the command line.
+    for where in (["--scheduler", "local"], []):
+        small = run_cli("stats", "--grid", "4x4", "--max-work", "1000", *where, guard=240)
+        assert small.returncode == 2 and "65536" in small.stderr and "1000" in small.stderr, small.stderr
+        enough = run_cli("stats", "--grid", "4x4", "--max-work", "65536", "--json", *where, guard=240)
+        assert enough.returncode == 0 and '"solvable_boards":4096' in enough.stdout, enough.stderr
 
 
 def test_command_line_local_cluster_stops_at_the_time_limit():
