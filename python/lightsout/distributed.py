@@ -79,7 +79,10 @@ def get_client(client: ClientLike = None, timeout: Optional[float] = None) -> "d
     a ``LocalCluster`` on this machine for ``"local"``, or for ``None`` the current client if
     there is one, else a ``LocalCluster`` (started once and kept for the process).
     ``timeout``: the most seconds to spend connecting to the scheduler or starting the local
-    cluster (``None``: Dask's own connect timeout), else ``TimeoutError``."""
+    cluster (``None``: Dask's own connect timeout, ``distributed.comm.timeouts.connect``). A
+    local cluster not started by then raises ``TimeoutError``; a scheduler address not reached
+    raises ``OSError`` naming the address and what happened, also where something accepts the
+    connection and never answers (where Dask's own timeout would wait forever)."""
     if isinstance(client, distributed.Client):
         _check_running(client)
         return client
