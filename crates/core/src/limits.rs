@@ -113,11 +113,12 @@ const NULLITY_NS_PER_LIGHT: f64 = 1.0 / 100.0;
 
 /// An error, before any grid is chased, if the nullity table of the n x n grids for
 /// `n = 1..=n_max` would take more than [`MAX_DENSE_WORK`] (about ten minutes): the sum of
-/// `n^2 / 100` ns over n.
+/// `n^2 / 100` ns over n, so `n_max` up to 56,461.
 ///
 /// ```
 /// use lightsout_core::limits::check_nullity_table;
-/// assert!(check_nullity_table(10_000).is_ok());
+/// assert!(check_nullity_table(56_461).is_ok());
+/// assert!(check_nullity_table(56_462).is_err());
 /// let e = check_nullity_table(1_000_000_000).unwrap_err().to_string();
 /// assert!(e.contains("the nullity table of the n x n grids up to n_max") && e.contains("the limit is 600"), "{e}");
 /// ```

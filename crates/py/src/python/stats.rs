@@ -26,7 +26,7 @@ pub(crate) fn stats(
 
 /// The nullity of the n x n plus-rule grid over GF(2) for n = 1..n_max (each by the
 /// structured grid solver, so n in the thousands is fine), as a table that plots itself. An
-/// n_max whose table would take more than about ten minutes (past about 50,000) is refused at
+/// n_max whose table would take more than about ten minutes (past 56,461) is refused at
 /// once with a ValueError naming the limit.
 #[pyfunction]
 pub(crate) fn nullity_table(py: Python<'_>, n_max: &Bound<'_, PyAny>) -> LoResult<results::NullityTable> {
