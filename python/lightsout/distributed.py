@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import itertools
 import json
 import sys
 import threading
@@ -78,7 +79,10 @@ def get_client(client: ClientLike = None, timeout: Optional[float] = None) -> "d
     a ``LocalCluster`` on this machine for ``"local"``, or for ``None`` the current client if
     there is one, else a ``LocalCluster`` (started once and kept for the process).
     ``timeout``: the most seconds to spend connecting to the scheduler or starting the local
-    cluster (``None``: Dask's own connect timeout), else ``TimeoutError``."""
+    cluster (``None``: Dask's own connect timeout, ``distributed.comm.timeouts.connect``). A
+    local cluster not started by then raises ``TimeoutError``; a scheduler address not reached
+    raises ``OSError`` naming the address and what happened, also where something accepts the
+    connection and never answers (where Dask's own timeout would wait forever)."""
     if isinstance(client, distributed.Client):
         _check_running(client)
         return client
@@ -112,21 +116,105 @@ _clients: Dict[str, Any] = {}
 
 
 def _client_at(address: str, timeout: Optional[float] = None) -> "distributed.Client":
-    """One client per scheduler address, kept for the process."""
+    """One client per scheduler address, kept for the process. Connecting ends within
+    ``timeout`` (or Dask's connect timeout, ``distributed.comm.timeouts.connect``, 30 s by
+    default, when that is less or there is no ``timeout``) plus a fraction of a second, whatever
+    listens at the address: Dask's own timeout does not cover a listener that accepts the
+    connection and never answers, so the limit here is ours (see :func:`_connect`)."""
     with _local_lock:
         if address not in _clients:
-            # Dask's connect timeout (distributed.comm.timeouts.connect, 30 s by default), or
-            # less when the time limit leaves less.
             configured = dask.utils.parse_timedelta(dask.config.get("distributed.comm.timeouts.connect"), default="s")
-            if timeout is not None:
-                timeout = max(min(timeout, configured), 0.01)
-            try:
-                extra = {} if timeout is None else {"timeout": timeout}
-                _clients[address] = distributed.Client(address, set_as_default=False, **extra)
-            except (OSError, TimeoutError) as e:
-                within = "" if timeout is None else f" within {timeout:.3g} s"
-                raise OSError(f"cannot reach the Dask scheduler at {address!r}{within}: {e}") from e
+            limit = configured if timeout is None else max(min(timeout, configured), 0.01)
+            _clients[address] = _connect(address, limit)
         return _clients[address]
+
+
+def _connect(address: str, limit: float) -> "distributed.Client":
+    """A new client of the scheduler at ``address`` within ``limit`` seconds, else ``OSError``
+    naming the address and what happened, with nothing left open.
+
+    First a probe under our own deadline: a Dask scheduler sends its handshake as soon as it
+    accepts a TCP connection, so a plain socket that connects and reads one byte tells a
+    scheduler from a listener that never answers (where ``distributed.Client(timeout=)`` waits
+    forever: its handshake read has no timeout). Then the client itself, made on a thread of its
+    own that is waited for until the limit, in case the scheduler stops answering in between; a
+    client that comes up after that is closed."""
+    started = time.monotonic()
+    within = f"within {limit:.3g} s"
+    _probe(address, limit, within)
+    left = max(limit - (time.monotonic() - started), 0.01)
+    made: Dict[str, Any] = {}
+    gave_up = threading.Event()
+
+    def make() -> None:
+        try:
+            c = distributed.Client(address, set_as_default=False, timeout=left)
+        except BaseException as e:  # handed to the caller below
+            made["error"] = e
+            return
+        made["client"] = c
+        if gave_up.is_set():  # the caller has left: close what it will never use
+            with contextlib.suppress(Exception):
+                c.close()
+
+    thread = threading.Thread(target=make, name=f"lightsout-connect-{address}", daemon=True)
+    thread.start()
+    thread.join(left + 0.5)  # Dask's own timeout, if it holds, ends it first
+    if thread.is_alive():
+        gave_up.set()
+        if "client" in made:  # came up just now
+            with contextlib.suppress(Exception):
+                made["client"].close()
+        raise OSError(
+            f"cannot reach the Dask scheduler at {address!r} {within}: it answered the first handshake "
+            "but the client's connection did not complete"
+        )
+    error = made.get("error")
+    if isinstance(error, (OSError, TimeoutError)):
+        raise OSError(f"cannot reach the Dask scheduler at {address!r} {within}: {error}") from error
+    if error is not None:
+        raise error
+    return made["client"]
+
+
+def _probe(address: str, limit: float, within: str) -> None:
+    """For a TCP address (``tcp://host:port`` or ``host:port``): connect a plain socket and wait
+    until ``limit`` for the first byte of the scheduler's handshake; ``OSError`` if it accepts and
+    sends nothing, or closes the connection. A connection that cannot be made is left to Dask,
+    which retries until its timeout (a scheduler may be starting). Other schemes (``tls://``, ...)
+    are left to the thread's deadline in :func:`_connect`."""
+    import socket
+
+    try:
+        scheme, location = distributed.comm.parse_address(address)
+        if scheme != "tcp":
+            return
+        host, port = distributed.comm.parse_host_port(location)
+    except (ValueError, TypeError):
+        return  # Dask names what is wrong with the address
+    deadline = time.monotonic() + limit
+    try:
+        sock = socket.create_connection((host, port), timeout=limit)
+    except OSError:
+        return
+    try:
+        sock.settimeout(max(deadline - time.monotonic(), 0.001))
+        try:
+            first = sock.recv(1)
+        except socket.timeout:
+            raise OSError(
+                f"cannot reach the Dask scheduler at {address!r} {within}: something there accepted the "
+                "connection but sent no handshake (is it a Dask scheduler?)"
+            ) from None
+        except OSError as e:
+            raise OSError(f"cannot reach the Dask scheduler at {address!r} {within}: {e}") from None
+        if not first:
+            raise OSError(
+                f"cannot reach the Dask scheduler at {address!r} {within}: something there accepted the "
+                "connection and closed it without a handshake (is it a Dask scheduler?)"
+            )
+    finally:
+        sock.close()
 
 
 _starting: Optional[threading.Thread] = None
@@ -230,18 +318,36 @@ def stats(
     max_time: Optional[float] = None,
     progress: bool = False,
     retries: int = 3,
+    max_work: Optional[Union[int, float]] = None,
 ) -> lo.Stats:
     """How many solvable boards need each minimal number of presses, counted on the cluster:
     the same table as ``lightsout.stats(game)``, for games up to ``p**size < 2**64`` coset
-    members (no ``max_work`` limit). ``max_time`` (seconds) that runs out raises
-    ``TimeoutError``, since a partial table would be wrong. ``tasks``, ``progress`` and
-    ``retries`` as in :func:`minimal_solution`.
+    members. ``max_time`` (seconds) that runs out raises ``TimeoutError``, since a partial table
+    would be wrong. ``max_work``: the most coset members (``p**size``) to walk, default
+    ``2**40`` (256 times one machine's default: some hours of one core, spread over the
+    cluster's); a game past it is refused at once with ``ValueError``, before any task is sent
+    (a game of nullity 0 needs no walk, as on one machine); ``float("inf")``: no limit.
+    ``tasks``, ``progress`` and ``retries`` as in :func:`minimal_solution`.
     """
     _check_time(max_time)
+    limit: Union[int, float] = _CLUSTER_STATS_WORK if max_work is None else max_work
+    if not (limit == float("inf") or (isinstance(limit, int) and not isinstance(limit, bool) and limit >= 1)):
+        raise ValueError(f"max_work must be an int >= 1, float('inf') for no limit, or None, not {max_work!r}")
     work = _core.split_stats(game, tasks=tasks)
+    # A game of nullity 0 needs no walk (its table is a count of press vectors by weight), as
+    # on one machine.
+    members = game.modulus**game.size
+    if game.nullity > 0 and members > limit:
+        raise ValueError(
+            f"problem too large: board statistics on the cluster need {members} coset members (p^buttons), "
+            f"the limit is max_work={limit}: pass a larger max_work to walk them all"
+        )
     parts = _run_tasks(work, work.tasks, _run_stats_task, client, max_time, progress, retries, partial=False)
     return work.combine(parts)
 
+
+# The default max_work of stats on the cluster: 2**40 coset members.
+_CLUSTER_STATS_WORK = 1 << 40
 
 _CHECKPOINT_FORMAT = "lightsout worst-case checkpoint"
 
@@ -380,12 +486,28 @@ def _run_decision(
                 return None
             # Tasks a worker took along when it died run in a new round.
             shared = _share(c, work, f"lightsout-{work.id:016x}-{round}-work")
-            futures = c.map(
-                _run_worst_task, pending, work=shared, retries=retries, pure=True, key=f"lightsout-{work.id:016x}-{round}"
-            )
+            # A window of tasks at a time, as in _run_tasks, so that the time limit holds for
+            # any number of tasks.
+            queue = iter(pending)
+
+            def send(n: int) -> List[Any]:
+                batch = list(itertools.islice(queue, n))
+                if not batch:
+                    return []
+                return c.map(
+                    _run_worst_task, batch, work=shared, retries=retries, pure=True, key=f"lightsout-{work.id:016x}-{round}"
+                )
+
+            running = set(send(_WINDOW))
             remaining = None if max_time is None else max(0.0, max_time - (time.monotonic() - started))
             try:
-                for f in distributed.as_completed(futures, loop=c.loop, timeout=remaining):
+                tracked = distributed.as_completed(list(running), loop=c.loop, timeout=remaining)
+                for f in tracked:
+                    running.discard(f)
+                    if len(running) <= _WINDOW // 2:
+                        more = send(_WINDOW - len(running))
+                        running.update(more)
+                        tracked.update(more)
                     try:
                         part = f.result()
                     except Exception as e:
@@ -403,7 +525,7 @@ def _run_decision(
             except (TimeoutError, distributed.TimeoutError):
                 return None
             finally:
-                c.cancel(futures)
+                c.cancel(list(running))
         lost = len([t for t in todo if t not in done])
         if lost:
             raise RuntimeError(f"the cluster lost the work of {lost} tasks {retries + 1} times: raise retries")
@@ -528,25 +650,47 @@ def _run_tasks(
             ) from None
         return []  # no task ran: the answer is the best found without the cluster
     shared = _share(c, work, f"lightsout-{work.id:016x}-work")
-    futures = c.map(func, range(count), work=shared, retries=retries, pure=True, key=f"lightsout-{work.id:016x}")
-    bar = _Progress(c, futures, "tasks", progress)
-    finished: List[Any] = []
+    # The tasks go out a window at a time: submitting, tracking and cancelling tens of
+    # thousands of futures at once takes longer than many time limits and is not covered by
+    # them, while a window keeps every worker busy and is refilled as tasks finish.
+    key = f"lightsout-{work.id:016x}"
+    sent = 0
+
+    def send(n: int) -> List[Any]:
+        nonlocal sent
+        batch = c.map(func, range(sent, min(sent + n, count)), work=shared, retries=retries, pure=True, key=key)
+        sent += len(batch)
+        return batch
+
+    running = set(send(_WINDOW))
+    bar = _Progress(c, [], "tasks", progress, total=count)
+    parts: List[Any] = []
     try:
         remaining = None if max_time is None else max(0.0, max_time - (time.monotonic() - started))
+        tracked = distributed.as_completed(list(running), loop=c.loop, with_results=True, timeout=remaining)
         try:
-            for f in distributed.as_completed(futures, loop=c.loop, timeout=remaining):
-                finished.append(f)
-                bar.update(len(finished))
+            for f, part in tracked:
+                running.discard(f)
+                parts.append(part)
+                bar.update(len(parts))
+                if sent < count and len(running) <= _WINDOW // 2:
+                    batch = send(_WINDOW - len(running))
+                    running.update(batch)
+                    tracked.update(batch)
         except (TimeoutError, distributed.TimeoutError):
             if not partial:
                 raise TimeoutError(
-                    f"max_time ({max_time} s) ran out with {len(finished)} of {count} tasks done; "
+                    f"max_time ({max_time} s) ran out with {len(parts)} of {count} tasks done; "
                     "a partial table would be wrong: raise max_time"
                 ) from None
-        return c.gather(finished)
+        return parts
     finally:
         bar.close()
-        c.cancel(futures)
+        c.cancel(list(running))
+
+
+# The most tasks on the cluster at once (see _run_tasks).
+_WINDOW = 1024
 
 
 class _Progress:
@@ -841,7 +985,12 @@ def _main(argv: Optional[List[str]] = None) -> int:
         help="seconds since the epoch by which the whole run ends (the interpreter's start-up included)",
     )
     parser.add_argument("--progress", action="store_true")
-    parser.add_argument("--max-work", type=int, default=None, help="worst: the work of what runs on this machine")
+    parser.add_argument(
+        "--max-work",
+        type=int,
+        default=None,
+        help="worst: the work of what runs on this machine; stats: the most coset members to walk",
+    )
     parser.add_argument("--checkpoint", default=None, help="worst: record the run in this file")
     parser.add_argument("--resume", default=None, help="worst: carry on from this checkpoint")
     args = parser.parse_args(argv)
@@ -866,7 +1015,14 @@ def _main(argv: Optional[List[str]] = None) -> int:
                 "method": best.method,
             }
         elif args.command == "stats":
-            s = stats(game, client=client, tasks=args.tasks, max_time=args.max_time, progress=args.progress)
+            s = stats(
+                game,
+                client=client,
+                tasks=args.tasks,
+                max_time=args.max_time,
+                progress=args.progress,
+                max_work=args.max_work,
+            )
             answer = {"histogram": s.histogram, "rank": s.rank, "nullity": s.nullity, "modulus": s.modulus}
         else:
             w = worst_case(
@@ -910,4 +1066,11 @@ if __name__ == "__main__":
     # The answer is out: end now rather than after closing a local cluster (a second or more,
     # or the rest of its start-up when a time limit cut that short). Dask's worker processes
     # watch this one and exit with it.
+    import multiprocessing.util
+
+    with contextlib.suppress(Exception):
+        # What an ordinary exit would do first: unlink the semaphores of the nannies' queues
+        # (their finalizers), so that multiprocessing's resource tracker finds none left over
+        # and prints no "leaked semaphore objects" warning.
+        multiprocessing.util._run_finalizers(0)
     os._exit(_status)

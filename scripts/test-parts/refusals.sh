@@ -42,6 +42,9 @@ refuse "too large" solve --grid 2000x2000 --rule moore --random 1 --svg "$work/n
 refuse "too large" analyze --torus 100000x100000
 refuse "too large" analyze --grid 300x300 --modulus 5 --rule moore
 refuse "too large" stats --grid 9x9
+# Banded surfaces whose band is sure to be too wide: refused from the shape, before M is built.
+refuse "the banded elimination of M needs" analyze --projective 5000x5000
+refuse "the banded elimination of M needs" solve --klein 3000x3000 --random 1
 printf '3\n1\n0 99999999999999999999\n' >"$work/decide.txt"
 refuse "too large" decide "$work/decide.txt"
 
@@ -56,6 +59,9 @@ requests = {
     "statistics of 81 lights": lambda: lo.stats(lo.grid(9, 9)),
     "a drawing of a 6-million-light cube": lambda: lo.draw(lo.cube(1000)),
     "the dense matrix of a 300 x 300 moore grid over Z_5": lambda: lo.grid(300, 300, modulus=5, rule="moore").rank,
+    "the band of a 5000 x 5000 projective plane": lambda: lo.projective(5000, 5000).rank,
+    "the band of a 3000 x 3000 Klein bottle": lambda: lo.klein(3000, 3000).nullity,
+    "the nullity table up to 10**9": lambda: lo.nullity_table(10**9),
 }
 for name, request in requests.items():
     try:

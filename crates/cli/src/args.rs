@@ -342,9 +342,13 @@ pub struct StatsArgs {
     pub time_limit: f64,
     /// Count on the Dask cluster at ADDRESS ('local' for a cluster on this machine), through
     /// Python (LIGHTSOUT_PYTHON, default python3, with `pip install 'lightsout-solver[dask]'`):
-    /// no limit of 2^32 coset members, only p^lights < 2^64.
+    /// up to 2^40 coset members (p^lights) by default rather than 2^32.
     #[arg(long, value_name = "ADDRESS", conflicts_with = "grids")]
     pub scheduler: Option<String>,
+    /// The most coset members (p^lights) to walk: a game past it is refused at once. Default
+    /// 2^32 on this machine, 2^40 with --scheduler.
+    #[arg(long, value_name = "N", conflicts_with = "grids")]
+    pub max_work: Option<u64>,
     /// Output options.
     #[command(flatten)]
     pub output: OutputArgs,

@@ -47,10 +47,12 @@ pub fn minimal(game: &Game, board: &[u32], scheduler: &str, seconds: f64) -> Cli
     Ok(MinimalSolution { presses, weight, proven_optimal, lower_bound, explored, method })
 }
 
-/// The statistics of `game`, counted on the cluster at `scheduler` within `seconds`.
-pub fn stats(game: &Game, scheduler: &str, seconds: f64) -> CliResult<Stats> {
+/// The statistics of `game`, counted on the cluster at `scheduler` within `seconds`, refused
+/// past `max_work` coset members (`None`: the Python side's default).
+pub fn stats(game: &Game, scheduler: &str, seconds: f64, max_work: Option<u64>) -> CliResult<Stats> {
     let request = json!({ "spec": game.spec().to_string() });
-    let answer = run("stats", scheduler, seconds, &request)?;
+    let extra: Vec<String> = max_work.map(|w| vec!["--max-work".into(), w.to_string()]).unwrap_or_default();
+    let answer = run_with("stats", scheduler, seconds, &request, &extra)?;
     let bad = || CliError::input(format!("the Dask statistics answered without a valid table: {answer}"));
     let histogram: Vec<u64> = answer["histogram"]
         .as_array()

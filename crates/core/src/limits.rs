@@ -106,6 +106,28 @@ pub fn check_band_work(what: &'static str, cols: usize, width: usize, ns_per_ent
     check_work_ns(what, (cols as f64 * w * w * ns_per_entry) as u128)
 }
 
+/// The estimated nanoseconds of the nullity of the n x n grid by light chasing and a
+/// polynomial gcd, per light (`n^2 / 100` ns: measured about n^2 / 50 to n^2 / 100 for n from
+/// 8,000 to 32,000, so the estimate does not refuse what runs within the limit).
+const NULLITY_NS_PER_LIGHT: f64 = 1.0 / 100.0;
+
+/// An error, before any grid is chased, if the nullity table of the n x n grids for
+/// `n = 1..=n_max` would take more than [`MAX_DENSE_WORK`] (about ten minutes): the sum of
+/// `n^2 / 100` ns over n, so `n_max` up to 56,461.
+///
+/// ```
+/// use lightsout_core::limits::check_nullity_table;
+/// assert!(check_nullity_table(56_461).is_ok());
+/// assert!(check_nullity_table(56_462).is_err());
+/// let e = check_nullity_table(1_000_000_000).unwrap_err().to_string();
+/// assert!(e.contains("the nullity table of the n x n grids up to n_max") && e.contains("the limit is 600"), "{e}");
+/// ```
+pub fn check_nullity_table(n_max: usize) -> Result<()> {
+    let n = n_max as f64;
+    let lights = n * (n + 1.0) * (2.0 * n + 1.0) / 6.0;
+    check_work_ns("the nullity table of the n x n grids up to n_max", (lights * NULLITY_NS_PER_LIGHT) as u128)
+}
+
 /// The estimated nanoseconds of one entry update in the engine [`crate::Solver::new`] picks for
 /// modulus `p`: 1/64 for packed GF(2), 1/32 for bitsliced GF(3), 3 for one `u32` per entry.
 pub fn ns_per_entry(p: u32) -> f64 {

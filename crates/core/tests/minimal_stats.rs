@@ -177,3 +177,19 @@ fn nullity_of_small_grids() {
         assert_eq!(dense_grid_nullity(n).unwrap(), grid_nullity(n).unwrap(), "n = {n}");
     }
 }
+
+#[test]
+fn a_nullity_table_too_long_is_refused_at_once() {
+    // n_max = 10^9 used to run for hours: refused before any grid is chased, naming the limit.
+    let mut chased = 0;
+    let e = lightsout_core::minimal::nullity_table_with(1_000_000_000, |n| {
+        chased += 1;
+        grid_nullity(n)
+    })
+    .unwrap_err();
+    assert_eq!(chased, 0);
+    let text = e.to_string();
+    assert!(text.contains("the nullity table of the n x n grids up to n_max"), "{text}");
+    assert!(text.contains("seconds of estimated work, the limit is 600"), "{text}");
+    assert!(nullity_table(1_000_000_000).is_err());
+}

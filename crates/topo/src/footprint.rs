@@ -206,6 +206,62 @@ impl Game {
         };
         intern(text)
     }
+    /// An error, from the description alone and before anything is built, if the engine of
+    /// this game's path would surely pass its limits: the banded elimination's work and memory
+    /// with the narrowest band the shape allows ([`Game::engine`] checks the same first). For a
+    /// caller about to do other work (dealing a random board builds M) before it asks the
+    /// engine.
+    ///
+    /// ```
+    /// use lightsout_topo::{Game, Rule, Shape};
+    /// let rp2 = Game::with_rule(Shape::Projective { rows: 5000, cols: 5000 }, Rule::Plus, 2).unwrap();
+    /// let e = rp2.check_engine_fits().unwrap_err().to_string();
+    /// assert!(e.contains("the banded elimination of M needs") && e.contains("the limit is 600"), "{e}");
+    /// assert!(Game::with_rule(Shape::Klein { rows: 211, cols: 211 }, Rule::Plus, 2).unwrap().check_engine_fits().is_ok());
+    /// ```
+    pub fn check_engine_fits(&self) -> Result<()> {
+        match self.solver_path() {
+            SolverPath::Banded => self.check_band_estimate(),
+            _ => Ok(()),
+        }
+    }
+
+    /// A lower estimate of the row span W of M after the banded path's ordering (reverse
+    /// Cuthill-McKee), from the shape alone: `3 min(rows, cols)` for a grid-like surface
+    /// (measured 3.8 to 4.2 times the shorter side with the plus and neighbours rules on every
+    /// surface, 7.4 to 8 times with the Moore rule where an edge is glued), `5 k` for a cube
+    /// (measured 6.1 k). `None` where the shape does not bound it (boards with holes, stencils,
+    /// press sets) or the shorter side is under 16.
+    pub(crate) fn band_width_estimate(&self) -> Option<usize> {
+        let chases = matches!(self.rule(), crate::Rule::Plus | crate::Rule::Neighbours)
+            && matches!(self.shape(), Shape::Grid { .. } | Shape::Torus { .. } | Shape::Cylinder { .. });
+        if chases || !matches!(self.rule(), crate::Rule::Plus | crate::Rule::Neighbours | crate::Rule::Moore) {
+            // Boards that chase never take the banded path (and a grid's band is narrower).
+            return None;
+        }
+        let (side, times) = match *self.shape() {
+            Shape::Grid { rows, cols }
+            | Shape::Torus { rows, cols }
+            | Shape::Cylinder { rows, cols }
+            | Shape::Mobius { rows, cols }
+            | Shape::Klein { rows, cols }
+            | Shape::Projective { rows, cols } => (rows.min(cols), 3),
+            Shape::Cube { k } => (k, 5),
+            _ => return None,
+        };
+        (side >= 16).then(|| side.saturating_mul(times))
+    }
+
+    /// An error, before M is built, if the banded path's elimination would pass its work or
+    /// memory limits with a band as wide as [`Game::band_width_estimate`] (a lower estimate, so
+    /// what fits is never refused here; the elimination checks the real width again).
+    pub(crate) fn check_band_estimate(&self) -> Result<()> {
+        match self.band_width_estimate() {
+            Some(width) => Ok(lightsout_core::banded::check_gf2_band(self.size(), self.size(), width)?),
+            None => Ok(()),
+        }
+    }
+
     /// An error if building M would take more than [`MAX_GAME_BYTES`].
     pub(crate) fn check_matrix_fits(&self) -> Result<()> {
         check_bytes("the press matrix M (one column of entries a button)", self.matrix_bytes())

@@ -383,6 +383,12 @@ impl Game {
         }
     }
 
+    /// Whether M has been built (for tests of what is refused before it is).
+    #[cfg(test)]
+    pub(crate) fn matrix_built(&self) -> bool {
+        self.matrix.is_computed()
+    }
+
     /// The press matrix M, built on first use; refused before it is built if it would take more
     /// than [`crate::MAX_GAME_BYTES`] ([`Game::matrix_bytes`]).
     pub fn matrix(&self) -> Result<&SparseMatrix> {

@@ -65,6 +65,12 @@ impl<T> Once<T> {
         self.gate.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
+    /// Whether the value has been computed.
+    #[cfg(test)]
+    pub(crate) fn is_computed(&self) -> bool {
+        self.value.get().is_some()
+    }
+
     /// The value, computed by `compute` if no other call did (or is doing) it.
     pub(crate) fn get_or_try_init(&self, compute: impl FnOnce() -> Result<T>) -> Result<&T> {
         if let Some(v) = self.value.get() {

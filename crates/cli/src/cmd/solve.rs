@@ -89,6 +89,8 @@ pub fn run(args: SolveArgs, out: &mut dyn Write) -> CliResult<()> {
         None => topology::build_with_lights(&args.topology, lights_input.as_ref())?,
     };
     let game = built.game;
+    // What cannot be solved is refused before a board is dealt or read into it.
+    game.check_engine_fits().map_err(|e| CliError::input(format!("{}: {e}", game.describe())))?;
     if let Some(path) = &args.out {
         solve_out::output_format(path, &game)?;
         let (board, origin) = match (image, lights_input, built.board, args.random) {

@@ -21,10 +21,10 @@ pub fn run(args: StatsArgs, out: &mut dyn Write) -> CliResult<()> {
     }
     let game = args.topology.build()?.game;
     let stats = if let Some(address) = &args.scheduler {
-        crate::remote::stats(&game, address, args.time_limit)?
+        crate::remote::stats(&game, address, args.time_limit, args.max_work)?
     } else {
         let _spinner = Spinner::start(format!("counting the solvable boards of {}", game.describe()), usize::MAX);
-        let budget = Budget { max_time: time, ..Budget::default() };
+        let budget = Budget { max_time: time, max_work: args.max_work.unwrap_or(Budget::default().max_work) };
         game.stats(&budget).map_err(|e| CliError::input(format!("{}: {e}", game.describe())))?
     };
     if let Some(path) = &args.output.svg {

@@ -115,6 +115,23 @@ impl Schedule {
 }
 
 impl Gf2Band {
+    /// What the factorisation of a `rows x cols` band of row span `width` checks before it
+    /// starts (its work, then its tables and the rows of U against `budget`), also what
+    /// [`super::check_gf2_band`] checks from an estimate of the width before anything is built.
+    pub(super) fn start(budget: &mut Budget, rows: usize, cols: usize, width: usize) -> Result<()> {
+        let ring = width.div_ceil(64) + 1;
+        // Measured (docs/BENCHMARKS.md): about N W^2 / 1100 ns, since about half of the W
+        // possibly active rows are active and half of those hold the pivot; 1/512 leaves a margin.
+        // Every pivot row of U has at most `ring` words: the worst case is checked before starting.
+        budget.start_band(
+            (rows, cols),
+            width,
+            1.0 / 512.0,
+            ring as u64 * 8 + std::mem::size_of::<Pivot>() as u64,
+            "the rows of U in the band (at most one row of ceil(W / 64) + 1 words per pivot)",
+        )
+    }
+
     /// Eliminate the matrix whose row `r` has its non-zero columns (sorted) in
     /// `row_cols[row_start[r]..row_start[r + 1]]`, all in the new numbering.
     pub(crate) fn factor(
@@ -126,16 +143,7 @@ impl Gf2Band {
     ) -> Result<Gf2Band> {
         let Schedule { width, intro_start, intro_rows, empty_rows } = Schedule::of(rows, cols, row_start, row_cols);
         let ring = width.div_ceil(64) + 1;
-        // Measured (docs/BENCHMARKS.md): about N W^2 / 1100 ns, since about half of the W
-        // possibly active rows are active and half of those hold the pivot; 1/512 leaves a margin.
-        // Every pivot row of U has at most `ring` words: the worst case is checked before starting.
-        budget.start_band(
-            (rows, cols),
-            width,
-            1.0 / 512.0,
-            ring as u64 * 8 + std::mem::size_of::<Pivot>() as u64,
-            "the rows of U in the band (at most one row of ceil(W / 64) + 1 words per pivot)",
-        )?;
+        Self::start(budget, rows, cols, width)?;
 
         let mut band = Gf2Band {
             rows,

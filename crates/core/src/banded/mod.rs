@@ -18,3 +18,20 @@ mod zp;
 
 pub use order::BandOrdering;
 pub use solver::{BandedSolver, DEFAULT_MAX_BAND_BYTES};
+
+/// An error if the GF(2) banded elimination of a `rows x cols` matrix whose rows span `width`
+/// columns in the solver's numbering would pass its limits: the work
+/// ([`crate::limits::check_band_work`]) or [`DEFAULT_MAX_BAND_BYTES`] for its tables and the rows
+/// of U. The same checks [`BandedSolver::new`] makes once the ordering is known; callers that
+/// can bound the width from below before building anything (a surface's shape) call this first,
+/// so that what cannot be done is refused at once.
+///
+/// ```
+/// use lightsout_core::banded::check_gf2_band;
+/// assert!(check_gf2_band(1 << 20, 1 << 20, 3 * 1024).is_ok()); // a 1024 x 1024 surface
+/// let e = check_gf2_band(25_000_000, 25_000_000, 15_000).unwrap_err().to_string();
+/// assert!(e.contains("seconds of estimated work, the limit is 600"), "{e}");
+/// ```
+pub fn check_gf2_band(rows: usize, cols: usize, width: usize) -> crate::Result<()> {
+    gf2::Gf2Band::start(&mut budget::Budget::new(DEFAULT_MAX_BAND_BYTES), rows, cols, width)
+}

@@ -25,11 +25,14 @@ pub(crate) fn stats(
 }
 
 /// The nullity of the n x n plus-rule grid over GF(2) for n = 1..n_max (each by the
-/// structured grid solver, so n in the thousands is fine), as a table that plots itself.
+/// structured grid solver, so n in the thousands is fine), as a table that plots itself. An
+/// n_max whose table would take more than about ten minutes (past 56,461) is refused at
+/// once with a ValueError naming the limit.
 #[pyfunction]
 pub(crate) fn nullity_table(py: Python<'_>, n_max: &Bound<'_, PyAny>) -> LoResult<results::NullityTable> {
     let n_max = args::size(n_max, "n_max")?;
-    // Each n costs about n^2 operations, so a large n_max runs long: Ctrl-C stops it.
+    // Each n costs about n^2 operations, so a large n_max runs long: Ctrl-C stops it, and one
+    // past the work limit is refused before any grid is chased.
     let t = work::interruptible(py, move || lightsout_core::minimal::nullity_table(n_max))??;
     Ok(results::NullityTable::new(t))
 }

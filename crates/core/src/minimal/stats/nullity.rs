@@ -56,7 +56,9 @@ pub fn grid_nullity(n: usize) -> Result<usize> {
     Ok(GridSolver::new(n, n, true, Modulus::TWO)?.nullity())
 }
 
-/// The nullity table with any way of computing the nullity of the n x n grid.
+/// The nullity table with any way of computing the nullity of the n x n grid. An `n_max` whose
+/// table would take more than about ten minutes by [`grid_nullity`] is refused at once
+/// ([`crate::limits::check_nullity_table`]).
 ///
 /// ```
 /// use lightsout_core::minimal::{dense_grid_nullity, nullity_table_with};
@@ -68,6 +70,7 @@ pub fn nullity_table_with(n_max: usize, mut nullity_of: impl FnMut(usize) -> Res
     if n_max == 0 {
         return Err(Error::InvalidArgument("n_max must be at least 1, not 0".into()));
     }
+    crate::limits::check_nullity_table(n_max)?;
     let rows = (1..=n_max)
         .map(|n| {
             crate::interrupt::check()?;
