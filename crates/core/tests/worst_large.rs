@@ -96,3 +96,12 @@ fn stress_grid_39_beats_the_published_305() {
         assert_eq!((best.weight, best.proven_optimal), (w.weight, true), "{budget:?}");
     }
 }
+
+/// With no limit of time or work the search still ends (after a run of weighings that find no
+/// harder board), with a weighed board.
+#[test]
+fn no_limit_still_ends() {
+    let rows = random_rows(2, 30, 23, 5);
+    let w = worst_from_quiet(Modulus::TWO, 30, &rows, &Budget::unlimited(), |x| Ok(x.to_vec())).unwrap();
+    check_exact(2, &w, &rows, &[2; 23], "no limit");
+}

@@ -19,7 +19,8 @@
 //!    descents find nothing below the target the board is weighed exactly again.
 //!
 //! When a round leaves the board where it was, the search restarts from the hardest board with
-//! a random kick. The work counts every solution weight computed (pool members, descents, the
+//! a random kick; it stops after [`MAX_STALL`] weighings in a row without a harder board, or
+//! when the work or the time runs out. The work counts every solution weight computed (pool members, descents, the
 //! exact weighings); the search never starts a weighing that the work left or the time left
 //! (judged by the last weighing) cannot pay for. The random source is seeded.
 
@@ -35,6 +36,9 @@ use std::time::Instant;
 const MAX_POOL: usize = 2048;
 /// Random starting points of the descents each refresh, besides the pool's members.
 const RANDOM_STARTS: usize = 8;
+/// The search stops after this many weighings in a row without a harder board (so that it
+/// ends without a time or work limit too; on the 39 x 39 grid 60 s hold about 50 weighings).
+const MAX_STALL: u32 = 32;
 
 /// The exact weigher: the fewest-press search over a field (Gray code, Walsh walk), the
 /// module enumeration over Z_k.
@@ -80,9 +84,10 @@ pub(crate) fn pooled_search(game: &Cosets<'_>, modulus: Modulus, max_work: u64, 
     let mut used = 0u64;
     let mut best: Option<(Vec<u32>, MinimalSolution)> = None;
     let mut last_weighing = None::<f64>;
+    let mut stalled = 0u32;
     loop {
         // Weigh the board exactly, if the work and the time left pay for it.
-        if used.saturating_add(members) > max_work || deadline.passed() {
+        if used.saturating_add(members) > max_work || deadline.passed() || stalled >= MAX_STALL {
             break;
         }
         if let (Some(secs), Some(left)) = (last_weighing, deadline.remaining()) {
@@ -102,7 +107,11 @@ pub(crate) fn pooled_search(game: &Cosets<'_>, modulus: Modulus, max_work: u64, 
         let moved = best.as_ref().is_none_or(|(b, _)| *b != y);
         if best.as_ref().is_none_or(|(_, b)| found.weight > b.weight) {
             best = Some((y.clone(), found));
-        } else if !moved {
+            stalled = 0;
+        } else {
+            stalled += 1;
+        }
+        if !moved && stalled > 0 {
             // Stuck: a random kick from the hardest board.
             y.clone_from(&best.as_ref().expect("weighed").0);
             for _ in 0..(s / 20).max(1) {
