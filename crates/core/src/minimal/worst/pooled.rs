@@ -34,6 +34,8 @@ use std::time::Instant;
 
 /// The pool keeps at most this many quiet patterns (the heaviest for the current board go).
 const MAX_POOL: usize = 2048;
+/// ... and at most this many entries in all (128 MiB), however many buttons a pattern has.
+const MAX_POOL_ENTRIES: usize = 1 << 25;
 /// Random starting points of the descents each refresh, besides the pool's members.
 const RANDOM_STARTS: usize = 8;
 /// The search stops after this many weighings in a row without a harder board (so that it
@@ -85,6 +87,7 @@ pub(crate) fn pooled_search(game: &Cosets<'_>, modulus: Modulus, max_work: u64, 
     let mut best: Option<(Vec<u32>, MinimalSolution)> = None;
     let mut last_weighing = None::<f64>;
     let mut stalled = 0u32;
+    let most = MAX_POOL.min(MAX_POOL_ENTRIES / s).max(2);
     loop {
         // Weigh the board exactly, if the work and the time left pay for it.
         if used.saturating_add(members) > max_work || deadline.passed() || stalled >= MAX_STALL {
@@ -127,8 +130,16 @@ pub(crate) fn pooled_search(game: &Cosets<'_>, modulus: Modulus, max_work: u64, 
         loop {
             let spent = climb(&mut y, &pool.members, k, target, max_work.saturating_sub(used + reserve), deadline);
             used += spent;
-            let (found_new, spent) =
-                refresh(&y, &mut pool, &gens, orders, k, target, &mut rng, max_work.saturating_sub(used + reserve));
+            let (found_new, spent) = refresh(
+                &y,
+                &mut pool,
+                (&gens, orders, k),
+                target,
+                &mut rng,
+                max_work.saturating_sub(used + reserve),
+                most,
+                deadline,
+            );
             used += spent;
             if !found_new || deadline.passed() || used + reserve >= max_work {
                 break;
@@ -142,8 +153,8 @@ pub(crate) fn pooled_search(game: &Cosets<'_>, modulus: Modulus, max_work: u64, 
                 y[i] = rng.gen_range(0..k);
             }
         }
-        if pool.members.len() > MAX_POOL {
-            pool.keep_lightest(&y, k, MAX_POOL / 2);
+        if pool.members.len() > most {
+            pool.keep_lightest(&y, k, most / 2);
         }
     }
     let (_, found) = best?;
@@ -237,24 +248,28 @@ fn climb(y: &mut [u32], pool: &[Vec<u32>], k: u32, target: u64, max_work: u64, d
     work
 }
 
+/// The generators on the support (sparse: position, value), their orders and the modulus.
+type Generators<'a> = (&'a [Vec<(usize, u32)>], &'a [u32], u32);
+
 /// Light solutions of the board `y` near the pool's: from each member of the pool (and a few
 /// random quiet patterns) add one generator multiple at a time while that lowers the weight;
-/// every local minimum below `target` not in the pool joins it. Returns whether one did, and
-/// the work (solution weights computed).
+/// every local minimum below `target` not in the pool joins it (while the pool has fewer than
+/// `cap` members). Returns whether one did, and the work (solution weights computed).
 #[allow(clippy::too_many_arguments)]
 fn refresh(
     y: &[u32],
     pool: &mut Pool,
-    gens: &[Vec<(usize, u32)>],
-    orders: &[u32],
-    k: u32,
+    (gens, orders, k): Generators<'_>,
     target: u64,
     rng: &mut impl Rng,
     max_work: u64,
+    cap: usize,
+    deadline: &Deadline,
 ) -> (bool, u64) {
     let mut work = 0u64;
     let step: u64 = gens.iter().zip(orders).map(|(g, &o)| g.len() as u64 * (o as u64 - 1)).sum::<u64>().max(1);
-    let mut starts: Vec<Vec<u32>> = pool.members.clone();
+    // The pool as it is now (what joins it below is not a start), then random patterns.
+    let mut starts: Vec<Vec<u32>> = Vec::with_capacity(RANDOM_STARTS);
     for _ in 0..RANDOM_STARTS {
         let mut q = vec![0u32; y.len()];
         for (g, &o) in gens.iter().zip(orders) {
@@ -266,7 +281,16 @@ fn refresh(
         starts.push(q);
     }
     let mut added = false;
-    for mut q in starts {
+    let from_pool = pool.members.len();
+    for start in 0..from_pool + starts.len() {
+        if pool.members.len() >= cap || deadline.passed() {
+            break;
+        }
+        let mut q = if start < from_pool {
+            pool.members[start].clone()
+        } else {
+            std::mem::take(&mut starts[start - from_pool])
+        };
         // x = y + q, descended.
         let mut x: Vec<u32> = y.iter().zip(&q).map(|(&a, &b)| (a + b) % k).collect();
         let mut improved = true;
