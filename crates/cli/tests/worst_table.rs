@@ -34,10 +34,17 @@ fn record_then_check() {
         assert_eq!(code, 0, "{err}");
         assert!(err.contains("new entry"), "{err}");
     }
+    // Fields of its own stay: the table's description, an entry's note.
+    let mut table: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file.0).unwrap()).unwrap();
+    table["about"] = "mine".into();
+    table["entries"][0]["published"] = "7".into();
+    std::fs::write(&file.0, table.to_string()).unwrap();
     // Work 0: the trivial witness, no better than the table.
     let (code, _, err) = run(&["worst", "--grid", "4x4", "--max-work", "0", "--record", file.path()], "");
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("left as it was"), "{err}");
+    let kept: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file.0).unwrap()).unwrap();
+    assert_eq!((&kept["about"], &kept["entries"][0]["published"]), (&"mine".into(), &"7".into()));
     let (code, out, err) = run(&["worst", "--check", file.path()], "");
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("grid 4x4, plus rule, modulus 2: 7, proven"), "{out}");

@@ -6,7 +6,8 @@
 //! `Game::from_spec` rebuilds it from), and holds the best bounds known: `lower`, the presses
 //! that the `witness` board (its rows in the board format) needs, `upper`, a bound no board
 //! exceeds, `proven` when the two meet, and the runs that established each (`lower_run`,
-//! `upper_run`). Recording keeps the better of the old and the new bound on each side.
+//! `upper_run`). Recording keeps the better of the old and the new bound on each side, and
+//! every other field of the table and its entries as it was.
 
 use crate::error::{CliError, CliResult};
 use lightsout_core::minimal::{Budget, WorstCase};
@@ -21,12 +22,12 @@ const ABOUT: &str = "The worst case of Lights Out games: the most presses any so
     upper: no solvable board needs more; proven when they meet. Check every witness with \
     `lightsout worst --check FILE`; add or improve an entry with `lightsout worst ... --record FILE`.";
 
-/// Read the table at `path`: its entries (an empty table when the file does not exist and
-/// `missing_ok`).
-fn read(path: &Path, missing_ok: bool) -> CliResult<Vec<Map<String, Value>>> {
+/// Read the table at `path`: its other fields and its entries (an empty table when the file
+/// does not exist and `missing_ok`).
+fn read(path: &Path, missing_ok: bool) -> CliResult<(Map<String, Value>, Vec<Map<String, Value>>)> {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
-        Err(e) if missing_ok && e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) if missing_ok && e.kind() == std::io::ErrorKind::NotFound => return Ok((Map::new(), Vec::new())),
         Err(e) => return Err(CliError::input(format!("{}: cannot read the table: {e}", path.display()))),
     };
     let bad = |what: String| CliError::input(format!("{}: {what}", path.display()));
@@ -35,11 +36,14 @@ fn read(path: &Path, missing_ok: bool) -> CliResult<Vec<Map<String, Value>>> {
         .get("entries")
         .and_then(Value::as_array)
         .ok_or_else(|| bad("expected an object with an \"entries\" list".into()))?;
-    entries
+    let entries = entries
         .iter()
         .enumerate()
         .map(|(i, e)| e.as_object().cloned().ok_or_else(|| bad(format!("entry {} is not an object", i + 1))))
-        .collect()
+        .collect::<CliResult<Vec<_>>>()?;
+    let mut rest = value.as_object().cloned().unwrap_or_default();
+    rest.remove("entries");
+    Ok((rest, entries))
 }
 
 /// A whole-number field of an entry.
@@ -91,7 +95,7 @@ fn check_entry(entry: &Map<String, Value>) -> Result<String, String> {
 /// `lightsout worst --check FILE`: check every entry (those of nullity at most `max_nullity`,
 /// when given), one line each; an error naming the entries that fail.
 pub fn check(path: &Path, max_nullity: Option<u64>, out: &mut dyn Write) -> CliResult<()> {
-    let entries = read(path, false)?;
+    let (_, entries) = read(path, false)?;
     let (mut checked, mut failed) = (0usize, Vec::new());
     for (i, entry) in entries.iter().enumerate() {
         let name = entry.get("game").and_then(Value::as_str).unwrap_or("?").to_string();
@@ -125,7 +129,7 @@ pub fn check(path: &Path, max_nullity: Option<u64>, out: &mut dyn Write) -> CliR
 /// or a better lower or upper bound for an existing one, with `run` as the run that
 /// established it) and write the table back. Returns what changed, for the user.
 pub fn record(path: &Path, game: &Game, worst: &WorstCase, run: &str) -> CliResult<String> {
-    let mut entries = read(path, true)?;
+    let (mut table, mut entries) = read(path, true)?;
     let spec = game.spec().to_string();
     let rows: Vec<Value> = text::format_board(game, &worst.board)
         .map_err(|e| CliError::input(e.to_string()))?
@@ -185,7 +189,9 @@ pub fn record(path: &Path, game: &Game, worst: &WorstCase, run: &str) -> CliResu
             }
         }
     };
-    let table = json!({ "about": ABOUT, "entries": entries });
+    // The table's other fields stay as they are (a new table gets the description).
+    table.entry("about").or_insert_with(|| json!(ABOUT));
+    table.insert("entries".into(), Value::Array(entries.into_iter().map(Value::Object).collect()));
     let mut text = serde_json::to_string_pretty(&table).map_err(|e| CliError::input(e.to_string()))?;
     text.push('\n');
     std::fs::write(path, text)
