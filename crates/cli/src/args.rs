@@ -367,7 +367,9 @@ Examples:
   lightsout worst --torus 6x6 --modulus 3 --svg hardest.svg
   lightsout worst --grid 19x19 --time-limit 30
   lightsout worst --grid 16x16 --scheduler local --checkpoint 16.json --time-limit inf
-  lightsout worst --grid 16x16 --scheduler local --resume 16.json --time-limit inf";
+  lightsout worst --grid 16x16 --scheduler local --resume 16.json --time-limit inf
+  lightsout worst --grid 19x19 --time-limit 60 --record docs/worst_case_table.json
+  lightsout worst --check docs/worst_case_table.json --max-nullity 20";
 
 /// `lightsout worst`.
 #[derive(Debug, Args)]
@@ -398,6 +400,21 @@ pub struct WorstArgs {
     /// With --scheduler: carry on from the checkpoint FILE (and go on recording in it).
     #[arg(long, value_name = "FILE", requires = "scheduler")]
     pub resume: Option<std::path::PathBuf>,
+    /// Merge the answer into the worst-case table FILE (JSON, made if missing): a new entry
+    /// for the game, or a better lower bound (with its witness board) or upper bound for its
+    /// entry, each with this run as the one that established it.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<std::path::PathBuf>,
+    /// Check every entry of the worst-case table FILE instead of searching: its witness board
+    /// needs exactly its lower bound (the fewest-press search visits every solution), its
+    /// bounds agree with "proven", its game has the nullity it says. Exit status 2 if any
+    /// entry is wrong.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["shape", "scheduler", "record"])]
+    pub check: Option<std::path::PathBuf>,
+    /// With --check: check only the entries of nullity at most N (each witness is weighed over
+    /// its p^nullity solutions).
+    #[arg(long, value_name = "N", requires = "check")]
+    pub max_nullity: Option<u64>,
     /// Output options.
     #[command(flatten)]
     pub output: OutputArgs,

@@ -11,3 +11,4 @@ pub mod solve;
 pub mod solve_out;
 pub mod stats;
 pub mod worst;
+pub mod worst_table;

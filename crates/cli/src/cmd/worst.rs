@@ -10,7 +10,11 @@ use std::io::Write;
 
 /// Find (and prove, where the budget allows) the worst case, then print it.
 pub fn run(args: WorstArgs, out: &mut dyn Write) -> CliResult<()> {
+    if let Some(path) = &args.check {
+        return crate::cmd::worst_table::check(path, args.max_nullity, out);
+    }
     let time = seconds(args.time_limit, "--time-limit").map_err(CliError::input)?;
+    let started = std::time::Instant::now();
     let game = args.topology.build()?.game;
     show::check_svg(&args.output, &game)?;
     let budget = Budget { max_time: time, max_work: args.max_work.unwrap_or(u64::MAX) };
@@ -27,6 +31,17 @@ pub fn run(args: WorstArgs, out: &mut dyn Write) -> CliResult<()> {
             game.worst_case(&budget).map_err(|e| CliError::input(format!("{}: {e}", game.describe())))?
         }
     };
+    if let Some(path) = &args.record {
+        let command: Vec<String> = std::env::args().skip(1).collect();
+        let run = format!(
+            "lightsout {}: {:.1} s, {} solution weights",
+            command.join(" "),
+            started.elapsed().as_secs_f64(),
+            worst.explored
+        );
+        let changed = crate::cmd::worst_table::record(path, &game, &worst, &run)?;
+        eprintln!("{}: {}: {changed}", path.display(), game.describe());
+    }
     if let Some(path) = &args.output.svg {
         show::write_svg(path, &game, Some(&worst.board), Some(&worst.presses))?;
     }

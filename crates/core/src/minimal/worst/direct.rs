@@ -8,7 +8,8 @@
 //!   and its lightest member weighed: the exact worst case, proven.
 //! - [`local_search`]: when the coset members are few enough to keep one weight each, a hill
 //!   climb over the press vector, one button at a time, towards the value that makes the
-//!   lightest member heaviest. Its witness is weighed exactly; it is not a proof.
+//!   lightest member heaviest. Its witness is weighed exactly; it is not a proof. Past that
+//!   many members, the pooled search ([`super::pooled`]) takes over.
 //! - [`invariant_witness`]: when every quiet pattern presses the support a multiple of k
 //!   times, a board whose press count is fixed mod k.
 //! - [`weigh_heavy_witness`]: otherwise, the board pressing every button `k - 1` times, weighed by the
@@ -69,7 +70,7 @@ fn next_digit(digits: &mut [u32], orders: &[u32]) -> Option<usize> {
 }
 
 /// The full press vector: `y` on the support, `k - 1` on every other button.
-fn full(k: u32, n: usize, support: &[usize], y: &[u32]) -> Vec<u32> {
+pub(crate) fn full(k: u32, n: usize, support: &[usize], y: &[u32]) -> Vec<u32> {
     let mut x = vec![k - 1; n];
     for (&j, &v) in support.iter().zip(y) {
         x[j] = v;

@@ -21,13 +21,17 @@
 //!   checked by the exhaustive fewest-press search.
 //! - The budget's `max_work` is a hard cap on the work, the check of the witness included; a
 //!   budget that cannot pay for one board's solutions gives the trivial witness below.
-//! - Larger nullity: a witness whose fewest-press count the minimal search proves (at least
-//!   the buttons outside the quiet patterns pressed `p - 1` times, which is exact by itself), and
-//!   the averaging bound: every board needs at most `(p-1)·outside + (p-1)·support / 2`
-//!   presses, since the `p^U` solutions of a board average `(p-1)/2` on every support button.
+//! - Larger nullity: a witness whose fewest-press count the minimal search proves, and the
+//!   averaging bound: every board needs at most `(p-1)·outside + (p-1)·support / 2` presses,
+//!   since the `p^U` solutions of a board average `(p-1)/2` on every support button. While
+//!   the work pays for one board's `p^U` solutions, the pooled local search ([`pooled`])
+//!   weighs boards exactly with the fewest-press search and climbs against a pool of light
+//!   solutions in between (the 39 x 39 grid, nullity 32: about a second a board); past that,
+//!   the buttons outside the quiet patterns pressed `p - 1` times, which is exact by itself.
 
 use super::coset::reduce;
 mod direct;
+mod pooled;
 mod search;
 mod walsh;
 
@@ -331,7 +335,8 @@ impl Plan {
         });
         if cannot.is_some() {
             let heavier = || {
-                let searched = direct::local_search(&cosets, budget.max_work, deadline);
+                let searched = direct::local_search(&cosets, budget.max_work, deadline)
+                    .or_else(|| pooled::pooled_search(&cosets, modulus, budget.max_work, deadline));
                 match (searched, direct::invariant_witness(&cosets)) {
                     (Some(a), Some(b)) if b.weight > a.weight => Some(Direct { explored: a.explored, ..b }),
                     (a, b) => a.or(b),
