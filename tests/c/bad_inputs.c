@@ -83,7 +83,7 @@ static void constructors(void) {
     {
         uint32_t one = 0;
         EXPECT(lightsout_game_random_solvable(g, 1, &one, 1), LIGHTSOUT_TOO_LARGE,
-               "a packed board, one bit a light, needs 1.2 GB (1250000000 bytes); LIGHTSOUT_BOARD_PACKED in C");
+               "pass LIGHTSOUT_BOARD_PACKED (one bit a light): it needs 1.2 GB (1250000000 bytes)");
         lightsout_game_free(g);
         g = SENTINEL;
     }
@@ -114,7 +114,8 @@ static void constructors(void) {
     EXPECT(lightsout_game_new_preset("classic", NULL), LIGHTSOUT_NULL_POINTER, NULL);
 
     size_t edges[] = {0, 1, 1, 2, 2, 5};
-    EXPECT(lightsout_game_new_graph(0, NULL, 0, false, true, 2, &g), LIGHTSOUT_INVALID_ARGUMENT, NULL);
+    EXPECT(lightsout_game_new_graph(0, NULL, 0, false, true, 2, &g), LIGHTSOUT_INVALID_ARGUMENT,
+           "a graph needs at least 1 vertex, got 0");
     EXPECT(lightsout_game_new_graph(3, edges, 3, false, true, 2, &g), LIGHTSOUT_LENGTH_MISMATCH, "even");
     EXPECT(lightsout_game_new_graph(3, edges, 6, false, true, 2, &g), LIGHTSOUT_INVALID_ARGUMENT, "edge 2");
     EXPECT(lightsout_game_new_graph(3, NULL, 2, false, true, 2, &g), LIGHTSOUT_NULL_POINTER, "edges");
@@ -867,6 +868,10 @@ static void compact_boards(void) {
     const uint32_t m3[9] = {1, 7, 0, 13, 1, 1, 0, 1, 19};
     lightsout_game *z6 = SENTINEL;
     EXPECT(lightsout_game_new_matrix(3, m3, 8, 6, &z6), LIGHTSOUT_LENGTH_MISMATCH, "9 entries");
+    EXPECT(lightsout_game_new_matrix(2, m3, 3, 6, &z6), LIGHTSOUT_LENGTH_MISMATCH, "a press matrix of 2 x 2 has 4");
+    /* A size past every unit is written once, in people's units and exactly (2^80 bytes). */
+    EXPECT(lightsout_game_new_matrix((size_t)1 << 39, m3, 9, 6, &z6), LIGHTSOUT_TOO_LARGE,
+           "needs 1.2 YB (1208925819614629174706176 bytes), over the 4 GiB limit");
     EXPECT(lightsout_game_new_matrix(3, NULL, 9, 6, &z6), LIGHTSOUT_NULL_POINTER, "entries");
     EXPECT(lightsout_game_new_matrix(3, m3, 9, 1, &z6), LIGHTSOUT_INVALID_MODULUS, NULL);
     EXPECT(lightsout_game_new_matrix(0, m3, 0, 6, &z6), LIGHTSOUT_INVALID_ARGUMENT, "n >= 1");
