@@ -2,6 +2,7 @@
 that cannot lie, one meaning of a zero budget and of difficulty 0 across Python, the command
 line and C, and the smaller words of issue 40."""
 
+import json
 import os
 import pathlib
 import subprocess
@@ -39,3 +40,204 @@ def test_size_messages_give_real_figures_in_pythons_words():
         lo.grid(10**5, 10**5).random_solvable(seed=1)
     with pytest.raises(ValueError, match="a graph needs at least 1 vertex, got 0"):
         lo.graph(0, [])
+
+
+# ---------------------------------------------------------------- checkpoints that cannot lie
+
+from lightsout._checkpoint import Checkpoint, CheckpointError, checksum  # noqa: E402
+
+CHECKPOINT_GAME = (9, 9)  # nullity 8: a few decisions of a few tasks each, seconds in all
+QUICK = 1 << 16  # the local search's work where only the checks matter
+
+
+@pytest.fixture(scope="module")
+def truth():
+    g = lo.grid(*CHECKPOINT_GAME)
+    return g.worst_case(max_time=float("inf"))
+
+
+@pytest.fixture(scope="module")
+def written(tmp_path_factory):
+    """A checkpoint as a run writes it, without a cluster: the record of the decision under
+    way with half of its tasks finished (run here), saved by the run's own writer."""
+    g = lo.grid(*CHECKPOINT_GAME)
+    split = lo._core.split_worst(g, tasks=16)
+    record = Checkpoint(g, 16)
+    while True:
+        work = split.work()
+        parts = [work.run(t) for t in range(work.tasks // 2)]
+        if work.tasks >= 8 and all(p.board is None for p in parts):
+            break
+        split.absorb([work.run(t) for t in range(work.tasks)])  # on to the next decision
+        assert split.decision is not None
+    record.at(split)
+    record.work = work.id
+    record.done = [(p.task, p.explored) for p in parts]
+    path = tmp_path_factory.mktemp("checkpoint") / "9.json"
+    record.save(str(path))
+    return path, work.tasks
+
+
+def resume_here(g, path, max_work=None):
+    """What lightsout.distributed.worst_case does with a checkpoint before it asks the cluster
+    (the same code), then the rest of the run on this machine: the answer it reaches.
+    ``max_work`` bounds the local search for a hard board (a quicker split, the same
+    decisions)."""
+    record = Checkpoint.load(str(path), g, None)
+    split = lo._core.split_worst(g, tasks=record.tasks, max_work=max_work)
+    record.resume(split)
+    done = dict(record.done)
+    while split.decision is not None:
+        work = split.work()
+        parts = [
+            lo._core.WorstPart(t, None, done[t], work.id) if t in done else work.run(t) for t in range(work.tasks)
+        ]
+        done = {}
+        split.absorb(parts)
+    return split.result()
+
+
+def same_answer(a, b):
+    return (a.weight, a.upper_bound, a.proven_optimal) == (b.weight, b.upper_bound, b.proven_optimal)
+
+
+def test_a_written_checkpoint_resumes_to_the_truth(written, truth):
+    written, _ = written
+    data = json.loads(written.read_text())
+    assert data["done"] and data["decision"] == data["upper_bound"] and data["checksum"] == checksum(data)
+    assert same_answer(resume_here(lo.grid(*CHECKPOINT_GAME), written), truth)
+
+
+def mutations(data, tasks, rng):
+    """Values the run could not have written, field by field, with the fields a refusal may
+    name (``tasks``: the decision's task count)."""
+    bound, done = data["upper_bound"], data["done"]
+    first = done[0][0]
+    bad_numbers = [-1, -(2**70), 2**64, 2**70, True, 1.5, "7", None, [], {}]
+    for field in ("tasks", "upper_bound", "weight", "decision"):
+        for v in bad_numbers:
+            yield (field, "done"), dict(data, **{field: v})  # no decision: its tasks are named
+    yield ("weight",), dict(data, weight=bound + 1)
+    yield ("decision",), dict(data, decision=bound - 1)
+    yield ("decision",), dict(data, decision=bound + 1)
+    yield ("work",), dict(data, work="zz")
+    yield ("work", "done"), dict(data, work=None)
+    yield ("work",), dict(data, work=f"{int(data['work'], 16) ^ 1:016x}")
+    # A higher bound with its decision: the finished tasks are not of that decision's work.
+    yield ("upper_bound", "work"), dict(data, upper_bound=bound + 1, decision=bound + 1)
+    yield ("upper_bound",), dict(data, upper_bound=10_000, decision=10_000)
+    yield ("extra",), dict(data, extra=1)
+    for task in (tasks, tasks + 1, 999, -1, 2**64, True, "0", None):
+        yield ("done",), dict(data, done=done + [[task, 5]])
+    for explored in (-1, 2**64, 1.5, None, "5"):
+        yield ("done",), dict(data, done=[[first, explored]] + done[1:])
+    yield ("done",), dict(data, done=done + [done[0]])  # listed twice
+    yield ("done",), dict(data, done=[[t, 2**64 - 1] for t, _ in done])  # counts past 2**64 - 1 in all
+    yield ("done",), dict(data, done=done + [[1, 2, 3]])
+    yield ("done",), dict(data, done=done + [5])
+    yield ("done",), dict(data, done="all")
+    for _ in range(20):  # random task ids outside the split
+        yield ("done",), dict(data, done=done + [[int(rng.integers(tasks, 10**6)), int(rng.integers(0, 10**6))]])
+
+
+def test_every_impossible_field_is_refused_naming_the_file_and_the_field(written, tmp_path):
+    path0, tasks = written
+    g = lo.grid(*CHECKPOINT_GAME)
+    data = json.loads(path0.read_text())
+    rng = np.random.default_rng(40)
+    tried = 0
+    for fields, bad in mutations(data, tasks, rng):
+        for seal in (False, True):  # as damaged, and with its checksum made again (a forged file)
+            bad = dict(bad)
+            if seal:
+                bad["checksum"] = checksum(bad)
+            path = tmp_path / "bad.json"
+            path.write_text(json.dumps(bad))
+            with pytest.raises(ValueError) as e:
+                resume_here(g, path, max_work=QUICK)
+            err = e.value
+            assert type(err) is CheckpointError, (fields, bad, err)
+            assert str(path) in str(err) and err.path == str(path), err
+            named = err.field.split("[")[0]
+            assert named in fields or (named == "checksum" and not seal), (fields, seal, bad, err)
+            assert f"field {err.field}" in str(err) or named not in ("done", "tasks", "weight"), err
+            tried += 1
+    assert tried > 100
+
+
+def test_mutated_bytes_are_refused_or_harmless(written, truth, tmp_path):
+    """A property test: random byte changes of a valid checkpoint are each refused (a
+    CheckpointError naming the file) or harmless (read as the same record: a change JSON does
+    not see, such as one white space for another)."""
+    written, _ = written
+    g = lo.grid(*CHECKPOINT_GAME)
+    raw = written.read_bytes()
+    original = Checkpoint.load(str(written), g, None)
+    rng = np.random.default_rng(6)
+    refused = harmless = 0
+    for _ in range(300):
+        mutated = bytearray(raw)
+        for _ in range(int(rng.integers(1, 4))):
+            i = int(rng.integers(0, len(mutated)))
+            mutated[i] = int(rng.choice([ord(c) for c in '0123456789 ",[]-e.ntf']))
+        path = tmp_path / "flipped.json"
+        path.write_bytes(bytes(mutated))
+        try:
+            record = Checkpoint.load(str(path), g, None)
+            record.resume(lo._core.split_worst(g, tasks=record.tasks, max_work=QUICK))
+        except CheckpointError as e:
+            assert str(path) in str(e) and e.path == str(path)
+            refused += 1
+            continue
+        same = ("upper_bound", "weight", "decision", "work", "done", "tasks")
+        assert all(getattr(record, f) == getattr(original, f) for f in same), bytes(mutated)
+        harmless += 1
+    assert refused > 200
+    # A harmless one resumes to the truth.
+    assert same_answer(resume_here(g, written), truth)
+
+
+def test_a_checkpoint_without_a_checksum_is_refused(written, tmp_path):
+    g = lo.grid(*CHECKPOINT_GAME)
+    data = json.loads(written[0].read_text())
+    del data["checksum"]
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(CheckpointError, match="has no checksum") as e:
+        resume_here(g, path)
+    assert e.value.field == "checksum"
+
+
+def tampered(written, tmp_path, extra):
+    path0, _ = written
+    data = json.loads(path0.read_text())
+    data["done"] = data["done"] + [extra]
+    path = tmp_path / "tampered.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+@pytest.mark.parametrize("extra", [[999, 5], [-1, 5], [0, -1]])
+def test_the_cluster_run_refuses_a_tampered_checkpoint_before_any_work(written, tmp_path, extra):
+    lod = pytest.importorskip("lightsout.distributed")
+    path = tampered(written, tmp_path, extra)
+    # A closed port: had the checkpoint been taken, the run would fail to connect instead.
+    with pytest.raises(ValueError) as e:
+        lod.worst_case(lo.grid(*CHECKPOINT_GAME), client="tcp://127.0.0.1:1", resume=str(path), max_time=30)
+    assert type(e.value).__name__ == "CheckpointError", e.value
+    assert str(path) in str(e.value) and "field done[" in str(e.value), e.value
+
+
+def test_the_command_line_names_the_checkpoint_and_the_field(written, tmp_path):
+    import sys
+
+    pytest.importorskip("distributed")
+    path = tampered(written, tmp_path, [999, 5])
+    env = dict(os.environ, LIGHTSOUT_PYTHON=sys.executable)
+    out = subprocess.run(
+        [cli_path(), "worst", "--grid", "9x9", "--scheduler", "tcp://127.0.0.1:1", "--resume", str(path), "--time-limit", "60"],
+        capture_output=True, text=True, env=env, timeout=120,
+    )
+    assert out.returncode == 2, out.stderr
+    assert str(path) in out.stderr and "field done[" in out.stderr, out.stderr
+    assert "the Dask run at" not in out.stderr, out.stderr
