@@ -419,8 +419,12 @@ def _run_worst_task(task: int, work: "_core.WorstWork") -> "_core.WorstPart":
 
 
 def _check_time(max_time: Optional[float]) -> None:
-    if max_time is not None and not (isinstance(max_time, (int, float)) and 0 <= max_time < float("inf")):
-        raise ValueError(f"max_time must be a finite number of seconds >= 0 or None, not {max_time!r}")
+    # 0 is no budget, and True is not a time: refused, as in every front end.
+    if max_time is not None and (
+        isinstance(max_time, bool) or not (isinstance(max_time, (int, float)) and 0 < max_time < float("inf"))
+    ):
+        zero = ": 0 is no budget" if max_time == 0 and not isinstance(max_time, bool) else ""
+        raise ValueError(f"max_time must be a positive finite number of seconds or None (no limit), not {max_time!r}{zero}")
 
 
 def _run_tasks(
@@ -767,7 +771,7 @@ def _main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--resume", default=None, help="worst: carry on from this checkpoint")
     args = parser.parse_args(argv)
     if args.deadline is not None:
-        left = max(0.0, args.deadline - time.time())
+        left = max(1e-9, args.deadline - time.time())  # past the deadline: the least time (0 is no budget)
         args.max_time = left if args.max_time is None else min(args.max_time, left)
     try:
         request = json.load(sys.stdin)

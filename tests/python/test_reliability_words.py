@@ -241,3 +241,129 @@ def test_the_command_line_names_the_checkpoint_and_the_field(written, tmp_path):
     assert out.returncode == 2, out.stderr
     assert str(path) in out.stderr and "field done[" in out.stderr, out.stderr
     assert "the Dask run at" not in out.stderr, out.stderr
+
+
+# ---------------------------------------------------------------- one meaning of a zero budget
+
+ZERO_BUDGETS = [
+    lambda g, b: g.worst_case(max_time=0),
+    lambda g, b: g.worst_case(max_work=0),
+    lambda g, b: g.worst_case(max_time=0.0, max_work=5),
+    lambda g, b: g.minimal_solution(b, max_time=0),
+    lambda g, b: g.minimal_solution(b, max_work=0),
+    lambda g, b: lo.stats(g, max_work=0),
+    lambda g, b: lo.stats(g, max_time=0.0),
+]
+
+
+@pytest.mark.parametrize("ask", ZERO_BUDGETS)
+def test_a_zero_budget_is_refused_in_python(ask):
+    g = lo.preset("classic")
+    board = g.random_solvable(seed=1)
+    with pytest.raises(ValueError, match="0 is no budget"):
+        ask(g, board)
+
+
+def test_bools_are_neither_sizes_nor_times():
+    g = lo.preset("classic")
+    with pytest.raises(TypeError, match="not a bool"):
+        g.worst_case(max_time=True)
+    with pytest.raises(TypeError, match="not bool"):
+        g.worst_case(max_work=True)
+    with pytest.raises(TypeError, match="not bool"):
+        lo.grid(True, 5)
+    with pytest.raises(TypeError, match="not bool"):
+        lo.grid(5, 5, modulus=True)
+
+
+def test_the_zero_budget_means_the_same_in_python_the_command_line_and_c():
+    """One meaning in every front end: 0 is no budget, refused with a message naming it; the
+    default comes from leaving the budget out (None in Python, the option out on the command
+    line, LIGHTSOUT_DEFAULT_MAX_WORK / _MAX_SECONDS in C: tests/c/bad_inputs.c checks C)."""
+    g = lo.preset("classic")
+    for kw, flag in (("max_work", "--max-work"), ("max_time", "--time-limit")):
+        with pytest.raises(ValueError, match="0 is no budget"):
+            g.worst_case(**{kw: 0})
+        out = run_cli("worst", "--preset", "classic", flag, "0")
+        assert out.returncode == 2 and flag in out.stderr, out.stderr
+    # Left out, the default budget proves the classic board's 15 everywhere.
+    best = g.worst_case()
+    out = run_cli("worst", "--preset", "classic", "--json")
+    assert out.returncode == 0, out.stderr
+    answer = json.loads(out.stdout)
+    assert (best.weight, best.proven_optimal) == (answer["weight"], answer["proven_optimal"]) == (15, True)
+
+
+def test_the_cluster_refuses_a_zero_time_too():
+    lod = pytest.importorskip("lightsout.distributed")
+    g = lo.preset("classic")
+    for ask in (
+        lambda: lod.worst_case(g, client="tcp://127.0.0.1:1", max_time=0),
+        lambda: lod.stats(g, client="tcp://127.0.0.1:1", max_time=0),
+        lambda: lod.minimal_solution(g, g.random_solvable(seed=1), client="tcp://127.0.0.1:1", max_time=0),
+    ):
+        with pytest.raises(ValueError, match="0 is no budget"):
+            ask()
+
+
+# ---------------------------------------------------------------- one meaning of difficulty 0
+
+
+def test_difficulty_zero_means_any_board_in_every_front_end():
+    g = lo.preset("classic")
+    for seed in (1, 7, 12):
+        uniform = g.random_solvable(seed=seed)
+        assert (g.random_solvable(seed=seed, difficulty=0) == uniform).all()
+        assert (g.random_solvable(seed=seed, difficulty=0, packed=True) == g.random_solvable(seed=seed, packed=True)).all()
+        # The command line draws the same board, with --difficulty 0 as without.
+        for extra in ([], ["--difficulty", "0"]):
+            out = run_cli("generate", "--preset", "classic", "--seed", seed, *extra)
+            assert out.returncode == 0, out.stderr
+            rows = [[int(c) for c in line.split()] if " " in line else [int(c) for c in line] for line in out.stdout.split()]
+            assert (np.array(rows).reshape(g.shape) == uniform).all(), (extra, out.stdout)
+    # The data sets: difficulty 0 is the uniform draw (as before), dark boards included.
+    zero, none = lo.dataset(g, 20, difficulty=0, seed=3, flat=True), lo.dataset(g, 20, seed=3, flat=True)
+    assert (zero.boards == none.boards).all()
+
+
+def test_gymnasium_takes_difficulty_zero_as_any_board():
+    lgym = pytest.importorskip("lightsout.gym")
+    env = lgym.LightsOutEnv("classic", difficulty=0)
+    assert env.levels is None
+    board, info = env.reset(seed=4)
+    assert info["distance"] > 0  # never the dark board
+    mixed = lgym.LightsOutEnv("classic", difficulty=[0, 3])
+    mixed.reset(seed=5)
+    with pytest.raises(ValueError, match="int >= 0"):
+        lgym.LightsOutEnv("classic", difficulty=-1)
+    with pytest.raises(ValueError, match="int >= 0"):
+        lgym.LightsOutEnv("classic", difficulty=True)
+
+
+# ---------------------------------------------------------------- smaller words
+
+
+def test_gymnasium_action_messages_say_what_is_wrong():
+    lgym = pytest.importorskip("lightsout.gym")
+    env = lgym.LightsOutEnv("classic")
+    env.reset(seed=1)
+    with pytest.raises(ValueError, match="past that") as e:
+        env.step(2**70)
+    assert "not int" not in str(e.value)
+    z = lgym.LightsOutEnv(lo.grid(2, 2, modulus=3), amounts=True)
+    z.reset(seed=1)
+    with pytest.raises(ValueError, match="holds floats") as e:
+        z.step((1.0, 2))
+    assert "not tuple" not in str(e.value)
+    with pytest.raises(ValueError, match="holds booleans"):
+        env.step(True)
+
+
+def test_null_orders_is_a_property_like_elementary_divisors():
+    g4 = lo.grid(4, 4, modulus=4)
+    assert g4.null_orders == [2, 2, 4, 4]
+    assert isinstance(g4.elementary_divisors, list)
+    # The method form it had still answers, deprecated.
+    with pytest.warns(DeprecationWarning, match="property"):
+        assert g4.null_orders() == [2, 2, 4, 4]
+    assert lo.preset("classic").null_orders == [2, 2]
