@@ -38,6 +38,15 @@
 #define LIGHTSOUT_VERSION "0.3.0"
 
 /**
+ * The defaults of a search budget (lightsout_game_solve_minimal, lightsout_game_worst_case):
+ * 2^32 search nodes and 60 seconds. UINT64_MAX and INFINITY mean no limit; 0 is no budget and
+ * fails with LIGHTSOUT_INVALID_ARGUMENT, as in every front end. (crates/ffi checks that they
+ * are the library's defaults.)
+ */
+#define LIGHTSOUT_DEFAULT_MAX_WORK UINT64_C(4294967296)
+#define LIGHTSOUT_DEFAULT_MAX_SECONDS 60.0
+
+/**
  * The result of every call that can fail. `LIGHTSOUT_OK` is 0; any other value is a failure,
  * described in words by `lightsout_last_error()`. On failure no output parameter was written.
  *
@@ -750,8 +759,9 @@ enum lightsout_status lightsout_game_elementary_divisors(const struct lightsout_
  * sum of press counts. Searches all p^nullity solutions when there are at most `max_work` of
  * them (every coset member in Gray-code order); beyond that a local search and a branch and
  * bound, stopped by `max_work` (search nodes) or `max_seconds`, whichever comes first.
- * Pass 0 for either to get the default (2^32 nodes, 60 seconds); `max_work` UINT64_MAX and
- * `max_seconds` INFINITY mean no limit. Both limits are hard: no more than `max_work` members
+ * Pass LIGHTSOUT_DEFAULT_MAX_WORK and LIGHTSOUT_DEFAULT_MAX_SECONDS for the defaults (2^32
+ * nodes, 60 seconds); `max_work` UINT64_MAX and `max_seconds` INFINITY mean no limit; 0 for
+ * either is no budget and fails with LIGHTSOUT_INVALID_ARGUMENT. Both limits are hard: no more than `max_work` members
  * are examined. Over Z_p the presses `s` satisfy `M s = -b (mod p)` for the board `b`
  * (pressing them turns every light off). `info_out` (may be NULL) says whether the answer is proven
  * optimal and gives the best lower bound. An unsolvable board returns LIGHTSOUT_UNSOLVABLE.
@@ -794,7 +804,9 @@ enum lightsout_status lightsout_game_random_with_presses(const struct lightsout_
  * (reproducibly from `seed`). Fails with LIGHTSOUT_INVALID_ARGUMENT when no board of the game
  * is that hard, or when the difficulty cannot be computed exactly for this game. Large grids,
  * tori, cylinders and other large GF(2) games with a geometry walk on the quiet patterns of
- * their structured or banded solver; other games factor M densely.
+ * their structured or banded solver; other games factor M densely. `minimal_presses` 0 means
+ * any board: the uniform random solvable board of `lightsout_game_random_solvable` with the
+ * same seed, as difficulty 0 means in every front end (and in `lightsout_game_dataset`).
  *
  * # Safety
  * As for `lightsout_game_random_with_presses`.
@@ -900,8 +912,10 @@ enum lightsout_status lightsout_game_spec(const struct lightsout_game *game,
  * solution is as heavy as any board's (within the budget), and that solution to
  * `presses_out` (both size values; board + M presses = 0 mod p). `info_out` (may be NULL)
  * says how many presses it needs, whether no board needs more (`proven_optimal`) and an upper
- * bound otherwise. The search stops at `max_work` solution weights or `max_seconds`; 0 for
- * either means the default (2^32, 60 s), INFINITY no time limit. Games of nullity 0 need every
+ * bound otherwise. The search stops at `max_work` solution weights or `max_seconds`:
+ * LIGHTSOUT_DEFAULT_MAX_WORK and LIGHTSOUT_DEFAULT_MAX_SECONDS for the defaults (2^32, 60 s),
+ * UINT64_MAX and INFINITY for no limit; 0 for either is no budget and fails with
+ * LIGHTSOUT_INVALID_ARGUMENT. Games of nullity 0 need every
  * button pressed p - 1 times. Outputs are left unchanged on error.
  *
  * # Safety

@@ -90,7 +90,7 @@ static void minimal(const lightsout_game *game, const uint32_t *lights) {
     size_t n = lightsout_game_size(game);
     uint32_t *presses = new_array(n), *after = new_array(n);
     lightsout_minimal_info info;
-    CHECK(lightsout_game_solve_minimal(game, lights, n, 0, 0.0, presses, n, &info));
+    CHECK(lightsout_game_solve_minimal(game, lights, n, LIGHTSOUT_DEFAULT_MAX_WORK, LIGHTSOUT_DEFAULT_MAX_SECONDS, presses, n, &info));
     CHECK(lightsout_game_apply(game, lights, n, presses, n, after, n));
     for (size_t i = 0; i < n; i++) {
         if (after[i] != 0) {

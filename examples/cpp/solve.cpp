@@ -79,8 +79,8 @@ class Game {
     Board minimal(const Board &lights, uint64_t *weight, bool *proven) const {
         Board presses(size());
         lightsout_minimal_info info;
-        check(lightsout_game_solve_minimal(get(), lights.data(), lights.size(), 0, 0.0, presses.data(),
-                                           presses.size(), &info));
+        check(lightsout_game_solve_minimal(get(), lights.data(), lights.size(), LIGHTSOUT_DEFAULT_MAX_WORK,
+                                           LIGHTSOUT_DEFAULT_MAX_SECONDS, presses.data(), presses.size(), &info));
         *weight = info.weight;
         *proven = info.proven_optimal;
         return presses;

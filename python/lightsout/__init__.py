@@ -17,10 +17,10 @@ shape given. A board ``b`` is solved by presses ``s`` when ``b + M s = 0 (mod k)
 
 A composite modulus (``modulus=4``, ``modulus=6``) is the ring Z_k, not a field: ``rank`` and
 ``nullity`` raise ValueError there, and ``kernel_size`` (the number of quiet patterns),
-``elementary_divisors`` and ``null_orders()`` describe the game instead::
+``elementary_divisors`` and ``null_orders`` describe the game instead::
 
     >>> g4 = lo.grid(4, 4, modulus=4)
-    >>> (g4.kernel_size, g4.null_orders())
+    >>> (g4.kernel_size, g4.null_orders)
     (64, [2, 2, 4, 4])
 """
 

@@ -45,6 +45,8 @@ import numpy as np
 
 import lightsout as lo
 from lightsout import _core
+from lightsout._checkpoint import Checkpoint as _Checkpoint
+from lightsout._checkpoint import CheckpointError as _CheckpointError
 
 try:
     import dask
@@ -349,9 +351,6 @@ def stats(
 # The default max_work of stats on the cluster: 2**40 coset members.
 _CLUSTER_STATS_WORK = 1 << 40
 
-_CHECKPOINT_FORMAT = "lightsout worst-case checkpoint"
-
-
 def worst_case(
     game: lo.Game,
     *,
@@ -401,11 +400,8 @@ def worst_case(
     record = _Checkpoint.load(resume, game, tasks) if resume is not None else _Checkpoint(game, tasks)
     path = checkpoint if checkpoint is not None else resume
     split = _core.split_worst(game, tasks=record.tasks, max_work=max_work, max_time=max_time)
-    if record.upper_bound is not None:
-        try:
-            split.assume_upper_bound(record.upper_bound)
-        except ValueError as e:
-            raise ValueError(f"the checkpoint {resume!r} does not fit this game: {e}") from None
+    if resume is not None:
+        record.resume(split)
 
     def left() -> Optional[float]:
         return None if max_time is None else max(0.0, max_time - (time.monotonic() - started))
@@ -423,12 +419,7 @@ def worst_case(
             work = split.work()
             if work is None:  # settled while cut (cannot happen with a decision in question)
                 continue
-            if record.work is not None and record.work != work.id:
-                raise ValueError(
-                    f"the checkpoint {resume!r} records tasks of another cut of the decision at {split.decision} "
-                    f"presses (work {record.work:#x}, this run's is {work.id:#x}): resume with the tasks it was made with"
-                )
-            record.work = work.id
+            record.work = work.id  # finished tasks of another work were refused on resuming
             if c is None:
                 try:
                     c = get_client(client, timeout=left())
@@ -551,77 +542,13 @@ def _run_worst_task(task: int, work: "_core.WorstWork") -> "_core.WorstPart":
     return work.run(task)
 
 
-class _Checkpoint:
-    """What a worst-case run records: the game, the split's task count, the bound proven so
-    far and the finished tasks of the decision under way. Written atomically (a temporary file
-    renamed over the old one), so that a crash leaves the old record or the new one."""
-
-    def __init__(self, game: lo.Game, tasks: Optional[int]) -> None:
-        self.spec = game.spec()
-        self.tasks = tasks if tasks is not None else 256
-        self.upper_bound: Optional[int] = None
-        self.weight: Optional[int] = None
-        self.decision: Optional[int] = None
-        self.work: Optional[int] = None
-        self.done: List[Tuple[int, int]] = []
-
-    def at(self, split: "_core.WorstSplit") -> None:
-        self.upper_bound, self.weight, self.decision = split.upper_bound, split.weight, split.decision
-
-    def save(self, path: str) -> None:
-        import os
-
-        data = {
-            "format": _CHECKPOINT_FORMAT,
-            "version": lo.__version__,
-            "game": self.spec,
-            "tasks": self.tasks,
-            "upper_bound": self.upper_bound,
-            "weight": self.weight,
-            "decision": self.decision,
-            "work": None if self.work is None else f"{self.work:016x}",
-            "done": self.done,
-        }
-        tmp = f"{path}.tmp{os.getpid()}"
-        with open(tmp, "w") as f:
-            json.dump(data, f)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-
-    @classmethod
-    def load(cls, path: str, game: lo.Game, tasks: Optional[int]) -> "_Checkpoint":
-        try:
-            with open(path) as f:
-                data = json.load(f)
-        except (OSError, ValueError) as e:
-            raise ValueError(f"cannot read the checkpoint {path!r}: {e}") from None
-        if not isinstance(data, dict) or data.get("format") != _CHECKPOINT_FORMAT:
-            raise ValueError(f"{path!r} is not a lightsout worst-case checkpoint")
-        if data.get("version") != lo.__version__:
-            raise ValueError(
-                f"the checkpoint {path!r} was written by lightsout {data.get('version')}, this is "
-                f"{lo.__version__}: its tasks may be cut differently, so start a new run"
-            )
-        if data.get("game") != game.spec():
-            raise ValueError(f"the checkpoint {path!r} is for another game ({data.get('game')!r}, not {game.spec()!r})")
-        if tasks is not None and tasks != data.get("tasks"):
-            raise ValueError(f"the checkpoint {path!r} was made with tasks={data.get('tasks')}, not {tasks}")
-        record = cls(game, data.get("tasks"))
-        try:
-            record.upper_bound = int(data["upper_bound"])
-            record.work = None if data.get("work") is None else int(data["work"], 16)
-            record.done = [(int(t), int(e)) for t, e in data.get("done", [])]
-            if not isinstance(record.tasks, int) or record.tasks < 1:
-                raise ValueError(f"tasks={record.tasks!r}")
-        except (KeyError, TypeError, ValueError) as e:
-            raise ValueError(f"the checkpoint {path!r} is damaged: {e}") from None
-        return record
-
-
 def _check_time(max_time: Optional[float]) -> None:
-    if max_time is not None and not (isinstance(max_time, (int, float)) and 0 <= max_time < float("inf")):
-        raise ValueError(f"max_time must be a finite number of seconds >= 0 or None, not {max_time!r}")
+    # 0 is no budget, and True is not a time: refused, as in every front end.
+    if max_time is not None and (
+        isinstance(max_time, bool) or not (isinstance(max_time, (int, float)) and 0 < max_time < float("inf"))
+    ):
+        zero = ": 0 is no budget" if max_time == 0 and not isinstance(max_time, bool) else ""
+        raise ValueError(f"max_time must be a positive finite number of seconds or None (no limit), not {max_time!r}{zero}")
 
 
 def _run_tasks(
@@ -995,7 +922,7 @@ def _main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--resume", default=None, help="worst: carry on from this checkpoint")
     args = parser.parse_args(argv)
     if args.deadline is not None:
-        left = max(0.0, args.deadline - time.time())
+        left = max(1e-9, args.deadline - time.time())  # past the deadline: the least time (0 is no budget)
         args.max_time = left if args.max_time is None else min(args.max_time, left)
     try:
         request = json.load(sys.stdin)
@@ -1044,6 +971,10 @@ def _main(argv: Optional[List[str]] = None) -> int:
                 "explored": w.explored,
                 "note": w.note,
             }
+    except _CheckpointError as e:  # the file's fault, not the cluster's: named as such
+        json.dump({"error": str(e), "checkpoint": e.path, "field": e.field}, sys.stdout)
+        sys.stdout.write("\n")
+        return 2
     except Exception as e:  # every failure becomes one message for the command line
         json.dump({"error": f"{type(e).__name__}: {e}"}, sys.stdout)
         sys.stdout.write("\n")

@@ -71,16 +71,39 @@ def _observation_dtype(p: int) -> Any:
 
 
 def _difficulties(game: _core.Game, difficulty: Difficulty) -> Optional[list]:
+    """The levels to draw start boards from: None for uniform boards (``difficulty`` None or 0,
+    as everywhere: 0 means any board), else the list of levels (0 in it: a uniform draw)."""
     if difficulty is None:
         return None
     levels = [difficulty] if isinstance(difficulty, (int, np.integer)) else list(difficulty)
     if not levels:
         raise ValueError("difficulty must be an int or a non-empty sequence of ints")
     for d in levels:
-        if not isinstance(d, (int, np.integer)) or d < 1:
-            raise ValueError(f"every difficulty must be an int >= 1 (presses of the fewest-press solution), not {d!r}")
-        _core.dataset(game, 0, int(d), 0)  # checks the difficulty exists, and prepares its sampler
+        if isinstance(d, (bool, np.bool_)) or not isinstance(d, (int, np.integer)) or d < 0:
+            raise ValueError(
+                f"every difficulty must be an int >= 0 (presses of the fewest-press solution; 0 for any board), not {d!r}"
+            )
+        if d > 0:
+            _core.dataset(game, 0, int(d), 0)  # checks the difficulty exists, and prepares its sampler
+    if levels == [0]:
+        return None
     return [int(d) for d in levels]
+
+
+_KINDS = {"b": "booleans", "f": "floats", "c": "complex numbers", "U": "strings", "S": "bytes", "O": "objects"}
+
+
+def _not_integers(a: np.ndarray) -> str:
+    """Why an action that numpy did not read as integers is not one, in words: an integer past
+    int64, or what it holds instead."""
+    items = a.reshape(-1).tolist() if a.dtype.kind == "O" else []
+    if items and all(isinstance(x, int) and not isinstance(x, bool) for x in items):
+        return "actions are integers below 2**63, and this one is past that"
+    what = _KINDS.get(a.dtype.kind, f"values of dtype {a.dtype}")
+    if a.dtype.kind == "O":
+        kinds = sorted({type(x).__name__ for x in items}) or ["nothing"]
+        what = "values of type " + ", ".join(kinds)
+    return f"actions are integers, but this holds {what}" + (f" (dtype {a.dtype})" if a.dtype.kind != "O" else "")
 
 
 class _Common:
@@ -119,10 +142,7 @@ class _Common:
         a = np.asarray(action)
         shape = batch + ((2,) if self.amounts else ())
         if a.dtype.kind not in "iu":
-            raise ValueError(
-                f"action {action!r} is not in {space}: actions are integers, not {type(action).__name__}"
-                + (f" of dtype {a.dtype}" if isinstance(action, np.ndarray) else "")
-            )
+            raise ValueError(f"action {action!r} is not in {space}: {_not_integers(a)}")
         if a.shape != shape:
             raise ValueError(f"action {action!r} is not in {space}: expected shape {shape}, got {a.shape}")
         a = a.astype(np.int64)

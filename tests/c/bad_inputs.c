@@ -83,7 +83,7 @@ static void constructors(void) {
     {
         uint32_t one = 0;
         EXPECT(lightsout_game_random_solvable(g, 1, &one, 1), LIGHTSOUT_TOO_LARGE,
-               "a packed board, one bit a light, needs 1.2 GB (1250000000 bytes); LIGHTSOUT_BOARD_PACKED in C");
+               "pass LIGHTSOUT_BOARD_PACKED (one bit a light): it needs 1.2 GB (1250000000 bytes)");
         lightsout_game_free(g);
         g = SENTINEL;
     }
@@ -114,7 +114,8 @@ static void constructors(void) {
     EXPECT(lightsout_game_new_preset("classic", NULL), LIGHTSOUT_NULL_POINTER, NULL);
 
     size_t edges[] = {0, 1, 1, 2, 2, 5};
-    EXPECT(lightsout_game_new_graph(0, NULL, 0, false, true, 2, &g), LIGHTSOUT_INVALID_ARGUMENT, NULL);
+    EXPECT(lightsout_game_new_graph(0, NULL, 0, false, true, 2, &g), LIGHTSOUT_INVALID_ARGUMENT,
+           "a graph needs at least 1 vertex, got 0");
     EXPECT(lightsout_game_new_graph(3, edges, 3, false, true, 2, &g), LIGHTSOUT_LENGTH_MISMATCH, "even");
     EXPECT(lightsout_game_new_graph(3, edges, 6, false, true, 2, &g), LIGHTSOUT_INVALID_ARGUMENT, "edge 2");
     EXPECT(lightsout_game_new_graph(3, NULL, 2, false, true, 2, &g), LIGHTSOUT_NULL_POINTER, "edges");
@@ -262,6 +263,10 @@ static void solving(void) {
     lightsout_game_free(g);
 }
 
+/* The default budget of a search (0 is no budget and is refused). */
+#define WORK LIGHTSOUT_DEFAULT_MAX_WORK
+#define SECS LIGHTSOUT_DEFAULT_MAX_SECONDS
+
 static void minimal(void) {
     lightsout_game *g = NULL;
     EXPECT(lightsout_game_new_preset("classic", &g), LIGHTSOUT_OK, NULL);
@@ -269,20 +274,25 @@ static void minimal(void) {
     lightsout_minimal_info info = {99, 99, 99, false};
     memset(presses, 7, sizeof presses);
     lights[12] = 1;
-    EXPECT(lightsout_game_solve_minimal(g, lights, 25, 0, -1.0, presses, 25, &info), LIGHTSOUT_INVALID_ARGUMENT,
+    EXPECT(lightsout_game_solve_minimal(g, lights, 25, WORK, -1.0, presses, 25, &info), LIGHTSOUT_INVALID_ARGUMENT,
            "max_seconds");
-    EXPECT(lightsout_game_solve_minimal(g, lights, 25, 0, NAN, presses, 25, &info), LIGHTSOUT_INVALID_ARGUMENT, NULL);
-    EXPECT(lightsout_game_solve_minimal(g, lights, 25, 0, 0.0, presses, 20, &info), LIGHTSOUT_LENGTH_MISMATCH, NULL);
-    EXPECT(lightsout_game_solve_minimal(g, NULL, 25, 0, 0.0, presses, 25, &info), LIGHTSOUT_NULL_POINTER, NULL);
-    EXPECT(lightsout_game_solve_minimal(NULL, lights, 25, 0, 0.0, presses, 25, &info), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_solve_minimal(g, lights, 25, WORK, NAN, presses, 25, &info), LIGHTSOUT_INVALID_ARGUMENT, NULL);
+    /* 0 is no budget, in C as in Python and the command line: refused, naming the defaults. */
+    EXPECT(lightsout_game_solve_minimal(g, lights, 25, 0, SECS, presses, 25, &info), LIGHTSOUT_INVALID_ARGUMENT,
+           "0 is no budget (LIGHTSOUT_DEFAULT_MAX_WORK");
+    EXPECT(lightsout_game_solve_minimal(g, lights, 25, WORK, 0.0, presses, 25, &info), LIGHTSOUT_INVALID_ARGUMENT,
+           "LIGHTSOUT_DEFAULT_MAX_SECONDS for the default 60");
+    EXPECT(lightsout_game_solve_minimal(g, lights, 25, WORK, SECS, presses, 20, &info), LIGHTSOUT_LENGTH_MISMATCH, NULL);
+    EXPECT(lightsout_game_solve_minimal(g, NULL, 25, WORK, SECS, presses, 25, &info), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_solve_minimal(NULL, lights, 25, WORK, SECS, presses, 25, &info), LIGHTSOUT_NULL_POINTER, NULL);
     lights[0] = 1;
-    EXPECT(lightsout_game_solve_minimal(g, lights, 25, 0, 0.0, presses, 25, &info), LIGHTSOUT_UNSOLVABLE, NULL);
+    EXPECT(lightsout_game_solve_minimal(g, lights, 25, WORK, SECS, presses, 25, &info), LIGHTSOUT_UNSOLVABLE, NULL);
     CHECK(all_equal(presses, 25, 0x07070707u) && info.weight == 99 && !info.proven_optimal);
     lights[0] = 0;
     /* info_out may be NULL. */
-    EXPECT(lightsout_game_solve_minimal(g, lights, 25, 0, INFINITY, presses, 25, NULL), LIGHTSOUT_OK, NULL);
-    EXPECT(lightsout_game_solve_minimal(g, lights, 25, 1, 0.0, presses, 25, &info), LIGHTSOUT_OK, NULL);
-    EXPECT(lightsout_game_solve_minimal(g, lights, 25, 0, 0.0, presses, 25, &info), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_solve_minimal(g, lights, 25, WORK, INFINITY, presses, 25, NULL), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_solve_minimal(g, lights, 25, 1, SECS, presses, 25, &info), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_solve_minimal(g, lights, 25, WORK, SECS, presses, 25, &info), LIGHTSOUT_OK, NULL);
     /* One lit centre light: all four solutions press 11 buttons (checked by light chasing). */
     CHECK(info.proven_optimal && info.weight == 11 && info.lower_bound == 11);
 
@@ -293,8 +303,15 @@ static void minimal(void) {
     EXPECT(lightsout_game_random_with_difficulty(g, 1, 16, lights, 25), LIGHTSOUT_INVALID_ARGUMENT, "16");
     EXPECT(lightsout_game_random_with_difficulty(NULL, 1, 3, lights, 25), LIGHTSOUT_NULL_POINTER, NULL);
     CHECK(all_equal(lights, 25, 0x07070707u));
+    /* Difficulty 0 means any board, as everywhere: the uniform board of the same seed. */
+    {
+        uint32_t uniform[25], any[25];
+        EXPECT(lightsout_game_random_solvable(g, 5, uniform, 25), LIGHTSOUT_OK, NULL);
+        EXPECT(lightsout_game_random_with_difficulty(g, 5, 0, any, 25), LIGHTSOUT_OK, NULL);
+        CHECK(memcmp(uniform, any, sizeof any) == 0);
+    }
     EXPECT(lightsout_game_random_with_difficulty(g, 1, 9, lights, 25), LIGHTSOUT_OK, NULL);
-    EXPECT(lightsout_game_solve_minimal(g, lights, 25, 0, 0.0, presses, 25, &info), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_solve_minimal(g, lights, 25, WORK, SECS, presses, 25, &info), LIGHTSOUT_OK, NULL);
     CHECK(info.weight == 9 && info.proven_optimal);
 
     /* The worst case: bad lengths, NULLs and budgets leave the outputs alone. */
@@ -302,26 +319,30 @@ static void minimal(void) {
     lightsout_worst_info worst = {99, 99, 99, false};
     memset(board, 7, sizeof board);
     memset(presses, 7, sizeof presses);
-    EXPECT(lightsout_game_worst_case(NULL, 0, 0.0, board, 25, presses, 25, &worst), LIGHTSOUT_NULL_POINTER, NULL);
-    EXPECT(lightsout_game_worst_case(g, 0, 0.0, NULL, 25, presses, 25, &worst), LIGHTSOUT_NULL_POINTER, NULL);
-    EXPECT(lightsout_game_worst_case(g, 0, 0.0, board, 25, NULL, 25, &worst), LIGHTSOUT_NULL_POINTER, NULL);
-    EXPECT(lightsout_game_worst_case(g, 0, 0.0, board, 24, presses, 25, &worst), LIGHTSOUT_LENGTH_MISMATCH, NULL);
-    EXPECT(lightsout_game_worst_case(g, 0, 0.0, board, 25, presses, 26, &worst), LIGHTSOUT_LENGTH_MISMATCH, NULL);
-    EXPECT(lightsout_game_worst_case(g, 0, -1.0, board, 25, presses, 25, &worst), LIGHTSOUT_INVALID_ARGUMENT,
+    EXPECT(lightsout_game_worst_case(NULL, WORK, SECS, board, 25, presses, 25, &worst), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_worst_case(g, WORK, SECS, NULL, 25, presses, 25, &worst), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_worst_case(g, WORK, SECS, board, 25, NULL, 25, &worst), LIGHTSOUT_NULL_POINTER, NULL);
+    EXPECT(lightsout_game_worst_case(g, WORK, SECS, board, 24, presses, 25, &worst), LIGHTSOUT_LENGTH_MISMATCH, NULL);
+    EXPECT(lightsout_game_worst_case(g, WORK, SECS, board, 25, presses, 26, &worst), LIGHTSOUT_LENGTH_MISMATCH, NULL);
+    EXPECT(lightsout_game_worst_case(g, WORK, -1.0, board, 25, presses, 25, &worst), LIGHTSOUT_INVALID_ARGUMENT,
            "max_seconds");
-    EXPECT(lightsout_game_worst_case(g, 0, NAN, board, 25, presses, 25, &worst), LIGHTSOUT_INVALID_ARGUMENT, NULL);
+    EXPECT(lightsout_game_worst_case(g, WORK, NAN, board, 25, presses, 25, &worst), LIGHTSOUT_INVALID_ARGUMENT, NULL);
+    EXPECT(lightsout_game_worst_case(g, 0, SECS, board, 25, presses, 25, &worst), LIGHTSOUT_INVALID_ARGUMENT,
+           "0 is no budget");
+    EXPECT(lightsout_game_worst_case(g, WORK, 0.0, board, 25, presses, 25, &worst), LIGHTSOUT_INVALID_ARGUMENT,
+           "0 is no budget");
     CHECK(all_equal(board, 25, 0x07070707u) && all_equal(presses, 25, 0x07070707u) && worst.weight == 99);
-    EXPECT(lightsout_game_worst_case(g, 0, INFINITY, board, 25, presses, 25, NULL), LIGHTSOUT_OK, NULL);
-    EXPECT(lightsout_game_worst_case(g, 0, 0.0, board, 25, presses, 25, &worst), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_worst_case(g, WORK, INFINITY, board, 25, presses, 25, NULL), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_worst_case(g, WORK, SECS, board, 25, presses, 25, &worst), LIGHTSOUT_OK, NULL);
     /* The hardest 5x5 board needs 15 presses, proven. */
     CHECK(worst.weight == 15 && worst.upper_bound == 15 && worst.proven_optimal);
-    EXPECT(lightsout_game_solve_minimal(g, board, 25, 0, 0.0, presses, 25, &info), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_solve_minimal(g, board, 25, WORK, SECS, presses, 25, &info), LIGHTSOUT_OK, NULL);
     CHECK(info.weight == 15 && info.proven_optimal);
     lightsout_game_free(g);
     /* Past the search over value histograms (modulus 257 > 255): searched, not the empty board.
        The 1 x 2 grid's hardest board needs 256 presses. */
     EXPECT(lightsout_game_new_grid(1, 2, 257, &g), LIGHTSOUT_OK, NULL);
-    EXPECT(lightsout_game_worst_case(g, 0, 0.0, board, 2, presses, 2, &worst), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_worst_case(g, WORK, SECS, board, 2, presses, 2, &worst), LIGHTSOUT_OK, NULL);
     CHECK(worst.weight == 256 && worst.upper_bound == 256 && worst.proven_optimal);
     lightsout_game_free(g);
 }
@@ -876,6 +897,10 @@ static void compact_boards(void) {
     const uint32_t m3[9] = {1, 7, 0, 13, 1, 1, 0, 1, 19};
     lightsout_game *z6 = SENTINEL;
     EXPECT(lightsout_game_new_matrix(3, m3, 8, 6, &z6), LIGHTSOUT_LENGTH_MISMATCH, "9 entries");
+    EXPECT(lightsout_game_new_matrix(2, m3, 3, 6, &z6), LIGHTSOUT_LENGTH_MISMATCH, "a press matrix of 2 x 2 has 4");
+    /* A size past every unit is written once, in people's units and exactly (2^80 bytes). */
+    EXPECT(lightsout_game_new_matrix((size_t)1 << 39, m3, 9, 6, &z6), LIGHTSOUT_TOO_LARGE,
+           "needs 1.2 YB (1208925819614629174706176 bytes), over the 4 GiB limit");
     EXPECT(lightsout_game_new_matrix(3, NULL, 9, 6, &z6), LIGHTSOUT_NULL_POINTER, "entries");
     EXPECT(lightsout_game_new_matrix(3, m3, 9, 1, &z6), LIGHTSOUT_INVALID_MODULUS, NULL);
     EXPECT(lightsout_game_new_matrix(0, m3, 0, 6, &z6), LIGHTSOUT_INVALID_ARGUMENT, "n >= 1");

@@ -109,7 +109,7 @@ def test_huge_and_infinite_time_limits_mean_no_limit(classic):
     for t in (1e20, 1e300, float("inf"), None, 5):
         assert classic.minimal_solution(board, max_time=t).proven_optimal
         assert lo.stats(lo.grid(3, 3), max_time=t).solvable_boards == 2**9
-    with pytest.raises(ValueError, match=r"max_time must be a number of seconds >= 0 \(float\('inf'\)"):
+    with pytest.raises(ValueError, match=r"max_time must be a positive number of seconds \(None for the default, float\('inf'\)"):
         lo.stats(classic, max_time=float("-inf"))
 
 

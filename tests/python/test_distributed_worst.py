@@ -140,7 +140,7 @@ def test_checkpoints_of_another_game_split_or_version_are_refused(client, tmp_pa
 def test_time_limit_gives_the_bound_so_far(client):
     g = lo.grid(16, 16)
     single = g.worst_case(max_time=None)
-    cut = lod.worst_case(g, client=client, max_time=0.0)
+    cut = lod.worst_case(g, client=client, max_time=1e-9)
     assert not cut.proven_optimal
     assert cut.weight <= single.weight <= single.upper_bound <= cut.upper_bound
     assert not g.apply(cut.board, cut.presses).any()
@@ -161,7 +161,7 @@ def test_work_and_parts_pickle_and_are_checked():
     within = work.run_within(0)
     assert (within.task, within.board, within.explored) == (part.task, part.board, part.explored)
     # Within no time the subtree may be undecided (None), never wrongly decided.
-    quick = work.run_within(work.tasks - 1, max_time=0.0)
+    quick = work.run_within(work.tasks - 1, max_time=1e-9)
     assert quick is None or quick.board is None
     with pytest.raises(ValueError, match="not valid worst-case work"):
         lo._core.WorstWork(b"nonsense")

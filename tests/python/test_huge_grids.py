@@ -69,9 +69,8 @@ def test_packed_z3_boards_round_trip():
 
 
 HUGE_VECTOR = (
-    "problem too large: one light vector of this game (4 bytes a light; pass packed=True: a packed board, one bit a "
-    "light, needs 1.2 GB (1250000000 bytes); LIGHTSOUT_BOARD_PACKED in C, BoardFormat::PACKED in Rust, a .pbm image "
-    "in the command line) needs 40 GB (40000000000 bytes), over the 4 GiB limit"
+    "problem too large: one light vector of this game (4 bytes a light; pass packed=True (one bit a light): it needs "
+    "1.2 GB (1250000000 bytes)) needs 40 GB (40000000000 bytes), over the 4 GiB limit"
 )
 
 
@@ -86,8 +85,8 @@ def test_questions_of_one_integer_a_light_refuse_naming_the_packed_route():
     with pytest.raises(ValueError) as e:
         g.random_solvable(1)
     assert str(e.value) == (
-        "problem too large: one board of this game (one byte a light; pass packed=True: a packed board, one bit a "
-        "light, needs 1.2 GB (1250000000 bytes)) needs 10 GB (10000000000 bytes), over the 4 GiB limit"
+        "problem too large: one board of this game (one byte a light; pass packed=True (one bit a light): it needs "
+        "1.2 GB (1250000000 bytes)) needs 10 GB (10000000000 bytes), over the 4 GiB limit"
     )
 
 

@@ -190,10 +190,13 @@ def test_minimal_solution_limits_are_hard_and_can_be_lifted():
     board = g.random_solvable(seed=4)
     exact = g.minimal_solution(board, max_work=float("inf"), max_time=float("inf"))
     assert exact.proven_optimal
-    for work in [0, 1, 5, 1000]:
+    for work in [1, 5, 1000]:
         best = g.minimal_solution(board, max_work=work)
         assert best.explored <= work and not g.apply(board, best.presses).any()
         assert best.lower_bound <= exact.weight <= best.weight
+    # 0 is no budget, in every front end (docs/guide/fewest.md, "Budgets").
+    with pytest.raises(ValueError, match="0 is no budget"):
+        g.minimal_solution(board, max_work=0)
     # A progress bar changes nothing in the answer (and is not drawn for a search this short).
     assert g.minimal_solution(board, progress=True).weight == exact.weight
     with pytest.raises(TypeError, match="max_work"):

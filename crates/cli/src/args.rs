@@ -279,7 +279,8 @@ the text format, so it can be piped into `lightsout solve --lights -`. Without -
 chosen at random and reported on standard error.
 
 --presses K makes the board by pressing K distinct random buttons; --difficulty D draws a board
-whose fewest-press solution needs exactly D presses (exact for games small enough to enumerate).
+whose fewest-press solution needs exactly D presses (exact for games small enough to enumerate);
+--difficulty 0 means any board (the uniform one), as in Python, C and `dataset`.
 
 --out FILE writes the board to FILE instead: a raw PBM image for FILE.pbm (modulus 2, bit-
 packed), a raw PGM image for FILE.pgm (modulus up to 256), the text format otherwise.
@@ -303,7 +304,8 @@ pub struct GenerateArgs {
     /// (so it can be solved in at most K presses).
     #[arg(long, value_name = "K", conflicts_with = "difficulty")]
     pub presses: Option<usize>,
-    /// Instead of a uniform board: a board whose fewest-press solution has exactly D presses.
+    /// Instead of a uniform board: a board whose fewest-press solution has exactly D presses
+    /// (0: any board, the uniform one, as everywhere).
     #[arg(long, value_name = "D")]
     pub difficulty: Option<u64>,
     /// Write the board to FILE instead of printing it: a raw PBM image (FILE.pbm), a raw PGM
@@ -382,8 +384,9 @@ pub struct WorstArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 60.0, allow_negative_numbers = true)]
     pub time_limit: f64,
     /// Stop after this much work (solution weights updated); no limit by default. With
-    /// --scheduler: the work of what runs on this machine (the local search).
-    #[arg(long, value_name = "N")]
+    /// --scheduler: the work of what runs on this machine (the local search). 0 is no budget
+    /// and is refused, as in every front end.
+    #[arg(long, value_name = "N", value_parser = positive_work)]
     pub max_work: Option<u64>,
     /// Prove on a Dask cluster: a scheduler address (tcp://HOST:PORT) or `local` for this
     /// machine's cores. Runs `python -m lightsout.distributed` (the interpreter in
@@ -455,6 +458,15 @@ pub fn seconds(value: f64, flag: &str) -> Result<Option<std::time::Duration>, St
         }
         Ok(d) => Ok(Some(d)),
         Err(_) => Ok(None),
+    }
+}
+
+/// Read `--max-work N`: a positive count; 0 is no budget (leave the option out for no limit).
+pub fn positive_work(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(0) => Err("0 is no budget: give a positive count, or leave --max-work out for no limit".to_string()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(format!("expected a positive whole number, found {text:?} ({e})")),
     }
 }
 

@@ -33,7 +33,7 @@ impl CliError {
     /// A topo/core error about input from `source` (a file name, `<stdin>`, or an option such
     /// as `--grid`): `source: message`.
     pub fn from_topo(source: &str, err: lightsout_topo::Error) -> Self {
-        CliError::Input(format!("{source}: {err}"))
+        CliError::Input(format!("{source}: {}", in_cli_words(err)))
     }
 
     /// The exit status for this error.
@@ -69,14 +69,20 @@ impl From<std::io::Error> for CliError {
 
 impl From<lightsout_topo::Error> for CliError {
     fn from(e: lightsout_topo::Error) -> Self {
-        CliError::Input(e.to_string())
+        CliError::Input(in_cli_words(e))
     }
 }
 
 impl From<lightsout_core::Error> for CliError {
     fn from(e: lightsout_core::Error) -> Self {
-        CliError::Input(e.to_string())
+        CliError::Input(in_cli_words(e))
     }
+}
+
+/// A library error's message in the command line's words (its image files, not Python's
+/// `packed=True`).
+fn in_cli_words(e: impl fmt::Display) -> String {
+    lightsout_topo::words::in_words_of(lightsout_topo::words::FrontEnd::CommandLine, &e.to_string())
 }
 
 /// Short for `Result<T, CliError>`.

@@ -33,6 +33,9 @@ pub struct Image {
     pub states: u64,
     pub format: BoardFormat,
     pub data: Vec<u8>,
+    /// A plain PGM past maxval 255 (a matrix over a larger modulus; no board holds it): its
+    /// values, one `u32` each, with `data` empty.
+    pub wide: Option<Vec<u32>>,
 }
 
 /// Whether a file's first bytes are a Netpbm magic number this command reads.
@@ -187,7 +190,8 @@ pub fn parse(name: &str, bytes: &[u8]) -> CliResult<Image> {
             (format, raw.to_vec())
         }
         Kind::P1 | Kind::P2 => {
-            let mut data = Vec::with_capacity(w * h);
+            let mut data = Vec::with_capacity(if maxval > 255 { 0 } else { w * h });
+            let mut wide = Vec::with_capacity(if maxval > 255 { w * h } else { 0 });
             for i in 0..w * h {
                 let v = if kind == Kind::P1 {
                     // Plain PBM digits need no blanks between them.
@@ -230,23 +234,30 @@ pub fn parse(name: &str, bytes: &[u8]) -> CliResult<Image> {
                         i % w + 1
                     )));
                 }
-                if v > 255 {
-                    return Err(r.fail(format!(
-                        "the value at row {}, column {} is {v}; boards in images hold values up to 255",
-                        i / w + 1,
-                        i % w + 1
-                    )));
+                if maxval > 255 {
+                    wide.push(v as u32); // v <= maxval < 2^31
+                } else {
+                    data.push(v as u8);
                 }
-                data.push(v as u8);
             }
             r.skip_blanks();
             if r.at < r.bytes.len() {
                 return Err(r.fail(format!("unexpected data after the {} values of the image", w * h)));
             }
+            if maxval > 255 {
+                return Ok(Image {
+                    width: w,
+                    height: h,
+                    states: maxval + 1,
+                    format: BoardFormat::BYTES,
+                    data,
+                    wide: Some(wide),
+                });
+            }
             (BoardFormat::BYTES, data)
         }
     };
-    Ok(Image { width: w, height: h, states: maxval + 1, format, data })
+    Ok(Image { width: w, height: h, states: maxval + 1, format, data, wide: None })
 }
 
 /// Why a maxval above 255 cannot be a board (one byte a light) or a raw P5 file (one byte a

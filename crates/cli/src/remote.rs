@@ -177,6 +177,10 @@ fn run_with(command: &str, scheduler: &str, seconds: f64, request: &Value, extra
     match answer {
         Some(Value::Object(map)) if map.contains_key("error") => {
             let message = map["error"].as_str().unwrap_or("unknown error").to_string();
+            if map.contains_key("checkpoint") {
+                // The file's fault, not the cluster's: the message names the file and the field.
+                return Err(CliError::input(message));
+            }
             Err(CliError::input(format!("the Dask run at {scheduler} failed: {message}")))
         }
         Some(value) if out.status.success() => Ok(value),

@@ -227,13 +227,15 @@ fn matrix_game(path: &std::path::Path, modulus: Option<u64>) -> CliResult<Built>
     if img.format == lightsout_topo::BoardFormat::PACKED && k == 2 {
         return Ok(Built { game: Game::from_packed_rows(n, &img.data).map_err(from)?, board: None });
     }
-    let values: Vec<u8> = match img.format {
+    let values: Vec<u32> = match (img.format, img.wide) {
+        // A plain PGM past maxval 255: its values as they are.
+        (_, Some(wide)) => wide,
         // A raw PBM for another modulus: its bits as entries.
-        lightsout_topo::BoardFormat::PACKED => {
+        (lightsout_topo::BoardFormat::PACKED, None) => {
             let per_row = n.div_ceil(8);
-            (0..n * n).map(|i| (img.data[i / n * per_row + i % n / 8] >> (7 - i % n % 8)) & 1).collect()
+            (0..n * n).map(|i| ((img.data[i / n * per_row + i % n / 8] >> (7 - i % n % 8)) & 1) as u32).collect()
         }
-        _ => img.data,
+        (_, None) => img.data.into_iter().map(u32::from).collect(),
     };
     if let Some(i) = values.iter().position(|&v| v as u64 >= k) {
         return Err(CliError::input(format!(
@@ -248,7 +250,7 @@ fn matrix_game(path: &std::path::Path, modulus: Option<u64>) -> CliResult<Built>
         let per_row = n.div_ceil(8);
         let mut packed = vec![0u8; n * per_row];
         for (i, &v) in values.iter().enumerate() {
-            packed[i / n * per_row + i % n / 8] |= v << (7 - i % n % 8);
+            packed[i / n * per_row + i % n / 8] |= (v as u8) << (7 - i % n % 8);
         }
         Game::from_packed_rows(n, &packed).map_err(from)?
     } else {

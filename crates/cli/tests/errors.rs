@@ -68,12 +68,12 @@ fn bad_topologies() {
     fails(
         &["solve", "--grid", "100000x100000"],
         "",
-        &["a packed board, one bit a light, needs 1.2 GB (1250000000 bytes)", ".pbm image"],
+        &["give the board as a .pbm image (one bit a light): it needs 1.2 GB (1250000000 bytes)", ".pbm image"],
     );
     fails(
         &["solve", "--grid", "100000x100000", "--modulus", "5"],
         "",
-        &["one light vector of this game (4 bytes a light; solving takes a uint8 board, one byte a light: 10 GB (10000000000 bytes)"],
+        &["one light vector of this game (4 bytes a light; even a board (one byte a light) needs 10 GB (10000000000 bytes), over the limit too)"],
     );
     fails(
         &["solve", "--torus", "100000x100000"],

@@ -89,7 +89,26 @@ impl std::fmt::Display for Amount<'_> {
         if unit != "bytes" {
             return write!(f, "{needed} {unit}, the limit is {limit}");
         }
-        write!(f, "{} ({needed} bytes), over the {} limit", human_bytes(needed), human_bytes(limit))
+        write!(f, "{}, over the {} limit", bytes_text(needed), human_bytes(limit))
+    }
+}
+
+/// A byte count for a message: in people's units with the exact count beside, "6.4 GB
+/// (6400000000 bytes)", or the count alone where the two would read the same ("999 bytes").
+///
+/// ```
+/// use lightsout_core::error::bytes_text;
+/// assert_eq!(bytes_text(6_400_000_000), "6.4 GB (6400000000 bytes)");
+/// assert_eq!(bytes_text(999), "999 bytes");
+/// assert_eq!(bytes_text(302_231_454_903_657_293_676_544), "302 ZB (302231454903657293676544 bytes)");
+/// ```
+pub fn bytes_text(bytes: u128) -> String {
+    let human = human_bytes(bytes);
+    let exact = format!("{bytes} bytes");
+    if human == exact {
+        exact
+    } else {
+        format!("{human} ({exact})")
     }
 }
 
@@ -102,10 +121,12 @@ impl std::fmt::Display for Amount<'_> {
 /// assert_eq!(human_bytes(1 << 32), "4 GiB");
 /// assert_eq!(human_bytes(200_000_000), "200 MB");
 /// assert_eq!(human_bytes(999), "999 bytes");
+/// assert_eq!(human_bytes(302_231_454_903_657_293_676_544), "302 ZB");
+/// assert_eq!(human_bytes(u128::MAX), "3.4e38 bytes");
 /// ```
 pub fn human_bytes(bytes: u128) -> String {
     const BINARY: [&str; 6] = ["KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
-    const DECIMAL: [&str; 6] = ["kB", "MB", "GB", "TB", "PB", "EB"];
+    const DECIMAL: [&str; 10] = ["kB", "MB", "GB", "TB", "PB", "EB", "ZB", "YB", "RB", "QB"];
     if bytes < 1000 {
         return format!("{bytes} bytes");
     }
@@ -124,7 +145,8 @@ pub fn human_bytes(bytes: u128) -> String {
         unit = u;
     }
     if value >= 1000.0 {
-        return format!("{bytes} bytes");
+        // Past the largest unit (10^33 bytes): the power of ten, "3.4e38 bytes".
+        return format!("{:.1e} bytes", bytes as f64);
     }
     let digits = if value < 10.0 { 1 } else { 0 };
     let text = format!("{value:.digits$}");

@@ -215,3 +215,20 @@ fn random_games_equal_the_single_machine() {
     assert_eq!(compared, 6);
     assert!(with_tasks >= 2, "only {with_tasks} games needed tasks");
 }
+
+#[test]
+fn explored_counts_from_outside_saturate_rather_than_overflow() {
+    // A checkpoint's counts come from a file: two of 2^64 - 1 must not overflow the sum.
+    let (solver, single) = grid9();
+    let mut split = split_of(solver, 8);
+    let work = split.work().unwrap().unwrap().clone();
+    let mut parts: Vec<WorstPart> = (0..work.tasks()).map(|i| work.run(i).unwrap()).collect();
+    for part in parts.iter_mut().take(2) {
+        part.explored = u64::MAX;
+    }
+    split.absorb(&parts).unwrap();
+    run_everywhere(&mut split, 3);
+    let answer = result(&split, solver);
+    assert_eq!(answer.explored, u64::MAX);
+    assert_eq!((answer.weight, answer.upper_bound), (single.weight, single.upper_bound));
+}

@@ -69,7 +69,7 @@ impl From<lightsout_core::Error> for Failure {
             E::InvalidArgument(_) => Status::LightsoutInvalidArgument,
             _ => Status::LightsoutInvalidArgument,
         };
-        Failure::new(status, e.to_string())
+        Failure::new(status, lightsout_topo::words::in_words_of(lightsout_topo::words::FrontEnd::C, &e.to_string()))
     }
 }
 

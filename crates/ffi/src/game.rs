@@ -280,7 +280,7 @@ pub unsafe extern "C" fn lightsout_game_new_matrix(
                 if n.checked_mul(n) != Some(values.len()) {
                     return Err(Failure::new(
                         Status::LightsoutLengthMismatch,
-                        format!("an {n} x {n} press matrix has {} entries, but entries_len is {entries_len}", n * n),
+                        format!("a press matrix of {n} x {n} has {} entries, but entries_len is {entries_len}", n * n),
                     ));
                 }
                 let mut m = lightsout_core::Matrix::zeros(modulus, n, n)?;

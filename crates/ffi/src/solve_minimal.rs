@@ -21,21 +21,42 @@ pub struct MinimalInfo {
     pub proven_optimal: bool,
 }
 
-/// The search budget from C: 0 means the library default for either limit.
+/// The default `max_work` of the fewest-press search and the worst case: 2^32 search nodes
+/// (solution weights for the worst case), `LIGHTSOUT_DEFAULT_MAX_WORK` in the header.
+#[cfg(test)]
+const DEFAULT_MAX_WORK: u64 = 1 << 32;
+
+/// The default `max_seconds`: 60 seconds, `LIGHTSOUT_DEFAULT_MAX_SECONDS` in the header.
+#[cfg(test)]
+const DEFAULT_MAX_SECONDS: f64 = 60.0;
+
+/// The search budget from C: `max_work` a positive count (UINT64_MAX: no limit),
+/// `max_seconds` a positive number of seconds (INFINITY: no limit). 0 is no budget, refused
+/// with a message naming the defaults, as Python refuses `max_time=0` and the command line
+/// `--time-limit 0` (docs/guide/fewest.md, "Budgets").
 pub(crate) fn budget(max_work: u64, max_seconds: f64) -> Result<Budget, Failure> {
-    let default = Budget::default();
-    let max_work = if max_work == 0 { default.max_work } else { max_work };
-    let max_time = if max_seconds == 0.0 {
-        default.max_time
-    } else if max_seconds == f64::INFINITY {
+    let invalid = |message: String| Failure::new(Status::LightsoutInvalidArgument, message);
+    if max_work == 0 {
+        return Err(invalid(
+            "max_work must be positive: 0 is no budget (LIGHTSOUT_DEFAULT_MAX_WORK for the default 2^32, UINT64_MAX \
+             for no limit)"
+                .to_string(),
+        ));
+    }
+    let max_time = if max_seconds == f64::INFINITY {
         None
     } else {
-        Some(Duration::try_from_secs_f64(max_seconds).map_err(|_| {
-            Failure::new(
-                Status::LightsoutInvalidArgument,
-                format!("max_seconds must be positive, 0 (the default) or INFINITY (no limit), got {max_seconds}"),
-            )
-        })?)
+        let refused = || {
+            invalid(format!(
+                "max_seconds must be a positive number of seconds (LIGHTSOUT_DEFAULT_MAX_SECONDS for the default 60, \
+                 INFINITY for no limit), got {max_seconds}{}",
+                if max_seconds == 0.0 { ": 0 is no budget" } else { "" }
+            ))
+        };
+        if max_seconds.is_nan() || max_seconds <= 0.0 {
+            return Err(refused());
+        }
+        Some(Duration::try_from_secs_f64(max_seconds).map_err(|_| refused())?)
     };
     Ok(Budget::new(max_work, max_time))
 }
@@ -44,8 +65,9 @@ pub(crate) fn budget(max_work: u64, max_seconds: f64) -> Result<Budget, Failure>
 /// sum of press counts. Searches all p^nullity solutions when there are at most `max_work` of
 /// them (every coset member in Gray-code order); beyond that a local search and a branch and
 /// bound, stopped by `max_work` (search nodes) or `max_seconds`, whichever comes first.
-/// Pass 0 for either to get the default (2^32 nodes, 60 seconds); `max_work` UINT64_MAX and
-/// `max_seconds` INFINITY mean no limit. Both limits are hard: no more than `max_work` members
+/// Pass LIGHTSOUT_DEFAULT_MAX_WORK and LIGHTSOUT_DEFAULT_MAX_SECONDS for the defaults (2^32
+/// nodes, 60 seconds); `max_work` UINT64_MAX and `max_seconds` INFINITY mean no limit; 0 for
+/// either is no budget and fails with LIGHTSOUT_INVALID_ARGUMENT. Both limits are hard: no more than `max_work` members
 /// are examined. Over Z_p the presses `s` satisfy `M s = -b (mod p)` for the board `b`
 /// (pressing them turns every light off). `info_out` (may be NULL) says whether the answer is proven
 /// optimal and gives the best lower bound. An unsolvable board returns LIGHTSOUT_UNSOLVABLE.
@@ -114,7 +136,9 @@ pub unsafe extern "C" fn lightsout_game_random_with_presses(
 /// (reproducibly from `seed`). Fails with LIGHTSOUT_INVALID_ARGUMENT when no board of the game
 /// is that hard, or when the difficulty cannot be computed exactly for this game. Large grids,
 /// tori, cylinders and other large GF(2) games with a geometry walk on the quiet patterns of
-/// their structured or banded solver; other games factor M densely.
+/// their structured or banded solver; other games factor M densely. `minimal_presses` 0 means
+/// any board: the uniform random solvable board of `lightsout_game_random_solvable` with the
+/// same seed, as difficulty 0 means in every front end (and in `lightsout_game_dataset`).
 ///
 /// # Safety
 /// As for `lightsout_game_random_with_presses`.
@@ -200,11 +224,20 @@ mod tests {
 
     #[test]
     fn budgets_from_c() {
-        assert_eq!(budget(0, 0.0).unwrap(), Budget::default());
+        assert_eq!(budget(DEFAULT_MAX_WORK, DEFAULT_MAX_SECONDS).unwrap(), Budget::default());
+        // The header's defines say the same.
+        let header = include_str!("../../../include/lightsout.h");
+        assert!(header.contains(&format!("#define LIGHTSOUT_DEFAULT_MAX_WORK UINT64_C({DEFAULT_MAX_WORK})")));
+        assert!(header.contains(&format!("#define LIGHTSOUT_DEFAULT_MAX_SECONDS {DEFAULT_MAX_SECONDS:.1}")));
+        // 0 is no budget: refused, naming the defaults (it meant the defaults before).
+        let zero = budget(0, DEFAULT_MAX_SECONDS).unwrap_err();
+        assert!(zero.message.contains("0 is no budget") && zero.message.contains("LIGHTSOUT_DEFAULT_MAX_WORK"));
+        let zero = budget(DEFAULT_MAX_WORK, 0.0).unwrap_err();
+        assert!(zero.message.contains("0 is no budget") && zero.message.contains("LIGHTSOUT_DEFAULT_MAX_SECONDS"));
         assert_eq!(budget(5, f64::INFINITY).unwrap(), Budget::new(5, None));
         assert_eq!(budget(5, 1.5).unwrap().max_time, Some(Duration::from_millis(1500)));
         for bad in [-1.0, f64::NAN, f64::NEG_INFINITY, 1e300] {
-            assert_eq!(budget(0, bad).unwrap_err().status, Status::LightsoutInvalidArgument, "{bad}");
+            assert_eq!(budget(5, bad).unwrap_err().status, Status::LightsoutInvalidArgument, "{bad}");
         }
     }
 }

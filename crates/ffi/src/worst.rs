@@ -22,8 +22,10 @@ pub struct WorstInfo {
 /// solution is as heavy as any board's (within the budget), and that solution to
 /// `presses_out` (both size values; board + M presses = 0 mod p). `info_out` (may be NULL)
 /// says how many presses it needs, whether no board needs more (`proven_optimal`) and an upper
-/// bound otherwise. The search stops at `max_work` solution weights or `max_seconds`; 0 for
-/// either means the default (2^32, 60 s), INFINITY no time limit. Games of nullity 0 need every
+/// bound otherwise. The search stops at `max_work` solution weights or `max_seconds`:
+/// LIGHTSOUT_DEFAULT_MAX_WORK and LIGHTSOUT_DEFAULT_MAX_SECONDS for the defaults (2^32, 60 s),
+/// UINT64_MAX and INFINITY for no limit; 0 for either is no budget and fails with
+/// LIGHTSOUT_INVALID_ARGUMENT. Games of nullity 0 need every
 /// button pressed p - 1 times. Outputs are left unchanged on error.
 ///
 /// # Safety

@@ -231,8 +231,9 @@ fn fewest_presses_on_a_structured_grid() {
     let mut presses = vec![0u32; n];
     let mut info = MinimalInfo { weight: 0, lower_bound: 0, explored: 0, proven_optimal: false };
     // SAFETY: live handle; arrays of length n; valid info pointer.
-    let status =
-        unsafe { lightsout_game_solve_minimal(game.0, board.as_ptr(), n, 0, 0.0, presses.as_mut_ptr(), n, &mut info) };
+    let status = unsafe {
+        lightsout_game_solve_minimal(game.0, board.as_ptr(), n, 1 << 32, 60.0, presses.as_mut_ptr(), n, &mut info)
+    };
     assert_eq!(status, Status::LightsoutOk, "{}", last_error());
     assert!(info.proven_optimal);
     assert_eq!(info.weight, fewest);
@@ -249,7 +250,7 @@ fn fewest_presses_refuse_a_huge_null_basis_and_large_puzzles_need_no_factoring()
     let mut presses = vec![7u32; n];
     // SAFETY: live handle; arrays of length n; NULL info is allowed.
     let status = unsafe {
-        lightsout_game_solve_minimal(game.0, board.as_ptr(), n, 0, 0.0, presses.as_mut_ptr(), n, ptr::null_mut())
+        lightsout_game_solve_minimal(game.0, board.as_ptr(), n, 1 << 32, 60.0, presses.as_mut_ptr(), n, ptr::null_mut())
     };
     assert_eq!(status, Status::LightsoutTooLarge);
     assert!(last_error().contains("null basis"), "{}", last_error());

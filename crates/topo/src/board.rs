@@ -128,25 +128,51 @@ impl Game {
         let frame = Frame { rows, cols, encoding: format.encoding, bits };
         if frame.len() as u128 > crate::footprint::MAX_GAME_BYTES {
             // A board of one byte a light past the limit: name the packed board where there is one.
-            let packed = match (format.encoding, self.packed_lights_per_byte()) {
-                (Encoding::Bytes, Some(per_byte)) => {
-                    let len = self.board_len(BoardFormat { encoding: Encoding::Packed, ..format }).unwrap_or(0);
-                    format!(
-                        "; pass packed=True: a packed board, {} a light, needs {} ({len} bytes)",
-                        if per_byte == 8 { "one bit" } else { "two bits" },
-                        lightsout_core::error::human_bytes(len as u128)
-                    )
+            let what = match (format.encoding, self.packed_lights_per_byte()) {
+                (Encoding::Bytes, Some(_)) => {
+                    format!("one board of this game (one byte a light; {})", self.compact_hint(Encoding::Packed))
                 }
-                _ => String::new(),
-            };
-            let what = match format.encoding {
-                Encoding::Bytes => format!("one board of this game (one byte a light{packed})"),
-                Encoding::Packed => "one packed board of this game".to_string(),
+                (Encoding::Bytes, None) => "one board of this game (one byte a light)".to_string(),
+                (Encoding::Packed, _) => "one packed board of this game".to_string(),
             };
             let limit = crate::footprint::MAX_GAME_BYTES;
             return Err(Error::too_large(crate::footprint::intern(what), frame.len() as u128, "bytes", limit));
         }
         Ok(frame)
+    }
+
+    /// The bytes one board of this game takes in `encoding` over its natural array, counted
+    /// without overflow and without the size check of [`Game::board_len`]: what a message
+    /// that refuses a board names. `Packed` only over GF(2) and GF(3).
+    pub(crate) fn natural_board_bytes(&self, encoding: Encoding) -> u128 {
+        let dims = self.dims();
+        let (last, rest) = dims.split_last().expect("a shape has at least one axis");
+        let rows: u128 = rest.iter().map(|&d| d as u128).product();
+        let bits = match encoding {
+            Encoding::Bytes => 8,
+            Encoding::Packed => self.modulus().get() as u128 - 1,
+        };
+        rows * (*last as u128 * bits).div_ceil(8)
+    }
+
+    /// The compact board a refused board or light vector names, in Rust's words (each front
+    /// end says its own through [`crate::words`]): "pass BoardFormat::PACKED (one bit a
+    /// light): it needs 1.2 GB (1250000000 bytes)", or, when that board is past the limit too,
+    /// "even a packed board (one bit a light) needs 125 GB (125000000000 bytes), over the
+    /// limit too".
+    pub(crate) fn compact_hint(&self, encoding: Encoding) -> String {
+        let bytes = self.natural_board_bytes(encoding);
+        let (word, board) = match (encoding, self.modulus().get()) {
+            (Encoding::Packed, 2) => (crate::words::PACKED_BITS, "a packed board (one bit a light)"),
+            (Encoding::Packed, _) => (crate::words::PACKED_TRITS, "a packed board (two bits a light)"),
+            (Encoding::Bytes, _) => (crate::words::BYTES, "a board (one byte a light)"),
+        };
+        let size = lightsout_core::error::bytes_text(bytes);
+        if bytes <= crate::footprint::MAX_GAME_BYTES {
+            format!("pass {word}: it needs {size}")
+        } else {
+            format!("even {board} needs {size}, over the limit too")
+        }
     }
 
     /// How many lights a byte holds in [`Encoding::Packed`]: 8 over GF(2), 4 over GF(3), `None`
@@ -908,15 +934,17 @@ mod tests {
         let e = g.random_solvable(1).unwrap_err().to_string();
         assert_eq!(
             e,
-            "problem too large: one light vector of this game (4 bytes a light; pass packed=True: a packed board, \
-             one bit a light, needs 200 MB (200000000 bytes); LIGHTSOUT_BOARD_PACKED in C, BoardFormat::PACKED in Rust, a .pbm image \
-             in the command line) needs 6.4 GB (6400000000 bytes), over the 4 GiB limit"
+            "problem too large: one light vector of this game (4 bytes a light; pass BoardFormat::PACKED (one bit a \
+             light): it needs 200 MB (200000000 bytes)) needs 6.4 GB (6400000000 bytes), over the 4 GiB limit"
         );
         assert_eq!(g.solve(&[0]).unwrap_err().to_string(), e);
         assert_eq!(g.quiet_patterns(1).unwrap_err().to_string(), e);
         let z3 = Game::grid(40_000, 40_000, 3).unwrap();
         let e3 = z3.null_basis().unwrap_err().to_string();
-        assert!(e3.contains("two bits a light, needs 400 MB (400000000 bytes)") && e3.contains("needs 6.4 GB"), "{e3}");
+        assert!(
+            e3.contains("(two bits a light): it needs 400 MB (400000000 bytes)") && e3.contains("needs 6.4 GB"),
+            "{e3}"
+        );
         // A torus has no packed route: refused when built, in bytes.
         let e = Game::torus(40_000, 40_000, 2).unwrap_err().to_string();
         assert!(

@@ -168,7 +168,11 @@ impl Game {
     /// let huge = lightsout_topo::Game::grid(100_000, 100_000, 2).unwrap(); // 10^10 lights
     /// let e = huge.random_solvable(1).unwrap_err().to_string();
     /// assert!(e.contains("needs 40 GB (40000000000 bytes), over the 4 GiB limit"), "{e}");
-    /// assert!(e.contains("pass packed=True: a packed board, one bit a light, needs 1.2 GB (1250000000 bytes)"), "{e}");
+    /// assert!(e.contains("pass BoardFormat::PACKED (one bit a light): it needs 1.2 GB (1250000000 bytes)"), "{e}");
+    /// // Past the limit even packed: the real sizes, and no route that would be refused too.
+    /// let e = lightsout_topo::Game::grid(1_000_000, 1_000_000, 2).unwrap().random_solvable(1).unwrap_err().to_string();
+    /// assert!(e.contains("even a packed board (one bit a light) needs 125 GB (125000000000 bytes), over the limit too"), "{e}");
+    /// assert!(e.contains("needs 4 TB (4000000000000 bytes), over the 4 GiB limit"), "{e}");
     /// ```
     pub fn check_light_vectors(&self) -> Result<()> {
         let needed = self.light_vector_bytes();
@@ -186,22 +190,17 @@ impl Game {
         let chases = self.solver_path() == SolverPath::Chasing;
         let text = match k {
             2 | 3 if chases => {
-                let bits = if k == 2 { "one bit" } else { "two bits" };
-                let len = self.board_len(crate::BoardFormat::PACKED).map(|n| n as u128).unwrap_or(0);
                 format!(
-                    "one light vector of this game (4 bytes a light; pass packed=True: a packed board, {bits} a \
-                     light, needs {} ({len} bytes); LIGHTSOUT_BOARD_PACKED in C, BoardFormat::PACKED in Rust{})",
-                    lightsout_core::error::human_bytes(len),
-                    if k == 2 { ", a .pbm image in the command line" } else { "" }
+                    "one light vector of this game (4 bytes a light; {})",
+                    self.compact_hint(crate::Encoding::Packed)
                 )
             }
-            _ if chases && k <= 256 => format!(
-                "one light vector of this game (4 bytes a light; solving takes a uint8 board, one byte a light: {} \
-                 ({} bytes); LIGHTSOUT_BOARD_BYTES in C, BoardFormat::BYTES in Rust, a .pgm image in the command \
-                 line)",
-                lightsout_core::error::human_bytes(self.size() as u128),
-                self.size()
-            ),
+            _ if chases && k <= 256 => {
+                format!(
+                    "one light vector of this game (4 bytes a light; {})",
+                    self.compact_hint(crate::Encoding::Bytes)
+                )
+            }
             _ => "one light vector of this game (4 bytes a light, and this game has no compact route)".to_string(),
         };
         intern(text)

@@ -54,6 +54,7 @@ pub mod shape;
 pub mod spec;
 pub mod svg;
 pub mod text;
+pub mod words;
 mod worst;
 
 pub use board::{BoardFormat, Encoding, Order};

@@ -139,8 +139,17 @@ impl Game {
     /// let board = game.random_with_difficulty(42, 15).unwrap();
     /// assert_eq!(game.minimal_solution(&board, &Budget::default()).unwrap().weight, 15);
     /// assert!(game.random_with_difficulty(42, 16).is_err()); // 15 is the hardest 5x5 board
+    /// // Difficulty 0 means any board, as in every front end: the uniform random solvable board.
+    /// assert_eq!(game.random_with_difficulty(42, 0).unwrap(), game.random_solvable(42).unwrap());
     /// ```
+    ///
+    /// `minimal_presses` 0 means any solvable board, drawn uniformly ([`Game::random_solvable`]
+    /// with the same seed), as difficulty 0 means in every front end and in the data sets
+    /// (docs/guide/fewest.md, "Difficulty").
     pub fn random_with_difficulty(&self, seed: u64, minimal_presses: u64) -> Result<Vec<u32>> {
+        if minimal_presses == 0 {
+            return self.random_solvable(seed);
+        }
         self.check_light_vectors()?;
         if self.uses_structured_solver() || self.uses_banded_solver() || !self.modulus().is_prime() {
             return self.difficulty_walk(seed, minimal_presses);

@@ -200,6 +200,11 @@ impl Shape {
             Shape::Graph { n } => ("a graph", vec![n as u128]),
             Shape::Explicit { n } => ("an explicit game", vec![n as u128]),
         };
+        match *self {
+            Shape::Graph { n: 0 } => return Err(Error::invalid("a graph needs at least 1 vertex, got 0")),
+            Shape::Explicit { n: 0 } => return Err(Error::invalid("an explicit game needs at least 1 light, got 0")),
+            _ => {}
+        }
         if dims.contains(&0) {
             return Err(Error::invalid(format!(
                 "{what} needs every side at least 1, got {}",

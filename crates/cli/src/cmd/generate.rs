@@ -30,7 +30,7 @@ pub fn run(args: GenerateArgs, out: &mut dyn Write) -> CliResult<()> {
     };
     if let Some(path) = &args.out {
         let format = crate::cmd::solve_out::output_format(path, &game)?;
-        let board = match (args.presses, args.difficulty) {
+        let board = match (args.presses, args.difficulty.filter(|&d| d > 0)) {
             (None, None) => crate::cmd::solve_out::Board::Random(seed),
             (Some(k), _) => crate::cmd::solve_out::Board::Lights(game.random_with_presses(seed, k)?),
             (None, Some(d)) => crate::cmd::solve_out::Board::Lights(
@@ -49,7 +49,7 @@ pub fn run(args: GenerateArgs, out: &mut dyn Write) -> CliResult<()> {
         }
         return Ok(());
     }
-    let board = match (args.presses, args.difficulty) {
+    let board = match (args.presses, args.difficulty.filter(|&d| d > 0)) {
         (Some(k), _) => game.random_with_presses(seed, k)?,
         (None, Some(d)) => {
             let _spinner = crate::progress::Spinner::start(

@@ -225,11 +225,11 @@ fn check_all_fits(game: &Game) -> CliResult<()> {
     let limit = lightsout_core::limits::MAX_DENSE_BYTES;
     if needed > limit {
         return Err(CliError::input(format!(
-            "{}: --all needs all {} quiet patterns ({}, {needed} bytes, over the {} limit); --limit K lists \
-             only the first K solutions",
+            "{}: --all needs all {} quiet patterns ({}, over the {} limit); --limit K lists only the first K \
+             solutions",
             game.describe(),
             game.nullity()?,
-            lightsout_core::error::human_bytes(needed),
+            lightsout_core::error::bytes_text(needed),
             lightsout_core::error::human_bytes(limit)
         )));
     }

@@ -11,6 +11,10 @@ use pyo3::types::{PyInt, PyString};
 /// A non-negative integer that fits a `u64`: `TypeError` for non-integers, `ValueError` for
 /// negative or huge values.
 pub(crate) fn nonneg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<u64> {
+    if obj.is_instance_of::<pyo3::types::PyBool>() {
+        // True is an int to Python, but not a size, a count or an index.
+        return Err(PyTypeError::new_err(format!("{what} must be an int, not bool")));
+    }
     match obj.extract::<i128>() {
         Ok(v) if v < 0 => Err(PyValueError::new_err(format!("{what} must be a non-negative int, not {v}"))),
         Ok(v) => u64::try_from(v).map_err(|_| PyValueError::new_err(format!("{what} must be < 2^64, not {v}"))),
@@ -30,6 +34,9 @@ pub(crate) fn size(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
 /// The modulus: an int; that it is in `2..2^31` (a prime where a field is needed) is checked
 /// where the game or solver is built.
 pub(crate) fn modulus(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
+    if obj.is_instance_of::<pyo3::types::PyBool>() {
+        return nonneg(obj, "modulus"); // refused: a bool is not a modulus
+    }
     match obj.extract::<i128>() {
         Ok(v) if (0..=u64::MAX as i128).contains(&v) => Ok(v as u64),
         Ok(v) => Err(PyValueError::new_err(format!("modulus must be an integer k with 2 <= k < 2^31, not {v}"))),
@@ -115,13 +122,15 @@ pub(crate) fn type_name(obj: &Bound<'_, PyAny>) -> String {
     obj.get_type().name().map_or_else(|_| "?".to_string(), |n| n.to_string())
 }
 
-/// A search budget from `max_work` (an int, `None` for the default 2**32, `float("inf")` for
-/// no limit) and `max_time` (seconds: `None` for the default 60 s, `float("inf")` or any time
-/// too long to represent for no limit, else a number >= 0). NaN and negative times are a
-/// `ValueError`.
+/// A search budget from `max_work` (a positive int, `None` for the default 2**32,
+/// `float("inf")` for no limit) and `max_time` (seconds: `None` for the default 60 s,
+/// `float("inf")` or any time too long to represent for no limit, else a positive number).
+/// Zero is no budget and is refused, as in every front end (docs/guide/fewest.md, "Budgets"):
+/// a `ValueError` that says how to ask for the default or for no limit. NaN, negative times
+/// and bools (`True` is not a time) are refused too.
 pub(crate) fn budget(
     max_work: Option<&Bound<'_, PyAny>>,
-    max_time: Option<f64>,
+    max_time: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<lightsout_core::minimal::Budget> {
     let mut b = lightsout_core::minimal::Budget::default();
     if let Some(w) = max_work.filter(|w| !w.is_none()) {
@@ -129,17 +138,35 @@ pub(crate) fn budget(
             Ok(f) if f == f64::INFINITY && !w.is_instance_of::<PyInt>() => u64::MAX,
             _ => nonneg(w, "max_work")?,
         };
-    }
-    if let Some(t) = max_time {
-        if t.is_nan() || t < 0.0 {
-            return Err(PyValueError::new_err(format!(
-                "max_time must be a number of seconds >= 0 (float('inf') for no limit), not {t}"
-            )));
+        if b.max_work == 0 {
+            return Err(PyValueError::new_err(
+                "max_work must be a positive int: 0 is no budget (None for the default 2**32, float('inf') for no limit)",
+            ));
         }
+    }
+    if let Some(t) = seconds(max_time, "max_time")? {
         // Past Duration's range (about 5.8e11 years) a limit can never be reached.
         b.max_time = std::time::Duration::try_from_secs_f64(t).ok();
     }
     Ok(b)
+}
+
+/// A time limit in seconds (`None` when not given): a positive number or `float("inf")`.
+/// Zero, negative numbers, NaN and bools are refused with what `what` expects.
+pub(crate) fn seconds(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Option<f64>> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else { return Ok(None) };
+    let expected = "a positive number of seconds (None for the default, float('inf') for no limit)";
+    if obj.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(PyTypeError::new_err(format!("{what} must be {expected}, not a bool")));
+    }
+    let t = obj
+        .extract::<f64>()
+        .map_err(|_| PyTypeError::new_err(format!("{what} must be {expected}, not {}", type_name(obj))))?;
+    if t.is_nan() || t <= 0.0 {
+        let zero = if t == 0.0 { ": 0 is no budget" } else { "" };
+        return Err(PyValueError::new_err(format!("{what} must be {expected}, not {t}{zero}")));
+    }
+    Ok(Some(t))
 }
 
 /// The `dtype=` of a result: `None` when not given (the answer then comes in the smallest

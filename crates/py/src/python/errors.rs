@@ -17,7 +17,8 @@ pyo3::create_exception!(
 /// Every error that is not an unsolvable board: a `ValueError` with the message of the error,
 /// which says what was wrong and what was expected.
 pub(crate) fn value_error(e: impl std::fmt::Display) -> PyErr {
-    PyValueError::new_err(e.to_string())
+    let words = lightsout_topo::words::FrontEnd::Python;
+    PyValueError::new_err(lightsout_topo::words::in_words_of(words, &e.to_string()))
 }
 
 /// The error bridge: whatever a binding function meets on its way (a core or topo error, an

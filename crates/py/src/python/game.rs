@@ -346,9 +346,13 @@ impl PyGame {
     }
 
     /// The additive order of each row of `null_space()` (p for each over Z_p): the quiet
-    /// patterns are the sums of c_i times row i with c_i in range(order_i), each once.
-    fn null_orders(&self, py: Python<'_>) -> PyResult<Vec<u32>> {
-        self.ask(py, false, |g| g.null_orders())
+    /// patterns are the sums of c_i times row i with c_i in range(order_i), each once. A
+    /// property, as `elementary_divisors` is; calling it (`null_orders()`, the method it was)
+    /// gives the same list with a DeprecationWarning.
+    #[getter]
+    fn null_orders<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let orders = self.ask(py, false, |g| g.null_orders())?;
+        py.import("lightsout._orders")?.getattr("NullOrders")?.call1((orders,))
     }
 
     /// A one-line description such as "classic: grid 5x5, plus rule, modulus 2".
@@ -379,7 +383,7 @@ impl PyGame {
     /// A basis of the quiet patterns (presses that change no light), as a (nullity, size)
     /// int64 array, one pattern per row. `count` keeps only the first rows, and only those are
     /// built: a few patterns of a board too large for its whole basis. Over a composite modulus:
-    /// generators, one per row, whose additive orders are `null_orders()`.
+    /// generators, one per row, whose additive orders are `null_orders`.
     #[pyo3(signature = (count=None))]
     fn null_space<'py>(&self, py: Python<'py>, count: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
         let count = match count.filter(|c| !c.is_none()) {
@@ -591,6 +595,11 @@ impl PyGame {
             (false, true) => Some(lightsout_topo::BoardFormat::BYTES),
             _ => None,
         };
+        if presses.is_some() && difficulty.is_some() {
+            return Err(value_error("give presses or difficulty, not both").into());
+        }
+        // Difficulty 0 means any board, as everywhere: the uniform draw, in the same format.
+        let difficulty = difficulty.filter(|&d| d > 0);
         let board = match (presses, difficulty, format) {
             (Some(_), Some(_), _) => return Err(value_error("give presses or difficulty, not both").into()),
             (None, None, Some(f)) => {
@@ -627,7 +636,7 @@ impl PyGame {
         py: Python<'_>,
         lights: &Bound<'_, PyAny>,
         max_work: Option<&Bound<'_, PyAny>>,
-        max_time: Option<f64>,
+        max_time: Option<&Bound<'_, PyAny>>,
         progress: bool,
     ) -> PyResult<MinimalSolution> {
         let Board { values, natural, out } = self.board(lights, "lights")?;
@@ -657,7 +666,7 @@ impl PyGame {
         &self,
         py: Python<'_>,
         max_work: Option<&Bound<'_, PyAny>>,
-        max_time: Option<f64>,
+        max_time: Option<&Bound<'_, PyAny>>,
     ) -> LoResult<WorstCase> {
         let budget = args::budget(max_work, max_time)?;
         let game = Arc::clone(&self.game);

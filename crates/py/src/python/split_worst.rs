@@ -115,7 +115,7 @@ work_class! {
         /// `run(task)` within `max_time` seconds (None: no limit): None when the time ran out
         /// first (the subtree is undecided); a sample of tasks measures a decision's cost so.
         #[pyo3(signature = (task, max_time=None))]
-        fn run_within(&self, py: Python<'_>, task: &Bound<'_, PyAny>, max_time: Option<f64>) -> LoResult<Option<WorstPart>> {
+        fn run_within(&self, py: Python<'_>, task: &Bound<'_, PyAny>, max_time: Option<&Bound<'_, PyAny>>) -> LoResult<Option<WorstPart>> {
             let task = args::nonneg(task, "task")?;
             let limit = args::budget(None, max_time)?.max_time;
             let limit = if max_time.is_none() { None } else { limit };
@@ -182,7 +182,7 @@ pub(crate) fn split_worst(
     game: &Bound<'_, PyGame>,
     tasks: Option<&Bound<'_, PyAny>>,
     max_work: Option<&Bound<'_, PyAny>>,
-    max_time: Option<f64>,
+    max_time: Option<&Bound<'_, PyAny>>,
 ) -> LoResult<PyWorstSplit> {
     let tasks = tasks.filter(|t| !t.is_none()).map(|t| args::nonneg(t, "tasks")).transpose()?;
     let budget = args::budget(max_work, max_time)?;

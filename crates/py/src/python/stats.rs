@@ -16,7 +16,7 @@ pub(crate) fn stats(
     py: Python<'_>,
     game: &Bound<'_, PyGame>,
     max_work: Option<&Bound<'_, PyAny>>,
-    max_time: Option<f64>,
+    max_time: Option<&Bound<'_, PyAny>>,
 ) -> LoResult<results::PyStats> {
     let budget = args::budget(max_work, max_time)?;
     let g = std::sync::Arc::clone(&game.get().game);

@@ -241,7 +241,7 @@ impl WorstSplit {
         let Some(open) = self.open_mut() else { return Ok(true) };
         let deadline = Deadline::start(&Budget::work_only(0));
         let (outcome, spent, _) = open.decider().decide(open.w, max_work, &deadline, &[], usize::MAX);
-        open.explored += spent;
+        open.explored = open.explored.saturating_add(spent);
         crate::interrupt::check()?;
         match outcome {
             Outcome::Stopped => Ok(false),
@@ -268,7 +268,7 @@ impl WorstSplit {
                 (matches!(outcome, Outcome::Stopped), frontier, work)
             });
             drop(decider);
-            open.explored += spent;
+            open.explored = open.explored.saturating_add(spent);
             crate::interrupt::check()?;
             let jobs = match cut {
                 Cut::Jobs(jobs) => jobs,
@@ -300,10 +300,11 @@ impl WorstSplit {
             return Err(Error::InvalidArgument("the decision's tasks were not cut yet: call work() first".into()));
         };
         let answered = work.check_parts(parts)?;
-        let spent: u64 = answered.values().map(|p| p.explored).sum();
+        // Counts from outside (a checkpoint) may be anything: their sum saturates, never wraps.
+        let spent = answered.values().fold(0u64, |sum, p| sum.saturating_add(p.explored));
         let board = answered.values().find_map(|p| p.board.clone());
         let (missing, tasks) = (work.tasks() - answered.len() as u64, work.tasks());
-        open.explored += spent;
+        open.explored = open.explored.saturating_add(spent);
         match board {
             Some(states) => self.settle_with(&states.iter().map(|&s| s as usize).collect::<Vec<_>>()),
             None if missing == 0 => self.rule_out(),

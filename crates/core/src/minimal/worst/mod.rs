@@ -420,7 +420,7 @@ impl Searching {
             weight: check.weight,
             proven_optimal: upper_bound == check.weight,
             upper_bound,
-            explored: found.explored + check.explored,
+            explored: found.explored.saturating_add(check.explored),
             note: None,
         })
     }
