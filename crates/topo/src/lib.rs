@@ -43,6 +43,7 @@ pub mod error;
 mod footprint;
 mod game;
 pub mod geometry;
+pub mod image;
 mod inverse;
 mod layout;
 mod minimal;
