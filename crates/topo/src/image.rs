@@ -459,10 +459,21 @@ impl Image {
             Ok(data)
         } else if have == BoardFormat::PACKED && format == BoardFormat::BYTES {
             unpack(&data, width, height)
+        } else if have == BoardFormat::BYTES
+            && format == BoardFormat::PACKED
+            && game.modulus().get() == 2
+            && game.size() == width * height
+        {
+            pack("lights", &data, width, height)
         } else {
             game.encode_board(&game.decode_board("lights", &data, have)?, format)
         }
     }
+}
+
+/// One byte a light (0 or 1, checked) as rows of packed bits.
+fn pack(what: &'static str, bytes: &[u8], width: usize, height: usize) -> Result<Vec<u8>> {
+    Ok(lightsout_core::structured::PackedBoard::from_bytes(what, height, width, bytes)?.to_packbits())
 }
 
 /// Rows of packed bits as one byte a light.
@@ -534,19 +545,26 @@ pub fn format_for_path(path: &Path, game: &Game) -> Result<(Kind, BoardFormat)> 
 /// raw PGM for `.pgm` (modulus up to 256). Anything else is refused before the file is created.
 pub fn write_file(path: &Path, game: &Game, data: &[u8], format: BoardFormat) -> Result<()> {
     let (kind, want) = format_for_path(path, game)?;
+    let (width, height) = size_of(game);
+    let check_len = || match game.board_len(format)? {
+        len if len == data.len() => Ok(()),
+        len => {
+            Err(Error::from(lightsout_core::Error::DimensionMismatch { what: "board", expected: len, got: data.len() }))
+        }
+    };
     let owned;
     let data = if want == format {
-        let len = game.board_len(format)?;
-        if data.len() != len {
-            return Err(
-                lightsout_core::Error::DimensionMismatch { what: "board", expected: len, got: data.len() }.into()
-            );
-        }
+        check_len()?;
         // A packed GF(2) board has no bad values; bytes are checked as any board's.
         if format == BoardFormat::BYTES {
             crate::board::check_bytes("board", data, game.modulus())?;
         }
         data
+    } else if want == BoardFormat::PACKED && format == BoardFormat::BYTES && game.size() == width * height {
+        // A GF(2) board of bytes without holes, packed directly: no light vector of a huge board.
+        check_len()?;
+        owned = pack("board", data, width, height)?;
+        &owned[..]
     } else {
         owned = game.encode_board(&game.decode_board("board", data, format)?, want)?;
         &owned[..]
@@ -649,6 +667,10 @@ mod tests {
         assert!(e(write_file(&dir.join("c.pbm"), &g5, &[0; 6], BoardFormat::BYTES)).contains("two states"));
         assert!(e(write_file(&pgm, &g5, &[0; 5], BoardFormat::BYTES)).contains("6 entries, got 5"));
         assert!(e(write_file(&pgm, &g5, &[0, 0, 0, 0, 0, 5], BoardFormat::BYTES)).contains("not 5"));
+        let mut two = board.clone();
+        two[4] = 2;
+        assert_eq!(e(write_file(&pbm, &g2, &two, BoardFormat::BYTES)), "board[4] must be in 0 <= x < 2, not 2");
+        assert!(e(write_file(&pbm, &g2, &two[1..], BoardFormat::BYTES)).contains("30 entries, got 29"));
         assert!(read_file(&dir.join("none.pbm")).unwrap_err().to_string().starts_with("cannot read"));
         std::fs::remove_dir_all(&dir).unwrap();
     }
