@@ -581,6 +581,60 @@ enum lightsout_status lightsout_game_nullity(const struct lightsout_game *game, 
 enum lightsout_status lightsout_game_rank(const struct lightsout_game *game, size_t *out);
 
 /**
+ * The size of the board image at `path` (a PBM or PGM file, plain or raw): `*width_out` its
+ * columns (the natural array's last axis), `*height_out` its rows, `*states_out` the states
+ * it holds (2 for a PBM, maxval + 1 for a PGM). The grid the command line makes of an image
+ * without other options is `lightsout_game_new_grid(height, width, states, &game)`. A file
+ * that cannot be read or is not a valid image fails with LIGHTSOUT_INVALID_ARGUMENT, the
+ * message naming the file and what was wrong (the magic number, a header field by its byte
+ * offset, a value by its row and column, a file too short or too long).
+ *
+ * # Safety
+ * `path` must be NULL or a NUL-terminated string; each out-pointer NULL or valid for one write.
+ */
+enum lightsout_status lightsout_image_size(const char *path,
+                                           size_t *width_out,
+                                           size_t *height_out,
+                                           uint64_t *states_out);
+
+/**
+ * Read the board image at `path` (PBM or PGM, plain or raw, as `lightsout generate --out` and
+ * `lightsout solve --out` write them) into `board_out`, `lightsout_game_board_len` bytes in
+ * `format` (a lightsout_board_format value; a raw PBM read as LIGHTSOUT_BOARD_PACKED is copied
+ * as it is). The image must have the game's natural size (width = the last axis) and values
+ * below its modulus. Bad files fail with LIGHTSOUT_INVALID_ARGUMENT naming the file and the
+ * problem; `board_out` of another length with LIGHTSOUT_LENGTH_MISMATCH, before the file is
+ * read.
+ *
+ * # Safety
+ * `game` must be NULL or a live handle; `path` NULL or a NUL-terminated string; `board_out`
+ * NULL or writable for `board_len` bytes.
+ */
+enum lightsout_status lightsout_game_read_image(const struct lightsout_game *game,
+                                                const char *path,
+                                                uint32_t format,
+                                                uint8_t *board_out,
+                                                size_t board_len);
+
+/**
+ * Write a board or presses of this game (`board`, `board_len` bytes in `format`) to the image
+ * file at `path`, as the command line writes them: a raw PBM for a name ending in `.pbm`
+ * (modulus 2), a raw PGM (maxval k - 1) for `.pgm` (modulus up to 256). Another name, or a
+ * modulus the image cannot hold, fails with LIGHTSOUT_INVALID_ARGUMENT before the file is
+ * created; a board of the wrong length with LIGHTSOUT_LENGTH_MISMATCH, a value not below the
+ * modulus with LIGHTSOUT_OUT_OF_RANGE.
+ *
+ * # Safety
+ * `game` must be NULL or a live handle; `path` NULL or a NUL-terminated string; `board` NULL
+ * or readable for `board_len` bytes.
+ */
+enum lightsout_status lightsout_game_write_image(const struct lightsout_game *game,
+                                                 const char *path,
+                                                 uint32_t format,
+                                                 const uint8_t *board,
+                                                 size_t board_len);
+
+/**
  * The pseudoinverse W, size x size values row after row (row i is button i): for every
  * solvable board b, the presses `s = W (-b) mod k` turn it off, and adding the quiet patterns
  * (`lightsout_game_null_basis`) gives every other solution. `w_len` must be size * size.

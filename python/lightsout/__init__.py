@@ -52,9 +52,11 @@ from lightsout._core import (
     preset,
     presets,
     projective,
+    read_board,
     solve_many,
     stats,
     torus,
+    write_board,
 )
 from lightsout.data import Dataset, dataset, minimal_many
 
@@ -89,9 +91,11 @@ __all__ = [
     "play",
     "preset",
     "presets",
+    "read_board",
     "solve_many",
     "stats",
     "torus",
+    "write_board",
 ]
 
 

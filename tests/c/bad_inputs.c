@@ -944,6 +944,106 @@ static void compact_boards(void) {
     lightsout_game_free(g);
 }
 
+/* A file of `len` bytes at `path`; 1 when written. */
+static int write_file(const char *path, const char *bytes, size_t len) {
+    FILE *f = fopen(path, "wb");
+    if (f == NULL) return 0;
+    int ok = fwrite(bytes, 1, len, f) == len;
+    return fclose(f) == 0 && ok;
+}
+
+/* Boards as PBM and PGM files, through the reader and writer the command line and Python use:
+ * what is written is read back and solved to the same presses; bad files, names and arguments
+ * are refused with the file and the problem named. */
+static void image_boards(void) {
+    char pbm[256], pgm[256], txt[256], bad[256];
+    const char *tmp = getenv("TMPDIR") != NULL ? getenv("TMPDIR") : "/tmp";
+    unsigned tag = (unsigned)time(NULL) ^ (unsigned)clock();
+    snprintf(pbm, sizeof pbm, "%s/lightsout-bad-inputs-%u.pbm", tmp, tag);
+    snprintf(pgm, sizeof pgm, "%s/lightsout-bad-inputs-%u.pgm", tmp, tag);
+    snprintf(txt, sizeof txt, "%s/lightsout-bad-inputs-%u.txt", tmp, tag);
+    snprintf(bad, sizeof bad, "%s/lightsout-bad-inputs-%u-bad.pbm", tmp, tag);
+    lightsout_game *g = NULL;
+    EXPECT(lightsout_game_new_grid(3, 10, 2, &g), LIGHTSOUT_OK, NULL);
+    uint8_t board[6], presses[6], back[6], bytes[30], byte_presses[30], unpacked[30];
+    EXPECT(lightsout_game_random_solvable_board(g, LIGHTSOUT_BOARD_PACKED, 5, board, 6), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_solve_board(g, LIGHTSOUT_BOARD_PACKED, board, 6, presses, 6), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_write_image(g, pbm, LIGHTSOUT_BOARD_PACKED, board, 6), LIGHTSOUT_OK, NULL);
+    size_t width = 0, height = 0;
+    uint64_t states = 0;
+    EXPECT(lightsout_image_size(pbm, &width, &height, &states), LIGHTSOUT_OK, NULL);
+    CHECK(width == 10 && height == 3 && states == 2);
+    EXPECT(lightsout_game_read_image(g, pbm, LIGHTSOUT_BOARD_PACKED, back, 6), LIGHTSOUT_OK, NULL);
+    CHECK(memcmp(back, board, 6) == 0);
+    /* Read as bytes and solved: the same presses as the packed board's. */
+    EXPECT(lightsout_game_read_image(g, pbm, LIGHTSOUT_BOARD_BYTES, bytes, 30), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_solve_board(g, LIGHTSOUT_BOARD_BYTES, bytes, 30, byte_presses, 30), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_write_image(g, pbm, LIGHTSOUT_BOARD_BYTES, byte_presses, 30), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_game_read_image(g, pbm, LIGHTSOUT_BOARD_PACKED, back, 6), LIGHTSOUT_OK, NULL);
+    CHECK(memcmp(back, presses, 6) == 0);
+    EXPECT(lightsout_game_read_image(g, pbm, LIGHTSOUT_BOARD_BYTES, unpacked, 30), LIGHTSOUT_OK, NULL);
+    CHECK(memcmp(unpacked, byte_presses, 30) == 0);
+
+    /* Bad arguments: nothing written. */
+    memset(back, 7, sizeof back);
+    width = 12345;
+    EXPECT(lightsout_image_size(NULL, &width, &height, &states), LIGHTSOUT_NULL_POINTER, "path");
+    EXPECT(lightsout_image_size(pbm, NULL, &height, &states), LIGHTSOUT_NULL_POINTER, "width_out");
+    EXPECT(lightsout_image_size(pbm, &width, NULL, &states), LIGHTSOUT_NULL_POINTER, "height_out");
+    EXPECT(lightsout_image_size(pbm, &width, &height, NULL), LIGHTSOUT_NULL_POINTER, "states_out");
+    EXPECT(lightsout_image_size(txt, &width, &height, &states), LIGHTSOUT_INVALID_ARGUMENT, "cannot read");
+    CHECK(width == 12345);
+    EXPECT(lightsout_game_read_image(NULL, pbm, LIGHTSOUT_BOARD_PACKED, back, 6), LIGHTSOUT_NULL_POINTER, "game");
+    EXPECT(lightsout_game_read_image(g, NULL, LIGHTSOUT_BOARD_PACKED, back, 6), LIGHTSOUT_NULL_POINTER, "path");
+    EXPECT(lightsout_game_read_image(g, pbm, 4, back, 6), LIGHTSOUT_INVALID_ARGUMENT, "not 4");
+    EXPECT(lightsout_game_read_image(g, pbm, LIGHTSOUT_BOARD_PACKED, NULL, 6), LIGHTSOUT_NULL_POINTER, "board_out");
+    EXPECT(lightsout_game_read_image(g, pbm, LIGHTSOUT_BOARD_PACKED, back, 5), LIGHTSOUT_LENGTH_MISMATCH, "6");
+    EXPECT(lightsout_game_read_image(g, txt, LIGHTSOUT_BOARD_PACKED, back, 6), LIGHTSOUT_INVALID_ARGUMENT,
+           "cannot read");
+    /* Bad files, named with what is wrong: a header field by its byte, a value by row and column. */
+    CHECK(write_file(bad, "P4 x", 4));
+    EXPECT(lightsout_game_read_image(g, bad, LIGHTSOUT_BOARD_PACKED, back, 6), LIGHTSOUT_INVALID_ARGUMENT,
+           "expected the width (a number) at byte 3");
+    EXPECT(lightsout_image_size(bad, &width, &height, &states), LIGHTSOUT_INVALID_ARGUMENT, "bad.pbm: expected");
+    CHECK(write_file(bad, "P1\n2 2\n1 0 2 0\n", 15));
+    EXPECT(lightsout_game_read_image(g, bad, LIGHTSOUT_BOARD_PACKED, back, 6), LIGHTSOUT_INVALID_ARGUMENT,
+           "expected 0 or 1 at row 2, column 1");
+    CHECK(write_file(bad, "P4\n10 3\n\xff\xff", 10));
+    EXPECT(lightsout_game_read_image(g, bad, LIGHTSOUT_BOARD_PACKED, back, 6), LIGHTSOUT_INVALID_ARGUMENT,
+           "truncated: a 10 x 3 P4 image needs 6 bytes of data, the file has 2");
+    CHECK(write_file(bad, "P1 1000000 1000000\n1", 20)); /* 10^12 values declared: nothing reserved for them */
+    EXPECT(lightsout_game_read_image(g, bad, LIGHTSOUT_BOARD_PACKED, back, 6), LIGHTSOUT_INVALID_ARGUMENT,
+           "truncated");
+    CHECK(write_file(bad, "P1\n2 2\n1 0 1 0\n", 15));
+    EXPECT(lightsout_game_read_image(g, bad, LIGHTSOUT_BOARD_PACKED, back, 6), LIGHTSOUT_INVALID_ARGUMENT,
+           "needs 10 x 3");
+    CHECK(back[0] == 7 && back[5] == 7);
+
+    /* Writing: the name says the kind; the game's modulus must fit it; the board is checked. */
+    EXPECT(lightsout_game_write_image(NULL, pbm, LIGHTSOUT_BOARD_PACKED, board, 6), LIGHTSOUT_NULL_POINTER, "game");
+    EXPECT(lightsout_game_write_image(g, NULL, LIGHTSOUT_BOARD_PACKED, board, 6), LIGHTSOUT_NULL_POINTER, "path");
+    EXPECT(lightsout_game_write_image(g, pbm, 9, board, 6), LIGHTSOUT_INVALID_ARGUMENT, "not 9");
+    EXPECT(lightsout_game_write_image(g, pbm, LIGHTSOUT_BOARD_PACKED, NULL, 6), LIGHTSOUT_NULL_POINTER, "board");
+    EXPECT(lightsout_game_write_image(g, pbm, LIGHTSOUT_BOARD_PACKED, board, 5), LIGHTSOUT_LENGTH_MISMATCH, "6");
+    EXPECT(lightsout_game_write_image(g, txt, LIGHTSOUT_BOARD_PACKED, board, 6), LIGHTSOUT_INVALID_ARGUMENT, ".pgm");
+    bytes[4] = 2;
+    EXPECT(lightsout_game_write_image(g, pgm, LIGHTSOUT_BOARD_BYTES, bytes, 30), LIGHTSOUT_OUT_OF_RANGE, "not 2");
+    CHECK(fopen(txt, "rb") == NULL);
+    lightsout_game_free(g);
+    EXPECT(lightsout_game_new_grid(2, 2, 3, &g), LIGHTSOUT_OK, NULL);
+    uint8_t z3[4] = {2, 1, 0, 2}, z3back[4] = {0};
+    EXPECT(lightsout_game_write_image(g, pbm, LIGHTSOUT_BOARD_BYTES, z3, 4), LIGHTSOUT_INVALID_ARGUMENT, "two states");
+    EXPECT(lightsout_game_write_image(g, pgm, LIGHTSOUT_BOARD_BYTES, z3, 4), LIGHTSOUT_OK, NULL);
+    EXPECT(lightsout_image_size(pgm, &width, &height, &states), LIGHTSOUT_OK, NULL);
+    CHECK(width == 2 && height == 2 && states == 3);
+    EXPECT(lightsout_game_read_image(g, pgm, LIGHTSOUT_BOARD_BYTES, z3back, 4), LIGHTSOUT_OK, NULL);
+    CHECK(memcmp(z3, z3back, 4) == 0);
+    lightsout_game_free(g);
+    remove(pbm);
+    remove(pgm);
+    remove(bad);
+}
+
 int main(void) {
     racing_first_use();
     constructors();
@@ -956,6 +1056,7 @@ int main(void) {
     text();
     small_grid_boards();
     compact_boards();
+    image_boards();
     last_error();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;

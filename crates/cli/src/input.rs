@@ -7,7 +7,7 @@ use std::path::Path;
 
 /// The largest input file read: 1 GiB (a 4096 x 4096 board in the text format is 17 MB; the
 /// decision format for n = 4096 with every light lit is about 170 MB). Raw PBM and PGM images
-/// may be longer, up to the length their header declares ([`crate::image::raw_image_len`]).
+/// may be longer, up to the length their header declares ([`lightsout_topo::image::raw_image_len`]).
 pub const MAX_INPUT_BYTES: u64 = 1 << 30;
 
 /// A text read from a file or standard input, with the name to use in error messages.
@@ -30,7 +30,7 @@ pub fn read(path: &Path) -> CliResult<Input> {
 }
 
 /// Read `path` (`-` is standard input) as bytes, at most [`MAX_INPUT_BYTES`] of them, with
-/// the name to use in messages (for files that may be images: see [`crate::image`]).
+/// the name to use in messages (for files that may be images: see [`lightsout_topo::image`]).
 pub fn read_bytes(path: &Path) -> CliResult<(String, Vec<u8>)> {
     if is_stdin(path) {
         let name = "<stdin>".to_string();
@@ -45,26 +45,10 @@ pub fn read_bytes(path: &Path) -> CliResult<(String, Vec<u8>)> {
 }
 
 /// Read at most [`MAX_INPUT_BYTES`], or for a raw PBM or PGM image the length its header
-/// declares ([`crate::image::raw_image_len`], up to 2^40 lights): a file longer than its limit
-/// is an error once the limit is passed, never read whole.
-fn read_all(name: &str, mut reader: impl Read) -> CliResult<Vec<u8>> {
-    let failed = |e: std::io::Error| CliError::input(format!("cannot read {name}: {e}"));
-    let mut bytes = Vec::new();
-    (&mut reader).take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes).map_err(failed)?;
-    if bytes.len() as u64 > MAX_INPUT_BYTES {
-        let Some(declared) = crate::image::raw_image_len(&bytes[..bytes.len().min(4096)]) else {
-            return Err(CliError::input(format!("{name} is larger than the limit of {MAX_INPUT_BYTES} bytes")));
-        };
-        let rest = (declared + 1).saturating_sub(bytes.len() as u64);
-        bytes.try_reserve_exact(rest as usize).map_err(|_| {
-            CliError::input(format!(
-                "{name}: its header declares {declared} bytes, more than this machine can hold in memory"
-            ))
-        })?;
-        reader.take(rest).read_to_end(&mut bytes).map_err(failed)?;
-        // Longer than declared: image::parse says by how much.
-    }
-    Ok(bytes)
+/// declares: the one reader of image files ([`lightsout_topo::image::read_bytes`]), shared with
+/// Python and C.
+fn read_all(name: &str, reader: impl Read) -> CliResult<Vec<u8>> {
+    Ok(lightsout_topo::image::read_bytes(name, reader, MAX_INPUT_BYTES)?)
 }
 
 /// The text of bytes read from `name`: an error naming the line and column of invalid UTF-8.

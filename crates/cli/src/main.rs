@@ -6,7 +6,6 @@
 mod args;
 mod cmd;
 mod error;
-mod image;
 mod input;
 mod progress;
 mod remote;

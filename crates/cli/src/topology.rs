@@ -214,7 +214,7 @@ pub fn divisor_runs(ds: &[u32]) -> serde_json::Value {
 /// The game of `--matrix FILE`: a square PBM or PGM image as the press matrix.
 fn matrix_game(path: &std::path::Path, modulus: Option<u64>) -> CliResult<Built> {
     let (name, bytes) = input::read_bytes(path)?;
-    let img = crate::image::parse(&name, &bytes)?;
+    let img = lightsout_topo::image::parse(&name, &bytes)?;
     let n = img.width;
     if img.height != n {
         return Err(CliError::input(format!(

@@ -39,8 +39,8 @@ fn record_then_check() {
     table["about"] = "mine".into();
     table["entries"][0]["published"] = "7".into();
     std::fs::write(&file.0, table.to_string()).unwrap();
-    // Work 0: the trivial witness, no better than the table.
-    let (code, _, err) = run(&["worst", "--grid", "4x4", "--max-work", "0", "--record", file.path()], "");
+    // Work 1 (0 is no budget, refused): the trivial witness, no better than the table.
+    let (code, _, err) = run(&["worst", "--grid", "4x4", "--max-work", "1", "--record", file.path()], "");
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("left as it was"), "{err}");
     let kept: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file.0).unwrap()).unwrap();

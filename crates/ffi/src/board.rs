@@ -38,7 +38,7 @@ const LIGHTSOUT_BOARD_PACKED: u32 = BoardFormat::LightsoutBoardPacked as u32;
 const LIGHTSOUT_BOARD_BYTES_FLAT: u32 = BoardFormat::LightsoutBoardBytesFlat as u32;
 const LIGHTSOUT_BOARD_PACKED_FLAT: u32 = BoardFormat::LightsoutBoardPackedFlat as u32;
 
-fn format_of(format: u32) -> Result<lightsout_topo::BoardFormat, Failure> {
+pub(crate) fn format_of(format: u32) -> Result<lightsout_topo::BoardFormat, Failure> {
     match format {
         LIGHTSOUT_BOARD_BYTES => Ok(lightsout_topo::BoardFormat::BYTES),
         LIGHTSOUT_BOARD_PACKED => Ok(lightsout_topo::BoardFormat::PACKED),

@@ -666,7 +666,7 @@ impl Game {
 
 /// An error naming the first byte that is not below the modulus (the length is the frame's,
 /// checked before).
-fn check_bytes(what: &'static str, data: &[u8], modulus: Modulus) -> Result<()> {
+pub(crate) fn check_bytes(what: &'static str, data: &[u8], modulus: Modulus) -> Result<()> {
     Ok(lightsout_core::field::check_vector(what, data, data.len(), modulus)?)
 }
 

@@ -4,8 +4,8 @@
 //! where each light sits, so boards are given and shown in their natural shape. Grids, tori,
 //! cylinders, cubes, boards with holes, graphs (directed or not), explicit press sets and
 //! explicit matrices; press rules plus, neighbours, Moore, any stencil, and per-button sets
-//! (Merlin's Magic Square); named presets; text formats and SVG drawings shared by the command
-//! line, Python and C.
+//! (Merlin's Magic Square); named presets; text formats, PBM/PGM image boards ([`image`]) and
+//! SVG drawings shared by the command line, Python and C.
 //!
 //! Press sets are sets: where wrap-around makes two offsets reach the same light (a torus or
 //! cylinder with a side of 1 or 2), that light is toggled once.
@@ -43,6 +43,7 @@ pub mod error;
 mod footprint;
 mod game;
 pub mod geometry;
+pub mod image;
 mod inverse;
 mod layout;
 mod minimal;

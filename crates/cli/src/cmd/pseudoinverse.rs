@@ -3,7 +3,7 @@
 //! k <= 256, else text), so W can be inspected, plotted or used by other tools.
 
 use crate::error::{CliError, CliResult};
-use crate::image::{kind_for_path, Kind};
+use lightsout_topo::image::{kind_for_path, Kind};
 use lightsout_topo::Game;
 use std::io::Write;
 use std::path::Path;

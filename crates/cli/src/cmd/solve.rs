@@ -40,7 +40,7 @@ impl Origin {
 
 /// The topology for an image board: the options given, or without a shape a grid of the
 /// image's size with two states for a PBM and maxval + 1 for a PGM (unless --modulus says).
-fn image_topology(topology: &Topology, img: &crate::image::Image) -> Topology {
+fn image_topology(topology: &Topology, img: &lightsout_topo::image::Image) -> Topology {
     let mut t = topology.clone();
     if !t.has_shape() {
         t.grid = Some((img.height, img.width));
@@ -78,8 +78,8 @@ pub fn run(args: SolveArgs, out: &mut dyn Write) -> CliResult<()> {
     }
     let raw = args.lights.as_deref().map(input::read_bytes).transpose()?;
     let (lights_input, image) = match raw {
-        Some((name, bytes)) if crate::image::is_image(&bytes) => {
-            (None, Some((crate::image::parse_board(&name, &bytes)?, name)))
+        Some((name, bytes)) if lightsout_topo::image::is_image(&bytes) => {
+            (None, Some((lightsout_topo::image::parse_board_owned(&name, bytes)?, name)))
         }
         Some((name, bytes)) => (Some(input::text(name, bytes)?), None),
         None => (None, None),

@@ -4,8 +4,8 @@
 //! 10^8 lights is drawn, solved and written bit-packed.
 
 use crate::error::{CliError, CliResult};
-use crate::image;
 use crate::topology;
+use lightsout_topo::image;
 use lightsout_topo::{BoardFormat, Game};
 use serde_json::json;
 use std::io::Write;

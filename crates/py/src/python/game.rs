@@ -132,7 +132,7 @@ impl PyGame {
     /// bytes; `None` for the general path.
     /// With `pack`, a board read here goes to bits where the game allows (see
     /// `compact::narrowed`).
-    fn compact_board<'py>(
+    pub(crate) fn compact_board<'py>(
         &self,
         obj: &Bound<'py, PyAny>,
         what: &str,

@@ -8,6 +8,7 @@ mod convert;
 mod dense;
 mod errors;
 mod game;
+mod image;
 mod many;
 mod results;
 #[macro_use]
@@ -299,6 +300,8 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(presets, m)?)?;
     m.add_function(wrap_pyfunction!(from_spec, m)?)?;
     m.add_function(wrap_pyfunction!(parse_board, m)?)?;
+    m.add_function(wrap_pyfunction!(image::read_board, m)?)?;
+    m.add_function(wrap_pyfunction!(image::write_board, m)?)?;
     m.add_function(wrap_pyfunction!(stats::stats, m)?)?;
     m.add_function(wrap_pyfunction!(stats::nullity_table, m)?)?;
     m.add_function(wrap_pyfunction!(batch::solve_many, m)?)?;
