@@ -12,18 +12,52 @@
 //! it added and move to the bucket of their new leading column, or die when they become zero
 //! (each dead row is a left null vector). The pivot rows are the rows of U; the slots that
 //! received each pivot are recorded as a bit mask (the multipliers of L), so that
-//! [`super::gf2`] can replay the elimination on a board.
+//! [`super::record`] can replay the elimination on a board.
 //!
 //! Eliminating eight columns at a time with a table of pivot sums (Four Russians style) was
 //! measured too: the rows here are short, a few words past the pivot, so the bookkeeping per
 //! row dominates and it was about 10% slower.
 
 use super::budget::Budget;
-use super::gf2::{xor_into, Gf2Band, Pivot, NONE};
+use super::record::{xor_into, Gf2Band, Pivot, Schedule, NONE};
 use crate::error::Result;
 use crate::features::with_features;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+
+impl Gf2Band {
+    /// Eliminate the matrix whose row `r` has its non-zero columns (sorted) in
+    /// `row_cols[row_start[r]..row_start[r + 1]]`, all in the new numbering.
+    pub(crate) fn factor(
+        rows: usize,
+        cols: usize,
+        row_start: &[usize],
+        row_cols: &[u32],
+        budget: &mut Budget,
+    ) -> Result<Gf2Band> {
+        let Schedule { width, intro_start, intro_rows, empty_rows } = Schedule::of(rows, cols, row_start, row_cols);
+        let ring = width.div_ceil(64) + 1;
+        Self::start(budget, rows, cols, width)?;
+
+        let mut band = Gf2Band {
+            rows,
+            cols,
+            width,
+            intro_start,
+            intro_rows,
+            slot_of_row: vec![NONE; rows],
+            empty_rows,
+            pivot_of_col: vec![NONE; cols],
+            pivots: Vec::new(),
+            u_words: Vec::new(),
+            mask_words: Vec::new(),
+            dead: Vec::new(),
+            slots: 0,
+        };
+        eliminate(&mut band, ring, row_start, row_cols, budget)?;
+        Ok(band)
+    }
+}
 
 /// The active rows: rings of `ring` words, one per slot, the last column each may reach, and
 /// the link to the next row of the same bucket.

@@ -11,8 +11,8 @@
 
 mod budget;
 mod eliminate;
-mod gf2;
 mod order;
+mod record;
 mod solver;
 mod zp;
 
@@ -33,5 +33,5 @@ pub use solver::{BandedSolver, DEFAULT_MAX_BAND_BYTES};
 /// assert!(e.contains("seconds of estimated work, the limit is 600"), "{e}");
 /// ```
 pub fn check_gf2_band(rows: usize, cols: usize, width: usize) -> crate::Result<()> {
-    gf2::Gf2Band::start(&mut budget::Budget::new(DEFAULT_MAX_BAND_BYTES), rows, cols, width)
+    record::Gf2Band::start(&mut budget::Budget::new(DEFAULT_MAX_BAND_BYTES), rows, cols, width)
 }

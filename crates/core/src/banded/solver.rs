@@ -1,8 +1,8 @@
 //! [`BandedSolver`]: the public face of the banded elimination.
 
 use super::budget::Budget;
-use super::gf2::{bit, set_bit, Gf2Band, Witness};
 use super::order::BandOrdering;
+use super::record::{bit, set_bit, Gf2Band, Witness};
 use super::zp::ZpBand;
 use crate::count::SolutionCount;
 use crate::error::{Error, Result};

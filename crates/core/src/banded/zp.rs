@@ -4,7 +4,7 @@
 //! times the bit-packed engine, so it suits boards up to a few hundred thousand lights.
 
 use super::budget::Budget;
-use super::gf2::{free_columns, Schedule, Witness, NONE};
+use super::record::{free_columns, Schedule, Witness, NONE};
 use crate::error::Result;
 use crate::field::{Field, Zp};
 use std::cmp::Reverse;

@@ -11,7 +11,7 @@
 //! passes, windows (two planes) and `3^k`-entry tables.
 
 use super::four_russians::{self, group_spans, PackedField};
-use super::gf3::{add, sub, Gf3Matrix};
+use super::trits::{add, sub};
 use crate::bitmatrix::PackedRows;
 
 /// Pivot columns per table: `3^K` entries each.
@@ -25,8 +25,8 @@ const STRIPE: usize = 32;
 
 /// Bring `m` to echelon form, pivoting in columns `0..pivot_cols`, and return the pivot columns.
 /// With `full`, the echelon form is then reduced (reduced row echelon form).
-pub(crate) fn eliminate(m: &mut Gf3Matrix, pivot_cols: usize, full: bool) -> Vec<usize> {
-    four_russians::eliminate(m.layout_mut(), pivot_cols, full, &mut |_, _, _, _, _, _| None)
+pub(crate) fn eliminate(m: &mut PackedRows<2>, pivot_cols: usize, full: bool) -> Vec<usize> {
+    four_russians::eliminate(m, pivot_cols, full, &mut |_, _, _, _, _, _| None)
 }
 
 /// GF(3) on two planes: a window is a pair of words (ones, twos) cut at any column, a pivot row

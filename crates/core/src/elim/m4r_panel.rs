@@ -18,7 +18,7 @@
 //! bit for bit, with about [`PANEL`] times less memory traffic.
 
 use super::four_russians::{reduce_pivot_rows, select_pivots, update, PassRecord};
-use super::m4r::Tables;
+use super::gray_tables::Tables;
 use crate::bitmatrix::PackedRows;
 use crate::features::with_features;
 use rayon::prelude::*;

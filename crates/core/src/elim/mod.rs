@@ -7,14 +7,17 @@
 //! two bit planes per row, the same method with `3^k`-entry tables) for p = 3. Both run on the
 //! one packed layout of [`crate::bitmatrix`], and the method itself is written once, in
 //! `four_russians.rs`, for both fields: each brings only its window arithmetic, passes and
-//! tables (`m4r.rs`, `m4r3.rs`). Callers go through [`crate::Solver`], which picks the engine, so
+//! tables (`m4r.rs` with its Gray-code tables in `gray_tables.rs`, `m4r3.rs` on the two-plane
+//! arithmetic of `trits.rs`). Callers go through [`crate::Solver`], which picks the engine, so
 //! an engine can be replaced without touching them.
 
 mod four_russians;
 pub mod generic;
 pub mod gf2;
 pub mod gf3;
+mod gray_tables;
 mod m4r;
 mod m4r3;
 mod m4r_panel;
 pub(crate) mod par;
+pub(crate) mod trits;

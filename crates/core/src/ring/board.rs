@@ -4,7 +4,7 @@ use crate::count::SolutionCount;
 use crate::error::{Error, Result};
 use crate::field::{check_vector, random_presses, Modulus};
 use crate::limits::check_lights;
-use crate::ring::chase::{press, ByteSums, Plan};
+use crate::ring::chase_zq::{press, ByteSums, Plan};
 use crate::ring::crt::Factored;
 use crate::ring::lifted::{internal, BoardLift, BoardOps};
 use crate::ring::part::{BoardShape, Lifted, Lifting, Part, PartEngine};

@@ -21,8 +21,8 @@
 //! is one elimination mod p plus `O((d + e) n^2)` ring operations, where a dense Smith form of A
 //! would take `O(n^3)` ring operations. Those operations are the products of A and E with the d
 //! kernel vectors, done all at once: for q = 4 and 8 on bit planes by the Four Russians
-//! (`four_russians::add_product`: tables of the sums of 8 rows, ripple-carry adders across the
-//! planes), else blocked products of `u32` rows across threads ([`rows::products`]).
+//! (`plane_products::add_product`: tables of the sums of 8 rows, ripple-carry adders across the
+//! planes), else blocked products of `u32` rows across threads ([`row_arith::products`]).
 //!
 //! A K ≡ 0 and Y A ≡ 0 (mod p) (Y the rows r.. of E: the zero rows of R), so pW and pZ are
 //! multiples of p and `pZ X⁻¹ pW ≡ 0 (mod p^2)`: over Z/p^2, `S = pV` with no product of
@@ -36,8 +36,8 @@ use crate::error::{Error, Result};
 use crate::field::Modulus;
 use crate::limits::{bits_per_entry, check_dense, check_dense_bits, check_dense_work, ns_per_entry};
 use crate::matrix::{Matrix, SparseMatrix};
-use crate::ring::four_russians;
-use crate::ring::rows::{self, axpy, dot as dot_mod};
+use crate::ring::plane_products;
+use crate::ring::row_arith::{self, axpy, dot as dot_mod};
 use crate::ring::PowerSolver;
 use std::borrow::Cow;
 use std::ops::Range;
@@ -92,7 +92,7 @@ impl LiftSolver {
         // 3 n^2 entry updates), then the Smith form of the d x d matrix S (about 4 d^3): at most
         // about 1 ns an update, d (3 n^2 + 4 d^2) ns. The products run on bit planes by the
         // Four Russians for q = 4 and 8 (far below that bound), blocked on u32 rows otherwise
-        // ([`rows::products`]), and over Z_4 S needs no ring Smith form: n = 4096, d = 2072 over
+        // ([`row_arith::products`]), and over Z_4 S needs no ring Smith form: n = 4096, d = 2072 over
         // Z_4 takes about 0.7 s on two cores, the products a third of it.
         if d > 0 {
             let width = (3 * n as u128 * n as u128 + 4 * (d * d) as u128).div_ceil(d as u128);
@@ -113,7 +113,7 @@ impl LiftSolver {
             let xw: Vec<Vec<u32>> = solver.pw.iter().map(|w| solver.inv_x(w, 1)).collect();
             let xw: Vec<&[u32]> = xw.iter().map(|v| v.as_slice()).collect();
             // Column b of pZ X⁻¹ pW, for every b at once.
-            let zxw = rows::products(|a| Cow::Borrowed(solver.pz[a].as_slice()), d, &xw, q)?;
+            let zxw = row_arith::products(|a| Cow::Borrowed(solver.pz[a].as_slice()), d, &xw, q)?;
             for (b, zxw_b) in zxw.iter().enumerate() {
                 for (a, &z) in zxw_b.iter().enumerate() {
                     s.set(a, b, sub_mod(s.get(a, b), z, q));
@@ -132,9 +132,9 @@ impl LiftSolver {
         let (n, r, q, d) = (self.n(), self.pivots.len(), self.q, self.kernel.len());
         // A K, all kernel vectors at once (blocked products, across threads), then E of each.
         let kernel: Vec<&[u32]> = self.kernel.iter().map(|k| k.as_slice()).collect();
-        let ak = rows::products(|i| Cow::Borrowed(self.a.row(i)), n, &kernel, q)?;
+        let ak = row_arith::products(|i| Cow::Borrowed(self.a.row(i)), n, &kernel, q)?;
         let ak: Vec<&[u32]> = ak.iter().map(|v| v.as_slice()).collect();
-        let eak = rows::products(|i| Cow::Owned(self.e_row(i)), n, &ak, q)?;
+        let eak = row_arith::products(|i| Cow::Owned(self.e_row(i)), n, &ak, q)?;
         let mut pv = Matrix::zeros(Modulus::ring(q as u64)?, d, d)?;
         for (b, mut v) in eak.into_iter().enumerate() {
             for (a, &x) in v[r..].iter().enumerate() {
@@ -148,12 +148,12 @@ impl LiftSolver {
         let ys: Vec<Vec<u32>> = (r..n).map(|i| self.e_row(i)).collect();
         let ys: Vec<&[u32]> = ys.iter().map(|y| y.as_slice()).collect();
         let column = |k: usize| Cow::Owned((0..n).map(|i| self.a.get(i, self.pivots[k])).collect());
-        self.pz = rows::products(column, r, &ys, q)?;
+        self.pz = row_arith::products(column, r, &ys, q)?;
         Ok(pv)
     }
 
     /// [`LiftSolver::corrections`] for `q = 2^E` (E <= 3) on bit planes, the products by the
-    /// Four Russians ([`four_russians::add_product`]): A and the kernel vectors go to planes,
+    /// Four Russians ([`plane_products::add_product`]): A and the kernel vectors go to planes,
     /// E (the elimination's bits) is used as it is.
     fn corrections_on_planes<const E: usize>(&mut self) -> Result<Matrix> {
         let (n, r, q, d) = (self.n(), self.pivots.len(), self.q, self.kernel.len());
@@ -164,7 +164,7 @@ impl LiftSolver {
         let e_row = |i: usize| &ebits.row(i)[word..word + wn];
         let mut a = PackedRows::<E>::dense("the reduced system on bit planes", n, n)?;
         for i in 0..n {
-            four_russians::set_row(&mut a, i, self.a.row(i));
+            plane_products::set_row(&mut a, i, self.a.row(i));
         }
         // Kᵀ: row l holds entry l of every kernel vector.
         let mut kt = PackedRows::<E>::dense("the kernel mod 2 on bit planes", n, d)?;
@@ -178,15 +178,15 @@ impl LiftSolver {
         // A K = Σ_s 2^s A_s K, then E A K: pW on the pivot rows, pV below.
         let mut ak = PackedRows::<E>::dense("the products with the kernel mod 2", n, d)?;
         for s in 0..E {
-            four_russians::add_product(|i| &a.row(i)[s * wn..(s + 1) * wn], &kt, s, &mut ak)?;
+            plane_products::add_product(|i| &a.row(i)[s * wn..(s + 1) * wn], &kt, s, &mut ak)?;
         }
         drop(kt);
         let mut eak = PackedRows::<E>::dense("the products with the kernel mod 2", n, d)?;
-        four_russians::add_product(e_row, &ak, 0, &mut eak)?;
+        plane_products::add_product(e_row, &ak, 0, &mut eak)?;
         drop(ak);
         let mut pv = Matrix::zeros(Modulus::ring(q as u64)?, d, d)?;
         for a in 0..d {
-            pv.row_mut(a).copy_from_slice(&four_russians::row_values(&eak, r + a));
+            pv.row_mut(a).copy_from_slice(&plane_products::row_values(&eak, r + a));
         }
         // Column b of pW: row b of the transpose, on its first r entries.
         let mut eak_t = PackedRows::<E>::dense("the products with the kernel mod 2", d, n)?;
@@ -194,17 +194,17 @@ impl LiftSolver {
         drop(eak);
         self.pw = (0..d)
             .map(|b| {
-                let mut column = four_russians::row_values(&eak_t, b);
+                let mut column = plane_products::row_values(&eak_t, b);
                 column.truncate(r);
                 column
             })
             .collect();
         // pZ: Y A (Y the rows r.. of E) on the pivot columns.
         let mut ya = PackedRows::<E>::dense("the products of the left kernel mod 2", d, n)?;
-        four_russians::add_product(|a| e_row(r + a), &a, 0, &mut ya)?;
+        plane_products::add_product(|a| e_row(r + a), &a, 0, &mut ya)?;
         self.pz = (0..d)
             .map(|a| {
-                let row = four_russians::row_values(&ya, a);
+                let row = plane_products::row_values(&ya, a);
                 self.pivots.iter().map(|&c| row[c]).collect()
             })
             .collect();

@@ -29,7 +29,7 @@
 use crate::error::{Error, Result};
 use crate::field::{inverse_mod, Modulus};
 use crate::matrix::{Matrix, SparseMatrix};
-use crate::ring::chase::Plan;
+use crate::ring::chase_zq::Plan;
 use crate::ring::PowerSolver;
 use crate::structured::{GridSolver, WrapSolver};
 
@@ -383,7 +383,7 @@ impl BoardOps for ValueOps {
         self.field.null_basis()
     }
     fn zeros(&self) -> Result<Vec<u32>> {
-        crate::ring::part::try_vec(self.lights())
+        crate::buffer::zeroed::<u32>("a board-sized vector", self.lights())
     }
     fn load(&self, v: &[u32]) -> Result<Vec<u32>> {
         Ok(v.to_vec())
@@ -403,10 +403,10 @@ impl BoardOps for ValueOps {
         self.axpy(x, self.p.pow(t), y);
     }
     fn axpy(&self, x: &mut Vec<u32>, f: u32, y: &[u32]) {
-        crate::ring::rows::axpy(x, f, y, self.q() as u32)
+        crate::ring::row_arith::axpy(x, f, y, self.q() as u32)
     }
     fn dot(&self, a: &[u32], b: &[u32]) -> u32 {
-        crate::ring::rows::dot(a, b, self.q() as u32)
+        crate::ring::row_arith::dot(a, b, self.q() as u32)
     }
     fn get(&self, v: &[u32], i: usize) -> u32 {
         v[i]

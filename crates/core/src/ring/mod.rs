@@ -48,7 +48,7 @@
 //!     system A on the first press rows, factored mod p by the fast field engines, its kernel
 //!     mod p corrected by a `d x d` Schur complement (the `lift` module). Its products with
 //!     the d kernel vectors run, for `q = 4` and `8`, on bit planes by the Four Russians (the
-//!     `four_russians` module: tables of sums of 8 rows, added by ripple-carry adders across
+//!     `plane_products` module: tables of sums of 8 rows, added by ripple-carry adders across
 //!     the planes, 64 entries a word).
 //!
 //!   Their parts recombine in the same place as the dense ones (the `crt` module).
@@ -70,18 +70,19 @@
 //! assert!(s.apply(&board, &presses).unwrap().iter().all(|&x| x == 0));
 //! ```
 
+mod adder;
 mod board;
-mod chase;
+mod chase_zq;
 mod crt;
-mod four_russians;
 mod lift;
 #[cfg(test)]
 mod lift_tests;
 mod lifted;
 mod part;
+mod plane_products;
 mod planes;
 pub mod power;
-mod rows;
+mod row_arith;
 mod solver;
 
 pub use board::RingGridSolver;

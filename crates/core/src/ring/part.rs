@@ -1,9 +1,10 @@
 //! One prime-power factor `q = p^e` of the modulus and the engine that answers for it.
 
+use crate::buffer;
 use crate::error::{Error, Result};
 use crate::field::Modulus;
 use crate::matrix::SparseMatrix;
-use crate::ring::chase::Plan;
+use crate::ring::chase_zq::Plan;
 use crate::ring::lift::LiftSolver;
 use crate::ring::lifted::{BoardLift, BoardOps, FieldBoard, ValueOps};
 use crate::ring::planes::PlaneOps;
@@ -225,7 +226,7 @@ impl Part {
             PartEngine::Wrap(s) => s.solve(b),
             PartEngine::Chased { plan, lift } => {
                 let Some(u) = lift.solve(&plan.rhs(b)?)? else { return Err(chased_obstruction(plan, lift, b)?) };
-                let mut out = try_vec(plan.lights())?;
+                let mut out = buffer::zeroed::<u32>("a board-sized vector", plan.lights())?;
                 plan.expand(Some(b), &u, &mut out)?;
                 Ok(out)
             }
@@ -252,7 +253,7 @@ impl Part {
                 let gens = us[..take]
                     .iter()
                     .map(|u| {
-                        let mut y = try_vec(plan.lights())?;
+                        let mut y = buffer::zeroed::<u32>("a board-sized vector", plan.lights())?;
                         plan.expand(None, u, &mut y)?;
                         Ok(y)
                     })
@@ -351,25 +352,12 @@ impl Part {
     }
 }
 
-/// A zeroed vector of `len` entries, or an error if it cannot be allocated.
-pub(crate) fn try_vec(len: usize) -> Result<Vec<u32>> {
-    let mut v = Vec::new();
-    v.try_reserve_exact(len).map_err(|_| Error::TooLarge {
-        what: "a board-sized vector",
-        needed: len as u128 * 4,
-        unit: "bytes (allocation failed)",
-        limit: 0,
-    })?;
-    v.resize(len, 0);
-    Ok(v)
-}
-
 /// The first quiet pattern y of a chased board with `y·b != 0` (M is symmetric, so y is a left
 /// null vector that proves b unsolvable), chased one at a time and stored only when found.
 fn chased_obstruction(plan: &Plan, lift: &LiftSolver, b: &[u32]) -> Result<Error> {
     for (index, u) in lift.null_basis().0.iter().enumerate() {
         if plan.chased_dot(u, b)? != 0 {
-            let mut y = try_vec(plan.lights())?;
+            let mut y = buffer::zeroed::<u32>("a board-sized vector", plan.lights())?;
             plan.expand(None, u, &mut y)?;
             return Ok(Error::Unsolvable { obstruction_index: index, obstruction: y });
         }

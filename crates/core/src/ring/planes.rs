@@ -3,7 +3,9 @@
 //! pressing is bitsliced: the (up to) five terms of a light are added with ripple-carry adders
 //! across the planes, 64 lights a word.
 
+use crate::buffer;
 use crate::error::{Error, Result};
+use crate::ring::adder::{add_n, add_word};
 use crate::ring::lifted::{digit_error, BoardOps};
 use crate::structured::{GridSolver, PackedBoard};
 
@@ -15,19 +17,6 @@ pub(crate) type Planes = Vec<PackedBoard>;
 pub(crate) struct PlaneOps {
     pub grid: GridSolver,
     pub e: u32,
-}
-
-/// `acc += term` over e planes (one word each), mod `2^e`, for e known only at run time (more
-/// than 4 planes, and the lifting's `axpy`); [`add_n`] is the same adder unrolled.
-#[inline(always)]
-fn add_word(acc: &mut [u64], term: &[u64]) {
-    let mut carry = 0u64;
-    for (a, &t) in acc.iter_mut().zip(term) {
-        let s = *a ^ t;
-        let c = (*a & t) | (carry & s);
-        *a = s ^ carry;
-        carry = c;
-    }
 }
 
 /// Zeroed planes of a board.
@@ -85,20 +74,6 @@ struct Press<'a> {
     rows: usize,
     w: usize,
     mask: u64,
-}
-
-/// `acc += t` on E planes (one word each), mod `2^E`: a ripple-carry adder, 64 lights a word,
-/// unrolled for E known at compile time (the press of board planes, and the sums of the Four
-/// Russians' products in the `four_russians` module).
-#[inline(always)]
-pub(crate) fn add_n<const E: usize>(acc: &mut [u64; E], t: [u64; E]) {
-    let mut carry = 0u64;
-    for u in 0..E {
-        let s = acc[u] ^ t[u];
-        let c = (acc[u] & t[u]) | (carry & s);
-        acc[u] = s ^ carry;
-        carry = c;
-    }
 }
 
 impl Press<'_> {
@@ -321,7 +296,7 @@ impl BoardOps for PlaneOps {
         Ok(out)
     }
     fn values(&self, v: &[PackedBoard]) -> Result<Vec<u32>> {
-        let mut out = crate::ring::part::try_vec(self.lights())?;
+        let mut out = buffer::zeroed::<u32>("a board-sized vector", self.lights())?;
         let cols = self.grid.cols();
         planes_to_bytes(v, |r, row| {
             for (o, &b) in out[r * cols..(r + 1) * cols].iter_mut().zip(row) {
@@ -404,7 +379,7 @@ impl BoardOps for PlaneOps {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ring::chase::Plan;
+    use crate::ring::chase_zq::Plan;
     use crate::structured::Wrap;
 
     fn random_values(n: usize, q: u32, seed: u64) -> Vec<u32> {

@@ -5,7 +5,7 @@ use crate::error::{Error, Result};
 use crate::field::{check_vector, inverse_mod, Modulus};
 use crate::limits::{check_dense, check_dense_work};
 use crate::matrix::{Matrix, SparseMatrix};
-use crate::ring::rows;
+use crate::ring::row_arith;
 use crate::system::FactoredSystem;
 use crate::{elim, BitMatrix};
 
@@ -76,7 +76,7 @@ fn clear_below(m: &mut Matrix, t: usize, factors: &[u32], cols: std::ops::Range<
     let n = m.cols();
     let (head, tail) = m.as_mut_slice().split_at_mut((t + 1) * n);
     let pivot = &head[t * n..(t + 1) * n][cols.clone()];
-    let step = |(row, &f): (&mut [u32], &u32)| rows::axpy(&mut row[cols.clone()], q - f % q, pivot, q);
+    let step = |(row, &f): (&mut [u32], &u32)| row_arith::axpy(&mut row[cols.clone()], q - f % q, pivot, q);
     if factors.len() * cols.len() >= 1 << 16 {
         tail.par_chunks_mut(n).zip(factors.par_iter()).for_each(step);
     } else {
@@ -85,7 +85,7 @@ fn clear_below(m: &mut Matrix, t: usize, factors: &[u32], cols: std::ops::Range<
 }
 
 fn scale_row(m: &mut Matrix, r: usize, f: u32, q: u32) {
-    rows::scale(m.row_mut(r), f, q);
+    row_arith::scale(m.row_mut(r), f, q);
 }
 
 fn swap_rows(m: &mut Matrix, a: usize, b: usize) {
@@ -237,7 +237,7 @@ impl PowerSolver {
         let q = self.modulus.get() as u64;
         Ok((0..self.lights)
             .map(|i| {
-                let dot = crate::ring::rows::dot(self.left.row(i), lights, q as u32) as u64;
+                let dot = crate::ring::row_arith::dot(self.left.row(i), lights, q as u32) as u64;
                 ((q - dot) % q) as u32
             })
             .collect())
@@ -283,7 +283,7 @@ impl PowerSolver {
         }
         let mut s = vec![0u32; self.buttons];
         for (i, &v) in self.vals.iter().enumerate() {
-            crate::ring::rows::axpy(&mut s, c[i] / self.p.pow(v), self.right_t.row(i), self.modulus.get());
+            crate::ring::row_arith::axpy(&mut s, c[i] / self.p.pow(v), self.right_t.row(i), self.modulus.get());
         }
         Ok(s)
     }

@@ -6,7 +6,7 @@
 //! [`PackedPoly`], which [`Tri`] implements; the chase and the recurrences stay here.
 
 use super::poly2::{self, PackedPoly};
-use crate::elim::gf3::{add, sub};
+use crate::elim::trits::{add, sub};
 
 /// A bitsliced GF(3) vector or polynomial (entry / coefficient `i` is bit `i % 64` of word
 /// `i / 64` of its plane); both planes have the same length and never share a bit.

@@ -18,6 +18,7 @@ use crate::error::{Error, Result};
 use crate::matrix::Matrix;
 use crate::structured::Wrap;
 use crate::Modulus;
+use num_traits::{AsPrimitive, PrimInt, Unsigned};
 
 /// How the terms of one light are added when pressing cells of type `Cell` over Z/q: into a
 /// `Sum` from the light's own value, then reduced once.
@@ -165,32 +166,20 @@ where
         .unwrap_or(Ok(()))
 }
 
-/// A light of a chased board, its value already reduced mod q: a `u32`, or a byte (q <= 256),
-/// so a byte board is chased on its bytes.
-pub(crate) trait ChaseCell: Copy {
-    fn value(self) -> u32;
+/// A light of a chased board, its value already reduced mod q: an unsigned integer that holds
+/// every value below q (`u32`, or a byte for q <= 256, so a byte board is chased on its bytes),
+/// read as a `u32` value and written back from one by num-traits' `as` conversions.
+pub(crate) trait ChaseCell: PrimInt + Unsigned + AsPrimitive<u32> {
     fn from_value(v: u32) -> Self;
 }
 
-impl ChaseCell for u32 {
+impl<C: PrimInt + Unsigned + AsPrimitive<u32>> ChaseCell for C
+where
+    u32: AsPrimitive<C>,
+{
     #[inline(always)]
-    fn value(self) -> u32 {
-        self
-    }
-    #[inline(always)]
-    fn from_value(v: u32) -> u32 {
-        v
-    }
-}
-
-impl ChaseCell for u8 {
-    #[inline(always)]
-    fn value(self) -> u32 {
-        self as u32
-    }
-    #[inline(always)]
-    fn from_value(v: u32) -> u8 {
-        v as u8
+    fn from_value(v: u32) -> C {
+        v.as_()
     }
 }
 
@@ -247,11 +236,11 @@ impl Plan {
     fn load<C: ChaseCell>(&self, board: &[C], k: usize, out: &mut [u32]) {
         if self.transposed {
             for (j, o) in out.iter_mut().enumerate() {
-                *o = board[j * self.cols + k].value();
+                *o = board[j * self.cols + k].as_();
             }
         } else {
             for (o, &x) in out.iter_mut().zip(&board[k * self.cols..(k + 1) * self.cols]) {
-                *o = x.value();
+                *o = x.as_();
             }
         }
     }

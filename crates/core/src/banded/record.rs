@@ -132,38 +132,6 @@ impl Gf2Band {
         )
     }
 
-    /// Eliminate the matrix whose row `r` has its non-zero columns (sorted) in
-    /// `row_cols[row_start[r]..row_start[r + 1]]`, all in the new numbering.
-    pub(crate) fn factor(
-        rows: usize,
-        cols: usize,
-        row_start: &[usize],
-        row_cols: &[u32],
-        budget: &mut Budget,
-    ) -> Result<Gf2Band> {
-        let Schedule { width, intro_start, intro_rows, empty_rows } = Schedule::of(rows, cols, row_start, row_cols);
-        let ring = width.div_ceil(64) + 1;
-        Self::start(budget, rows, cols, width)?;
-
-        let mut band = Gf2Band {
-            rows,
-            cols,
-            width,
-            intro_start,
-            intro_rows,
-            slot_of_row: vec![NONE; rows],
-            empty_rows,
-            pivot_of_col: vec![NONE; cols],
-            pivots: Vec::new(),
-            u_words: Vec::new(),
-            mask_words: Vec::new(),
-            dead: Vec::new(),
-            slots: 0,
-        };
-        super::eliminate::eliminate(&mut band, ring, row_start, row_cols, budget)?;
-        Ok(band)
-    }
-
     pub(crate) fn rank(&self) -> usize {
         self.pivots.len()
     }

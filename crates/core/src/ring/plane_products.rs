@@ -15,7 +15,7 @@
 use crate::bitmatrix::PackedRows;
 use crate::elim::par::for_each_row_chunk_at;
 use crate::error::Result;
-use crate::ring::planes::add_n;
+use crate::ring::adder::add_n;
 
 /// Rows of R per table (`2^K` entries each): one byte of a word of L.
 const K: usize = 8;
