@@ -1003,5 +1003,5 @@ if __name__ == "__main__":
         # What an ordinary exit would do first: unlink the semaphores of the nannies' queues
         # (their finalizers), so that multiprocessing's resource tracker finds none left over
         # and prints no "leaked semaphore objects" warning.
-        multiprocessing.util._run_finalizers(0)
+        multiprocessing.util._run_finalizers(0)  # type: ignore[attr-defined]  # (private, not in the stubs)
     os._exit(_status)
