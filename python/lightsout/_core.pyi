@@ -16,6 +16,7 @@ _Rule = Union[str, Sequence[Tuple[int, int]], None]
 __version__: str
 __all__ = [
     "Game",
+    "_values_computed",
     "Solutions",
     "MinimalSolution",
     "Stats",
