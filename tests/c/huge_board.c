@@ -96,7 +96,7 @@ int main(int argc, char **argv) {
     uint32_t one = 0;
     if (side == 40000) {
         check(lightsout_game_random_solvable(game, 1, &one, 1) == LIGHTSOUT_TOO_LARGE &&
-                  strstr(lightsout_last_error(), "a packed board, one bit a light, needs 200 MB (200000000 bytes)") !=
+                  strstr(lightsout_last_error(), "LIGHTSOUT_BOARD_PACKED (one bit a light): it needs 200 MB (200000000 bytes)") !=
                       NULL,
               "a uint32_t board is refused, naming the packed size");
     }
