@@ -7,14 +7,9 @@ import datetime
 import pathlib
 import re
 
+from test_version import workspace_version  # the one reader of Cargo.toml's version
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-
-
-def workspace_version() -> str:
-    text = (ROOT / "Cargo.toml").read_text(encoding="utf-8")
-    m = re.search(r'^\[workspace\.package\]\n(?:.*\n)*?version = "([^"]+)"', text, flags=re.M)
-    assert m, "Cargo.toml has no [workspace.package] version"
-    return m.group(1)
 
 
 def release_headings() -> list:
