@@ -39,12 +39,13 @@ def _rgb(css: str) -> tuple:
     return tuple(int(m[i]) for i in (1, 2, 3))
 
 
-#: Per light its state and computed fill, and the page's background: the first opaque
-#: background colour from the board up.
+#: Per light of a board (arguments[0], else the page's first) its state and computed fill, and
+#: the page's background: the first opaque background colour from the board up.
 READ_COLOURS = """
-const cells = [...document.querySelectorAll('[data-light]')];
+const board = arguments[0] || document.querySelector('.lo-board');
+const cells = [...board.querySelectorAll('[data-light]')];
 let page = null;
-for (let e = document.querySelector('.lo-board'); e && !page; e = e.parentElement) {
+for (let e = board; e && !page; e = e.parentElement) {
   const c = getComputedStyle(e).backgroundColor;
   if (!/rgba\\(.*, 0\\)$/.test(c) && c !== 'transparent') page = c;
 }
@@ -52,9 +53,9 @@ return [cells.map((c) => [Number(c.dataset.state), getComputedStyle(c).fill]), p
 """
 
 
-def _state_colours(driver) -> tuple:
+def _state_colours(driver, board=None) -> tuple:
     """The colour of each state shown (one per state), and the page's background colour."""
-    cells, page = driver.execute_script(READ_COLOURS)
+    cells, page = driver.execute_script(READ_COLOURS, board)
     colours: dict = {}
     for state, css in cells:
         assert colours.setdefault(state, _rgb(css)) == _rgb(css), f"state {state} drawn in two colours"
