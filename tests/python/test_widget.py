@@ -171,11 +171,13 @@ window.ready = true;
 class _Bridge:
     """Serves the page and the module, and answers the page's model for one ``Board``. Like a
     kernel, it handles one message at a time, in order: a test holding ``kernel`` is a cell
-    running, and the page's messages wait for it."""
+    running, and the page's messages wait for it; a test setting ``gate`` (a semaphore) lets
+    one message through per release."""
 
     def __init__(self) -> None:
         self.board: widget.Board | None = None
         self.kernel = threading.Lock()
+        self.gate: threading.Semaphore | None = None
         self.js = pathlib.Path(widget.__file__).with_name("widget.js").read_bytes()
         bridge = self
 
@@ -204,6 +206,9 @@ class _Bridge:
                 # (an echo could arrive after the page moved on and undo its newer presses).
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 w = bridge.board
+                gate = bridge.gate
+                if gate is not None:
+                    gate.acquire()
                 with bridge.kernel:
                     before = bridge.values()
                     if self.path == "/state":

@@ -26,6 +26,19 @@ OWN_LIGHTNESS = {"light": 10, "dark": 6}
 LARGEST = 2**31 - 1
 
 
+def test_answers_name_the_board_they_are_about():
+    g = lo.preset("classic")
+    w = widget.Board(g, board=np.eye(5, dtype=np.int64))
+    w.hint()
+    assert w.answered == {"n": 1, "do": "hint", "lights": np.eye(5, dtype=int).reshape(-1).tolist()}
+    w.press(0)
+    w._on_msg(w, {"do": "solve"}, [])
+    assert w.answered == {"n": 2, "do": "solve", "lights": list(w.lights)} and w.plan
+    w.board = np.eye(25, dtype=np.int64)[0].reshape(5, 5)  # one corner: no solution
+    w.solve()
+    assert w.answered["n"] == 3 and w.answered["lights"][0] == 1 and "cannot" in w.status
+
+
 @pytest.fixture(scope="module")
 def browser(chromium):
     bridge = _Bridge()
@@ -187,3 +200,44 @@ def test_browser_hundred_square_light_size(browser, theme):
     assert boxes[0][2] == pytest.approx(12.6, abs=0.05) and boxes[0][3] == pytest.approx(12.6, abs=0.05), boxes
     text = " ".join(README.read_text().split())
     assert "at least 14 px from one light to the next, each light's square at least 12.6 px" in text
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_browser_presses_keep_changing_the_board(browser, theme):
+    """The kernel answers one message at a time, slowly, and a light is pressed before each
+    answer: the page asks again three times, then says to press solve again, playing nothing;
+    solve then solves."""
+    import threading
+
+    g = lo.preset("classic")
+    w = widget.Board(g, seed=5, step_ms=20)
+    w.new(difficulty=10, seed=7)
+    driver, bridge = browser[0], browser[1]
+    _open(browser, w, f"?theme={theme}")
+    pending = lambda: driver.execute_script("return window.pending")  # noqa: E731
+    gate = bridge.gate = threading.Semaphore(0)
+    try:
+        driver.find_element("css selector", 'button[data-action="solve"]').click()
+        for light in range(4):
+            driver.find_element("css selector", f'[data-light="{light}"]').click()
+            if light == 0:
+                _wait(driver, lambda d: "Waiting for the kernel" in _status(d))
+            # Everything the page has sent goes through: the answer is about the board before
+            # this press; the page drops it and sends its plan back, then asks again (waiting).
+            for _ in range(pending()):
+                gate.release()
+            if light < 3:
+                _wait(driver, lambda d: pending() == 2 and "asking for a solve" in _status(d))
+                assert "The board changed while the kernel was busy" in _status(driver)
+        _wait(driver, lambda d: "press solve again" in _status(d))
+    finally:
+        bridge.gate = None
+        for _ in range(100):
+            gate.release()
+    _settle(driver)
+    assert w.answered["n"] == 4 and w.plan == [] and w.history == [0, 1, 2, 3]
+    assert driver.find_element("css selector", ".lo-board").get_attribute("data-playing") == "false"
+    driver.find_element("css selector", 'button[data-action="solve"]').click()
+    _wait(driver, lambda d: d.find_element("css selector", ".lo-board").get_attribute("data-solved") == "true")
+    _settle(driver)
+    assert w.solved and w.answered["n"] == 5 and "Solved in" in _status(driver)
