@@ -10,7 +10,7 @@
 /// Z_q with precomputed Barrett multipliers `floor((2^64 - 1) / q)` and, for q < 2^16,
 /// `floor(2^32 / q)`. Any modulus `2 <= q < 2^31` works for every operation but [`Fp::inv`],
 /// which needs a prime.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Fp {
     pub(crate) p: u32,
     barrett: u64,
@@ -19,7 +19,7 @@ pub(crate) struct Fp {
 }
 
 impl Fp {
-    pub(crate) fn new(p: u32) -> Fp {
+    pub(crate) const fn new(p: u32) -> Fp {
         let barrett32 = if p < 1 << 16 { (1u64 << 32) / p as u64 } else { 0 };
         Fp { p, barrett: u64::MAX / p as u64, barrett32 }
     }
@@ -48,6 +48,19 @@ impl Fp {
             r -= self.p as u64;
         }
         r as u32
+    }
+
+    /// `x mod p` for any signed `x`.
+    #[inline]
+    pub(crate) fn reduce_signed(self, x: i64) -> u32 {
+        let r = self.reduce(x.unsigned_abs());
+        if x < 0 { self.neg(r) } else { r }
+    }
+
+    /// `acc + a b mod p` for `acc < p` and any `a`, `b`.
+    #[inline]
+    pub(crate) fn mul_add(self, acc: u32, a: u32, b: u32) -> u32 {
+        self.reduce(acc as u64 + a as u64 * b as u64)
     }
 
     #[inline]

@@ -406,7 +406,7 @@ impl BatchSolver {
                 acc[self.buttons..].iter().all(|&a| a == 0)
             }
             Kernel::Generic { columns } => {
-                let p = self.p as u64;
+                let (p, z) = (self.p as u64, crate::arith::Fp::new(self.p));
                 let width = acc.len();
                 acc.fill(0);
                 // Each term is below (p-1)^2 + 1; reduce only when the next terms could overflow.
@@ -416,7 +416,7 @@ impl BatchSolver {
                 for (l, &v) in values.iter().enumerate() {
                     if v != 0 {
                         if pending == budget {
-                            acc.iter_mut().for_each(|a| *a %= p);
+                            acc.iter_mut().for_each(|a| *a = z.reduce(*a) as u64);
                             pending = 0;
                         }
                         pending += 1;
@@ -425,10 +425,10 @@ impl BatchSolver {
                         }
                     }
                 }
-                acc.iter_mut().for_each(|a| *a %= p);
+                acc.iter_mut().for_each(|a| *a = z.reduce(*a) as u64);
                 let ok = acc[self.buttons..].iter().all(|&a| a == 0);
                 for a in &mut acc[..self.buttons] {
-                    *a = (p - *a) % p; // s = W(-b)
+                    *a = z.neg(*a as u32) as u64; // s = W(-b)
                 }
                 ok
             }

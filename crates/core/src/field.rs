@@ -8,6 +8,7 @@
 //! k with `2 <= k < 2^31` (from [`Modulus::ring`]: matrices, vectors and [`crate::RingSolver`]
 //! accept it; engines that divide need [`Modulus::is_prime`] and say so when it is not).
 
+use crate::arith::Fp;
 use crate::error::{Error, Result};
 
 /// Arithmetic in a finite field whose elements are `u32` values in `0..p`.
@@ -73,7 +74,9 @@ impl Field for Gf2 {
     }
 }
 
-/// Z_p for a prime `p < 2^31` given at run time (products fit in a `u64`).
+/// Z_p for a prime `p < 2^31` given at run time, over the crate's one arithmetic context
+/// (`arith::Fp`: Barrett products, branch-free sums), so the reference arithmetic the generic
+/// engines use and the inner loops' arithmetic are the same code.
 ///
 /// ```
 /// use lightsout_core::{Field, Zp};
@@ -83,40 +86,48 @@ impl Field for Gf2 {
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Zp {
-    p: u32,
+    fp: Fp,
 }
 
 impl Zp {
     /// The field Z_p; an error unless `p` is a prime with `2 <= p < 2^31`.
     pub fn new(p: u64) -> Result<Self> {
-        check_modulus(p).map(|p| Zp { p })
+        check_modulus(p).map(|p| Zp { fp: Fp::new(p) })
+    }
+
+    /// The context itself, for loops that take it directly.
+    pub(crate) fn arith(self) -> Fp {
+        self.fp
     }
 }
 
 impl Field for Zp {
+    #[inline]
     fn modulus(&self) -> u32 {
-        self.p
+        self.fp.p
     }
+    #[inline]
     fn add(&self, a: u32, b: u32) -> u32 {
-        let s = a + b; // both < 2^31, no overflow
-        if s >= self.p {
-            s - self.p
-        } else {
-            s
-        }
+        self.fp.add(a, b)
     }
+    #[inline]
+    fn sub(&self, a: u32, b: u32) -> u32 {
+        self.fp.sub(a, b)
+    }
+    #[inline]
     fn neg(&self, a: u32) -> u32 {
-        if a == 0 {
-            0
-        } else {
-            self.p - a
-        }
+        self.fp.neg(a)
     }
+    #[inline]
     fn mul(&self, a: u32, b: u32) -> u32 {
-        ((a as u64 * b as u64) % self.p as u64) as u32
+        self.fp.mul(a, b)
     }
     fn inv(&self, a: u32) -> Option<u32> {
-        inverse_mod(a, self.p)
+        inverse_mod(a, self.fp.p)
+    }
+    #[inline]
+    fn reduce(&self, x: i64) -> u32 {
+        self.fp.reduce_signed(x)
     }
 }
 
@@ -202,20 +213,22 @@ pub fn check_ring_modulus(k: u64) -> Result<u32> {
 pub struct Modulus {
     k: u32,
     prime: bool,
+    /// The arithmetic context of k, made once (its multipliers cost two divisions).
+    fp: Fp,
 }
 
 impl Modulus {
     /// Validate a prime `p` (see [`check_modulus`]): the modulus of a field.
     pub fn new(p: u64) -> Result<Self> {
-        check_modulus(p).map(|k| Modulus { k, prime: true })
+        check_modulus(p).map(|k| Modulus { k, prime: true, fp: Fp::new(k) })
     }
     /// Validate any `k` with `2 <= k < 2^31` (see [`check_ring_modulus`]): the modulus of the
     /// ring Z_k. A prime k gives the same value as [`Modulus::new`].
     pub fn ring(k: u64) -> Result<Self> {
-        check_ring_modulus(k).map(|k| Modulus { k, prime: is_prime(k as u64) })
+        check_ring_modulus(k).map(|k| Modulus { k, prime: is_prime(k as u64), fp: Fp::new(k) })
     }
     /// GF(2).
-    pub const TWO: Modulus = Modulus { k: 2, prime: true };
+    pub const TWO: Modulus = Modulus { k: 2, prime: true, fp: Fp::new(2) };
     /// The modulus k (a prime p for a field).
     pub fn get(self) -> u32 {
         self.k
@@ -241,13 +254,13 @@ impl Modulus {
     /// Z_k as a generic arithmetic context (also valid for k = 2). For composite k, `add`,
     /// `neg` and `mul` are the ring operations and `inv` answers for the units only.
     pub fn field(self) -> Zp {
-        Zp { p: self.k }
+        Zp { fp: self.arith() }
     }
 
     /// The arithmetic context of the inner loops (Barrett reduction) for this modulus, prime
     /// or not: the one the chasing, polynomial and ring engines share.
-    pub(crate) fn arith(self) -> crate::arith::Fp {
-        crate::arith::Fp::new(self.k)
+    pub(crate) fn arith(self) -> Fp {
+        self.fp
     }
 }
 

@@ -92,7 +92,7 @@ impl Matrix {
     }
     /// Set entry `(r, c)` to `v mod p`.
     pub fn set(&mut self, r: usize, c: usize, v: u32) {
-        self.data[r * self.cols + c] = v % self.modulus.get();
+        self.data[r * self.cols + c] = self.modulus.arith().reduce(v as u64);
     }
     /// Set entry `(r, c)`, rejecting out-of-range positions and values.
     pub fn set_checked(&mut self, r: usize, c: usize, v: u32) -> Result<()> {
@@ -155,13 +155,8 @@ impl Matrix {
         if v.len() != self.cols {
             return Err(Error::DimensionMismatch { what: "vector", expected: self.cols, got: v.len() });
         }
-        let p = self.modulus.get() as u64;
-        Ok((0..self.rows)
-            .map(|r| {
-                let acc = self.row(r).iter().zip(v).fold(0u64, |acc, (&a, &b)| (acc + a as u64 * b as u64) % p);
-                acc as u32
-            })
-            .collect())
+        let z = self.modulus.arith();
+        Ok((0..self.rows).map(|r| self.row(r).iter().zip(v).fold(0, |acc, (&a, &b)| z.mul_add(acc, a, b))).collect())
     }
 
     /// The product `self * other` over Z_p.

@@ -1,7 +1,7 @@
 //! Row storage shared by the solver: bit-packed for GF(2), one `u32` per entry otherwise.
 
 use crate::bitmatrix::{pack_bits, BitMatrix};
-use crate::field::{Field, Modulus};
+use crate::field::Modulus;
 use crate::matrix::Matrix;
 
 /// A block of rows taken out of an eliminated augmented matrix.
@@ -69,10 +69,8 @@ impl Rows {
         match (self, v) {
             (Rows::Bits(b), Prepared::Bits(w)) => b.dot_packed(r, w) as u32,
             (Rows::Dense(m), Prepared::Dense(x)) => {
-                let p = modulus.get() as u64;
-                let f = modulus.field();
-                let acc = m.row(r).iter().zip(x).fold(0u64, |acc, (&a, &b)| (acc + a as u64 * b as u64) % p);
-                f.reduce(acc as i64)
+                let z = modulus.arith();
+                m.row(r).iter().zip(x).fold(0, |acc, (&a, &b)| z.mul_add(acc, a, b))
             }
             _ => unreachable!("a vector is prepared by the rows it is used with"),
         }

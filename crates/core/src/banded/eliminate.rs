@@ -59,30 +59,37 @@ impl Gf2Band {
     }
 }
 
-/// The active rows: rings of `ring` words, one per slot, the last column each may reach, and
-/// the link to the next row of the same bucket.
-struct Pool {
+/// The active rows of a band elimination (GF(2)'s and Z_p's): rings of `ring` words (64
+/// entries a word over GF(2), one entry over Z_p), one per slot, the last column each may
+/// reach, and the link to the next row of the same bucket. Slots of dead rows and used pivots
+/// are reused, lowest first. `LATEST` is the rule between rows that reach equally far: the one
+/// put into the bucket last becomes the pivot (Z_p), else the first (GF(2)).
+pub(super) struct Pool<W, const LATEST: bool> {
     ring: usize,
-    words: Vec<u64>,
-    hi: Vec<u32>,
-    next: Vec<u32>,
-    free: BinaryHeap<Reverse<u32>>,
+    pub(super) words: Vec<W>,
+    pub(super) hi: Vec<u32>,
+    pub(super) next: Vec<u32>,
+    pub(super) free: BinaryHeap<Reverse<u32>>,
 }
 
-impl Pool {
-    fn alloc(&mut self, budget: &mut Budget) -> Result<u32> {
+impl<W: Copy + Default, const LATEST: bool> Pool<W, LATEST> {
+    pub(super) fn new(ring: usize) -> Self {
+        Pool { ring, words: Vec::new(), hi: Vec::new(), next: Vec::new(), free: BinaryHeap::new() }
+    }
+    /// A slot for a row joining, its ring cleared.
+    pub(super) fn alloc(&mut self, budget: &mut Budget) -> Result<u32> {
         if let Some(Reverse(s)) = self.free.pop() {
             let r = s as usize * self.ring;
-            self.words[r..r + self.ring].fill(0);
+            self.words[r..r + self.ring].fill(W::default());
             return Ok(s);
         }
-        budget.charge("the active rows of the band", self.ring as u64 * 8 + 8)?;
-        self.words.resize(self.words.len() + self.ring, 0);
+        budget.charge("the active rows of the band", (self.ring * std::mem::size_of::<W>()) as u64 + 8)?;
+        self.words.resize(self.words.len() + self.ring, W::default());
         self.hi.push(0);
         self.next.push(NONE);
         Ok(self.hi.len() as u32 - 1)
     }
-    fn ring_of(&mut self, s: u32) -> &mut [u64] {
+    pub(super) fn ring_of(&mut self, s: u32) -> &mut [W] {
         let r = s as usize * self.ring;
         &mut self.words[r..r + self.ring]
     }
@@ -90,9 +97,9 @@ impl Pool {
     /// `u32::MAX` for an empty bucket) up to date; without branches, as which row is shortest
     /// is unpredictable.
     #[inline(always)]
-    fn push(&mut self, bucket: &mut Bucket, s: u32) {
+    pub(super) fn push(&mut self, bucket: &mut Bucket, s: u32) {
         let hi = self.hi[s as usize];
-        let shorter = hi < bucket.shortest_hi;
+        let shorter = if LATEST { hi <= bucket.shortest_hi } else { hi < bucket.shortest_hi };
         bucket.shortest = if shorter { s } else { bucket.shortest };
         bucket.shortest_hi = hi.min(bucket.shortest_hi);
         self.next[s as usize] = bucket.head;
@@ -103,14 +110,14 @@ impl Pool {
 /// The rows whose leading column is one column: a list through [`Pool::next`], and the row of
 /// the list that reaches least far (the next pivot: the least fill).
 #[derive(Clone, Copy)]
-struct Bucket {
-    head: u32,
-    shortest: u32,
+pub(super) struct Bucket {
+    pub(super) head: u32,
+    pub(super) shortest: u32,
     shortest_hi: u32,
 }
 
 impl Bucket {
-    const EMPTY: Bucket = Bucket { head: NONE, shortest: NONE, shortest_hi: u32::MAX };
+    pub(super) const EMPTY: Bucket = Bucket { head: NONE, shortest: NONE, shortest_hi: u32::MAX };
 }
 
 with_features! {
@@ -128,7 +135,7 @@ fn eliminate_generic(
     row_cols: &[u32],
     budget: &mut Budget,
 ) -> Result<()> {
-    let mut pool = Pool { ring, words: Vec::new(), hi: Vec::new(), next: Vec::new(), free: BinaryHeap::new() };
+    let mut pool = Pool::<u64, false>::new(ring);
     // Leading columns of active rows lie in k .. k + W: one bucket each, reused in a ring.
     let nb = band.width + 1;
     let mut buckets = vec![Bucket::EMPTY; nb];

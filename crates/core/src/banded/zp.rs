@@ -7,8 +7,9 @@ use super::budget::Budget;
 use super::record::{free_columns, Schedule, Witness, NONE};
 use crate::error::Result;
 use crate::field::{Field, Zp};
+use crate::ring::row_arith::axpy_in;
+use super::eliminate::{Bucket, Pool};
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 #[derive(Clone, Debug)]
 struct Pivot {
@@ -84,14 +85,11 @@ impl ZpBand {
         budget: &mut Budget,
     ) -> Result<()> {
         let f = self.field;
-        let reduce = Reduce::new(f.modulus());
+        let z = f.arith();
         // Active rows: `ring` entries per slot, entry of column c at c % ring.
-        let mut vals: Vec<u32> = Vec::new();
-        let mut hi: Vec<u32> = Vec::new();
-        let mut next: Vec<u32> = Vec::new();
-        let mut free: BinaryHeap<Reverse<u32>> = BinaryHeap::new();
+        let mut pool = Pool::<u32, true>::new(ring);
         let nb = ring + 1;
-        let mut head = vec![NONE; nb];
+        let mut buckets = vec![Bucket::EMPTY; nb];
         let mut pivot_row = vec![0u32; ring];
         for k in 0..self.cols {
             if k % 256 == 0 {
@@ -99,42 +97,24 @@ impl ZpBand {
             }
             for i in self.schedule.intro_start[k]..self.schedule.intro_start[k + 1] {
                 let r = self.schedule.intro_rows[i] as usize;
-                let s = match free.pop() {
-                    Some(Reverse(s)) => s,
-                    None => {
-                        budget.charge("the active rows of the band", ring as u64 * 4 + 8)?;
-                        vals.resize(vals.len() + ring, 0);
-                        hi.push(0);
-                        next.push(NONE);
-                        hi.len() as u32 - 1
-                    }
-                };
-                let row = &mut vals[s as usize * ring..(s as usize + 1) * ring];
-                row.fill(0);
+                let s = pool.alloc(budget)?;
+                let row = pool.ring_of(s);
                 for (&c, &v) in row_cols[row_start[r]..row_start[r + 1]].iter().zip(&row_vals[row_start[r]..]) {
                     row[c as usize % ring] = v;
                 }
-                hi[s as usize] = row_cols[row_start[r + 1] - 1];
-                next[s as usize] = head[k % nb];
-                head[k % nb] = s;
+                pool.hi[s as usize] = row_cols[row_start[r + 1] - 1];
+                pool.push(&mut buckets[k % nb], s);
                 self.slot_of_row[r] = s;
             }
-            let first = std::mem::replace(&mut head[k % nb], NONE);
+            let bucket = std::mem::replace(&mut buckets[k % nb], Bucket::EMPTY);
+            let (first, p) = (bucket.head, bucket.shortest);
             if first == NONE {
                 continue; // a free column
             }
-            let mut p = first;
-            let mut s = next[first as usize];
-            while s != NONE {
-                if hi[s as usize] < hi[p as usize] {
-                    p = s;
-                }
-                s = next[s as usize];
-            }
-            let p_hi = hi[p as usize] as usize;
+            let p_hi = pool.hi[p as usize] as usize;
             let len = p_hi - k + 1;
             {
-                let row = &vals[p as usize * ring..(p as usize + 1) * ring];
+                let row = pool.ring_of(p);
                 for (j, out) in pivot_row[..len].iter_mut().enumerate() {
                     *out = row[(k + j) % ring];
                 }
@@ -147,26 +127,24 @@ impl ZpBand {
             let mut s = first;
             while s != NONE {
                 let si = s as usize;
-                let nxt = next[si];
+                let nxt = pool.next[si];
                 if s != p {
-                    let row = &mut vals[si * ring..(si + 1) * ring];
+                    let row = &mut pool.words[si * ring..(si + 1) * ring];
                     let m = f.mul(row[k % ring], inv);
                     let neg_m = f.neg(m);
                     let base = k % ring;
                     let split = len.min(ring - base);
-                    axpy(&reduce, &mut row[base..base + split], neg_m, &pivot_row[..split]);
-                    axpy(&reduce, &mut row[..len - split], neg_m, &pivot_row[split..len]);
+                    axpy_in(z, &mut row[base..base + split], neg_m, &pivot_row[..split]);
+                    axpy_in(z, &mut row[..len - split], neg_m, &pivot_row[split..len]);
                     self.l_pairs.push((s, m));
-                    hi[si] = hi[si].max(p_hi as u32);
-                    let lead = (k + 1..=hi[si] as usize).zip((base + 1..ring).chain(0..)).find(|&(_, i)| row[i] != 0);
+                    let hi = pool.hi[si].max(p_hi as u32);
+                    pool.hi[si] = hi;
+                    let lead = (k + 1..=hi as usize).zip((base + 1..ring).chain(0..)).find(|&(_, i)| row[i] != 0);
                     match lead.map(|(c, _)| c) {
-                        Some(lead) => {
-                            next[si] = head[lead % nb];
-                            head[lead % nb] = s;
-                        }
+                        Some(lead) => pool.push(&mut buckets[lead % nb], s),
                         None => {
                             self.dead.push((k as u32, s));
-                            free.push(Reverse(s));
+                            pool.free.push(Reverse(s));
                         }
                     }
                 }
@@ -184,9 +162,9 @@ impl ZpBand {
                 l_off,
                 l_len: l_len as u32,
             });
-            free.push(Reverse(p));
+            pool.free.push(Reverse(p));
         }
-        self.slots = hi.len();
+        self.slots = pool.hi.len();
         self.u_vals.shrink_to_fit();
         self.l_pairs.shrink_to_fit();
         Ok(())
@@ -316,39 +294,5 @@ impl ZpBand {
     /// The free columns (new numbering), increasing, each with the number of pivots before it.
     pub(crate) fn free_columns(&self) -> Vec<(usize, usize)> {
         free_columns(&self.pivot_of_col)
-    }
-}
-
-/// `a * b + c mod p` for entries in `0..p`: Barrett reduction by a precomputed reciprocal when
-/// p < 2^16 (the sum then fits 32 bits), a 64-bit remainder otherwise.
-struct Reduce {
-    p: u64,
-    /// `floor(2^48 / p)` when p < 2^16, else 0.
-    r: u64,
-}
-
-impl Reduce {
-    fn new(p: u32) -> Self {
-        Reduce { p: p as u64, r: if p < 1 << 16 { (1u64 << 48) / p as u64 } else { 0 } }
-    }
-
-    #[inline(always)]
-    fn mul_add(&self, a: u32, b: u32, c: u32) -> u32 {
-        let x = a as u64 * b as u64 + c as u64;
-        if self.r == 0 {
-            return (x % self.p) as u32;
-        }
-        // x < 2^32 and the estimate q is floor(x / p) or one less.
-        let q = (x * self.r) >> 48;
-        let y = x - q * self.p;
-        (if y >= self.p { y - self.p } else { y }) as u32
-    }
-}
-
-/// `row += m * pivot` entry by entry, mod p.
-#[inline(always)]
-fn axpy(reduce: &Reduce, row: &mut [u32], m: u32, pivot: &[u32]) {
-    for (e, &pv) in row.iter_mut().zip(pivot) {
-        *e = reduce.mul_add(m, pv, *e);
     }
 }

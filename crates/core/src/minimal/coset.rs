@@ -135,8 +135,8 @@ impl CosetBasis {
     /// The member of `s + span(rows)` that is 0 on every pivot button: the same for every `s`
     /// of one coset, so searches from it do not depend on which solution the caller had.
     pub(crate) fn normalize(&self, s: &[u32]) -> Vec<u32> {
-        let p = self.modulus.get();
-        let coeffs: Vec<u32> = self.pivots.iter().map(|&j| (p - s[j]) % p).collect();
+        let z = self.modulus.arith();
+        let coeffs: Vec<u32> = self.pivots.iter().map(|&j| z.neg(s[j])).collect();
         self.combine(s, &coeffs)
     }
 

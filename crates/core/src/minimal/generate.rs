@@ -198,7 +198,7 @@ where
         }
         let j = rng.gen_range(0..n);
         let old = s[j];
-        s[j] = (old + rng.gen_range(1..p)) % p;
+        s[j] = modulus.arith().add(old, rng.gen_range(1..p));
         let w = exact(&s)?;
         hardest = hardest.max(w);
         if w.abs_diff(target) <= current.abs_diff(target) {

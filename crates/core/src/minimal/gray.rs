@@ -10,6 +10,7 @@
 //! ([`before`]).
 
 use super::Deadline;
+use crate::arith::Fp;
 use crate::features::with_features;
 use std::sync::atomic::AtomicU64;
 
@@ -280,10 +281,7 @@ pub(crate) fn zp(p: u32, start: &[u32], basis: &[Vec<(u32, u32)>], total: u64, d
         let handles: Vec<_> = (0..p)
             .map(|v| {
                 scope.spawn(move || {
-                    let mut x = start.to_vec();
-                    for &(j, b) in &last[0] {
-                        x[j as usize] = ((x[j as usize] as u64 + v as u64 * b as u64) % p as u64) as u32;
-                    }
+                    let x = shifted(p, start, last, &[v]);
                     let mut out = zp_serial(p, &x, low, total / p as u64, deadline);
                     out.coeffs.push(v);
                     out
@@ -297,6 +295,18 @@ pub(crate) fn zp(p: u32, start: &[u32], basis: &[Vec<(u32, u32)>], total: u64, d
     // The first part of least weight: the one with the smallest last coefficient.
     let best = parts.into_iter().min_by_key(|o| o.weight).expect("p >= 2 parts");
     Outcome { explored, complete, ..best }
+}
+
+/// `start + Σ c_k v_k` mod p for sparse vectors `v_k`: the first member of the part of a coset
+/// whose last coefficients are fixed to `c`.
+pub(crate) fn shifted(p: u32, start: &[u32], vectors: &[Vec<(u32, u32)>], coeffs: &[u32]) -> Vec<u32> {
+    let (mut x, z) = (start.to_vec(), Fp::new(p));
+    for (v, &c) in vectors.iter().zip(coeffs) {
+        for &(j, b) in v {
+            x[j as usize] = z.mul_add(x[j as usize], c, b);
+        }
+    }
+    x
 }
 
 /// One serial p-ary run: on bytes with whole-vector (vectorised) steps when p < 128 and the
@@ -320,13 +330,14 @@ with_features! {
 #[inline(always)]
 fn zp_bytes(p: u32, start: &[u32], basis: &[Vec<(u32, u32)>], total: u64, deadline: &Deadline) -> Outcome {
     let n = start.len();
+    let z = Fp::new(p);
     let dense = |negate: bool| -> Vec<Vec<u8>> {
         basis
             .iter()
             .map(|v| {
                 let mut d = vec![0u8; n];
                 for &(j, x) in v {
-                    d[j as usize] = if negate { ((p - x) % p) as u8 } else { x as u8 };
+                    d[j as usize] = if negate { z.neg(x) } else { x } as u8;
                 }
                 d
             })
@@ -335,59 +346,53 @@ fn zp_bytes(p: u32, start: &[u32], basis: &[Vec<(u32, u32)>], total: u64, deadli
     let (plus, minus) = (dense(false), dense(true));
     let p8 = p as u8;
     let mut x: Vec<u8> = start.iter().map(|&v| v as u8).collect();
-    let mut gray = ReflectedGray::new(p, basis.len());
-    let mut best: u32 = x.iter().map(|&v| v as u32).sum();
-    let mut best_digits = gray.digits().to_vec();
-    let mut explored = 1u64;
-    let mut complete = false;
-    let progress = deadline.progress();
-    if let Some(p) = progress {
-        p.add_total(total);
-    }
-    let mut reported = 0u64;
-    'outer: while best > 0 {
-        for _ in 0..CHUNK {
-            let Some((k, up)) = gray.next_step() else {
-                complete = true;
-                break 'outer;
-            };
-            let v = if up { &plus[k] } else { &minus[k] };
-            let mut w = 0u32;
-            for (a, &b) in x.iter_mut().zip(v) {
-                let s = *a + b;
-                let r = if s >= p8 { s - p8 } else { s };
-                *a = r;
-                w += r as u32;
-            }
-            explored += 1;
-            if w <= best && (w < best || before(gray.digits(), &best_digits)) {
-                best = w;
-                best_digits.copy_from_slice(gray.digits());
-            }
+    let weight = x.iter().map(|&v| v as u64).sum();
+    zp_walk(p, basis.len(), weight, total, deadline, |k, up| {
+        let v = if up { &plus[k] } else { &minus[k] };
+        let mut w = 0u32;
+        for (a, &b) in x.iter_mut().zip(v) {
+            let s = *a + b;
+            let r = if s >= p8 { s - p8 } else { s };
+            *a = r;
+            w += r as u32;
         }
-        if let Some(p) = progress {
-            p.add_done(explored - reported);
-            reported = explored;
-        }
-        if deadline.passed() {
-            break;
-        }
-    }
-    if let Some(p) = progress {
-        p.add_done(explored - reported);
-    }
-    complete |= explored == total;
-    Outcome { coeffs: best_digits, weight: best as u64, explored, complete: complete || best == 0 }
+        w as u64
+    })
 }
 
 /// The p-ary run on the non-zero entries only (sparse bases, or p >= 128).
 fn zp_sparse(p: u32, start: &[u32], basis: &[Vec<(u32, u32)>], total: u64, deadline: &Deadline) -> Outcome {
+    let z = Fp::new(p);
     let negated: Vec<Vec<(u32, u32)>> =
-        basis.iter().map(|v| v.iter().map(|&(j, x)| (j, (p - x) % p)).collect()).collect();
+        basis.iter().map(|v| v.iter().map(|&(j, x)| (j, z.neg(x))).collect()).collect();
     let mut x = start.to_vec();
     let mut w: u64 = x.iter().map(|&v| v as u64).sum();
-    let mut gray = ReflectedGray::new(p, basis.len());
-    let (mut best, mut best_digits) = (w, gray.digits().to_vec());
+    zp_walk(p, basis.len(), w, total, deadline, |k, up| {
+        for &(j, v) in if up { &basis[k] } else { &negated[k] } {
+            let old = x[j as usize];
+            let new = z.add(old, v);
+            x[j as usize] = new;
+            w = w + new as u64 - old as u64;
+        }
+        w
+    })
+}
+
+/// The loop both p-ary runs share: the reflected Gray code over `u` coefficients from weight
+/// `weight`, `step(k, up)` moving coefficient k up or down by one (adding its basis vector or
+/// subtracting it) and answering the new weight; the clock and the progress are looked at
+/// once a chunk.
+#[inline(always)]
+fn zp_walk(
+    p: u32,
+    u: usize,
+    weight: u64,
+    total: u64,
+    deadline: &Deadline,
+    mut step: impl FnMut(usize, bool) -> u64,
+) -> Outcome {
+    let mut gray = ReflectedGray::new(p, u);
+    let (mut best, mut best_digits) = (weight, gray.digits().to_vec());
     let mut explored = 1u64;
     let mut complete = false;
     let progress = deadline.progress();
@@ -401,15 +406,7 @@ fn zp_sparse(p: u32, start: &[u32], basis: &[Vec<(u32, u32)>], total: u64, deadl
                 complete = true;
                 break 'outer;
             };
-            for &(j, v) in if up { &basis[k] } else { &negated[k] } {
-                let old = x[j as usize];
-                let mut new = old + v;
-                if new >= p {
-                    new -= p;
-                }
-                x[j as usize] = new;
-                w = w + new as u64 - old as u64;
-            }
+            let w = step(k, up);
             explored += 1;
             if w <= best && (w < best || before(gray.digits(), &best_digits)) {
                 best = w;

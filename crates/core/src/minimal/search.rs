@@ -9,6 +9,7 @@
 //! `min_t f(t)`: that gives the lower bound.
 
 use super::Deadline;
+use crate::arith::Fp;
 use rand::{Rng, SeedableRng};
 use std::collections::HashMap;
 
@@ -16,6 +17,8 @@ use std::collections::HashMap;
 #[derive(Debug, Clone)]
 pub(crate) struct Types {
     p: u32,
+    /// The arithmetic mod p.
+    z: Fp,
     /// Per type: its non-zero coefficients `(k, v_k)`, ascending in k.
     support: Vec<Vec<(u32, u32)>>,
     /// Per type: how many of its columns have each value of `s` (`(value, count)`).
@@ -35,7 +38,7 @@ impl Types {
             }
         }
         let mut index: HashMap<Vec<(u32, u32)>, usize> = HashMap::new();
-        let mut types = Types { p, support: Vec::new(), hist: Vec::new(), min: Vec::new() };
+        let mut types = Types { p, z: Fp::new(p), support: Vec::new(), hist: Vec::new(), min: Vec::new() };
         for (col, &s) in columns.into_iter().zip(start) {
             let t = *index.entry(col).or_insert_with_key(|key| {
                 types.support.push(key.clone());
@@ -59,14 +62,12 @@ impl Types {
     /// `f(t)` for type `ty`.
     #[inline]
     fn cost(&self, ty: usize, t: u32) -> u64 {
-        let p = self.p as u64;
-        self.hist[ty].iter().map(|&(s, n)| n * ((s as u64 + t as u64) % p)).sum()
+        self.hist[ty].iter().map(|&(s, n)| n * self.z.add(s, t) as u64).sum()
     }
 
     /// `min_t f(t)`: `f` is piecewise linear in t and drops only where some `s + t` wraps to 0.
     fn min_cost(&self, ty: usize) -> u64 {
-        let p = self.p;
-        self.hist[ty].iter().map(|&(s, _)| self.cost(ty, (p - s) % p)).min().unwrap_or(0)
+        self.hist[ty].iter().map(|&(s, _)| self.cost(ty, self.z.neg(s))).min().unwrap_or(0)
     }
 
     /// A lower bound on the weight (on the support) of every member.
@@ -77,8 +78,7 @@ impl Types {
     /// `<c, v>` for type `ty`.
     #[inline]
     fn dot(&self, ty: usize, c: &[u32]) -> u32 {
-        let p = self.p as u64;
-        (self.support[ty].iter().map(|&(k, v)| v as u64 * c[k as usize] as u64 % p).sum::<u64>() % p) as u32
+        self.support[ty].iter().fold(0, |acc, &(k, v)| self.z.mul_add(acc, v, c[k as usize]))
     }
 
     /// The weight of the member with coefficients `c`.
@@ -142,7 +142,7 @@ fn local_search(types: &Types, u: usize, max_work: u64, deadline: &Deadline) -> 
     let mut weight = types.total(&c);
     let (mut best, mut best_w) = (c.clone(), weight);
     let mut work = 0u64;
-    let pm = p as u64;
+    let z = types.z;
     while work < max_work && !deadline.passed() {
         // Descend: first improvement, sweeping the variables until none helps.
         let mut improved = true;
@@ -158,15 +158,15 @@ fn local_search(types: &Types, u: usize, max_work: u64, deadline: &Deadline) -> 
                         .iter()
                         .map(|&(ty, v)| {
                             let ty = ty as usize;
-                            let t = ((dots[ty] as u64 + v as u64 * d as u64) % pm) as u32;
+                            let t = z.mul_add(dots[ty], v, d);
                             types.cost(ty, t) as i64 - types.cost(ty, dots[ty]) as i64
                         })
                         .sum();
                     if delta < 0 {
                         for &(ty, v) in &by_var[k] {
-                            dots[ty as usize] = ((dots[ty as usize] as u64 + v as u64 * d as u64) % pm) as u32;
+                            dots[ty as usize] = z.mul_add(dots[ty as usize], v, d);
                         }
-                        c[k] = ((c[k] as u64 + d as u64) % pm) as u32;
+                        c[k] = z.add(c[k], d);
                         weight = (weight as i64 + delta) as u64;
                         improved = true;
                     }
@@ -325,14 +325,14 @@ fn branch_and_bound(types: &Types, u: usize, incumbent: (Vec<u32>, u64), max_wor
             for &ty in &closing[k] {
                 let sup = &types.support[ty];
                 let (&(_, vk), head) = sup.split_last().expect("a type has a non-empty support");
-                let dot = head.iter().map(|&(j, v)| v as u64 * c[j as usize] as u64 % p as u64).sum::<u64>() % p as u64;
-                partial.push((ty, dot as u32, vk));
+                let dot = head.iter().fold(0, |acc, &(j, v)| types.z.mul_add(acc, v, c[j as usize]));
+                partial.push((ty, dot, vk));
             }
             out.clear();
             for t in 0..p {
                 let cost: u64 = partial
                     .iter()
-                    .map(|&(ty, dot, vk)| types.cost(ty, ((dot as u64 + vk as u64 * t as u64) % p as u64) as u32))
+                    .map(|&(ty, dot, vk)| types.cost(ty, types.z.mul_add(dot, vk, t)))
                     .sum();
                 out.push((settled + cost + rest[k + 1], t));
             }

@@ -430,6 +430,7 @@ impl RingGridSolver {
         check_vector("board", board, n, self.modulus)?;
         let (rows, cols) = (self.rows(), self.cols());
         let single = self.factored.parts.len() == 1;
+        let z = self.modulus.arith();
         let mut out = crate::buffer::zeroed::<u8>("a board of bytes", n)?;
         let mut add = |pt: &Part, r: usize, row: &[u8]| {
             let dst = &mut out[r * cols..(r + 1) * cols];
@@ -437,7 +438,7 @@ impl RingGridSolver {
                 dst.copy_from_slice(row);
             } else {
                 for (o, &v) in dst.iter_mut().zip(row) {
-                    *o = ((*o as u32 + v as u32 * pt.idem) % k) as u8;
+                    *o = z.reduce32(*o as u32 + v as u32 * pt.idem) as u8;
                 }
             }
         };

@@ -358,14 +358,14 @@ impl Plan {
     /// `Σ y_i b_i mod q` for the presses y chased from u on a dark board, without storing y.
     pub(crate) fn chased_dot(&self, u: &[u32], board: &[u32]) -> Result<u32> {
         let (x1, x0) = self.split(u);
-        let q = self.z.p as u64;
+        let (q, z) = (self.z.p, self.z);
         let mut b = vec![0u32; self.n];
-        let mut acc = 0u64;
+        let mut acc = 0u32;
         self.run::<u32>(None, &x0, &x1, |k, row| {
             self.load(board, k, &mut b);
-            acc = (acc + row.iter().zip(&b).map(|(&x, &y)| x as u64 * y as u64 % q).sum::<u64>()) % q;
+            acc = z.add(acc, crate::ring::row_arith::dot(row, &b, q));
         })?;
-        Ok(acc as u32)
+        Ok(acc)
     }
 
     /// `b + M s` (see [`press`]; b dark when `None`).

@@ -7,6 +7,7 @@ use crate::error::{Error, Result};
 use crate::field::Modulus;
 use crate::matrix::Matrix;
 use crate::ring::part::Part;
+use crate::ring::row_arith;
 
 /// One [`Part`] per prime-power factor of k, ascending primes.
 #[derive(Clone, Debug)]
@@ -75,7 +76,7 @@ impl Factored {
         let mut offset = 0;
         for pt in &self.parts {
             match pt.solve(&self.reduced(pt, lights)) {
-                Ok(s) => add_into(&mut total, &pt.lift(&s, k), k),
+                Ok(s) => row_arith::axpy(&mut total, pt.idem, &s, k),
                 Err(Error::Unsolvable { obstruction_index, obstruction }) => {
                     return Err(Error::Unsolvable {
                         obstruction_index: offset + obstruction_index,
@@ -118,7 +119,7 @@ impl Factored {
     /// `W = Σ ε_q W_q mod k` from each factor's pseudoinverse (buttons x lights): `W(-b)` is
     /// `W_q(-b)` mod every q, so it solves every solvable board.
     pub fn pseudoinverse(&self) -> Result<Matrix> {
-        let k = self.modulus.get() as u64;
+        let k = self.modulus.get();
         let mut w: Option<Matrix> = None;
         for pt in &self.parts {
             let wq = pt.pseudoinverse()?;
@@ -126,9 +127,7 @@ impl Factored {
                 Some(t) => t,
                 None => w.insert(Matrix::zeros(self.modulus, wq.rows(), wq.cols())?),
             };
-            for (x, &y) in total.as_mut_slice().iter_mut().zip(wq.as_slice()) {
-                *x = ((*x as u64 + pt.idem as u64 * y as u64) % k) as u32;
-            }
+            row_arith::axpy(total.as_mut_slice(), pt.idem, wq.as_slice(), k);
         }
         w.ok_or_else(|| Error::InvalidArgument("a modulus without prime factors".into()))
     }
@@ -141,12 +140,6 @@ impl Factored {
             out.extend(pt.obstructions()?.iter().map(|y| pt.lift(y, k)));
         }
         Ok(out)
-    }
-}
-
-fn add_into(total: &mut [u32], x: &[u32], k: u32) {
-    for (t, &v) in total.iter_mut().zip(x) {
-        *t = ((*t as u64 + v as u64) % k as u64) as u32;
     }
 }
 

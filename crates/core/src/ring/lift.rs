@@ -29,6 +29,7 @@
 //! size d x d x r. Over Z/4, moreover, S = 2 S' and its Smith form is one GF(2) elimination of
 //! S' ([`PowerSolver::twice_binary`]).
 
+use crate::arith::Fp;
 use crate::bitmatrix::{BitMatrix, PackedRows};
 use crate::elim;
 use crate::elim::gf3::Gf3Matrix;
@@ -55,6 +56,8 @@ enum Transform {
 pub(crate) struct LiftSolver {
     e: u32,
     q: u32,
+    /// The arithmetic mod q.
+    z: Fp,
     a: Matrix,
     t: Transform,
     pivots: Vec<usize>,
@@ -66,10 +69,6 @@ pub(crate) struct LiftSolver {
     pw: Vec<Vec<u32>>,
     /// S, when d > 0.
     schur: Option<PowerSolver>,
-}
-
-fn sub_mod(a: u32, b: u32, q: u32) -> u32 {
-    ((a as u64 + q as u64 - b as u64) % q as u64) as u32
 }
 
 impl LiftSolver {
@@ -98,7 +97,7 @@ impl LiftSolver {
             let width = (3 * n as u128 * n as u128 + 4 * (d * d) as u128).div_ceil(d as u128);
             check_dense_work("the kernel correction of the reduced system", d, d, width as usize, 1.0)?;
         }
-        let mut solver = LiftSolver { e, q, a, t, pivots, kernel, pz: Vec::new(), pw: Vec::new(), schur: None };
+        let mut solver = LiftSolver { e, q, z: Fp::new(q), a, t, pivots, kernel, pz: Vec::new(), pw: Vec::new(), schur: None };
         if d == 0 {
             return Ok(solver);
         }
@@ -116,7 +115,7 @@ impl LiftSolver {
             let zxw = row_arith::products(|a| Cow::Borrowed(solver.pz[a].as_slice()), d, &xw, q)?;
             for (b, zxw_b) in zxw.iter().enumerate() {
                 for (a, &z) in zxw_b.iter().enumerate() {
-                    s.set(a, b, sub_mod(s.get(a, b), z, q));
+                    s.set(a, b, solver.z.sub(s.get(a, b), z));
                 }
             }
         }
@@ -245,7 +244,7 @@ impl LiftSolver {
             Some(s) => {
                 // S u2 = t, asked as t' + S u2 = 0 with t' = -t.
                 let neg_t: Vec<u32> =
-                    self.pz.iter().zip(&ec[r..]).map(|(z, &c2)| sub_mod(dot_mod(z, &w1, q), c2, q)).collect();
+                    self.pz.iter().zip(&ec[r..]).map(|(z, &c2)| self.z.sub(dot_mod(z, &w1, q), c2)).collect();
                 match s.solve(&neg_t) {
                     Ok(u2) => u2,
                     Err(Error::Unsolvable { .. }) => return Ok(None),
@@ -274,7 +273,7 @@ impl LiftSolver {
         let corr = self.inv_x(&v, 1);
         let mut u = vec![0u32; self.n()];
         for (i, &c) in self.pivots.iter().enumerate() {
-            u[c] = sub_mod(w1[i], corr[i], q);
+            u[c] = self.z.sub(w1[i], corr[i]);
         }
         for (&f, k) in u2.iter().zip(&self.kernel) {
             axpy(&mut u, f, k, q);
@@ -284,12 +283,12 @@ impl LiftSolver {
 
     /// `X⁻¹ v` for v divisible by `p^divisible`, by `w <- v + (I - X) w`.
     fn inv_x(&self, v: &[u32], divisible: u32) -> Vec<u32> {
-        let q = self.q;
+        let z = self.z;
         let mut w = v.to_vec();
         for _ in 0..self.e.saturating_sub(1 + divisible) {
             let xw = self.x_apply(&w);
             for ((wi, &vi), &xi) in w.iter_mut().zip(v).zip(&xw) {
-                *wi = sub_mod(((*wi as u64 + vi as u64) % q as u64) as u32, xi, q);
+                *wi = z.sub(z.add(*wi, vi), xi);
             }
         }
         w
@@ -318,7 +317,6 @@ impl LiftSolver {
 
     /// `(E v)` on `rows`, over Z/q.
     fn e_mul(&self, v: &[u32], rows: Range<usize>) -> Vec<u32> {
-        let q = self.q as u64;
         match &self.t {
             Transform::Bits { m, word } => {
                 // v = Σ 2^t v_t by bit planes: E_i·v = Σ 2^t popcount(E_i & v_t).
@@ -331,7 +329,7 @@ impl LiftSolver {
                         let ones: u64 = row.iter().zip(plane).map(|(a, b)| (a & b).count_ones() as u64).sum();
                         acc + (ones << t)
                     });
-                    (s % q) as u32
+                    self.z.reduce(s)
                 })
                 .collect()
             }
@@ -347,13 +345,14 @@ fn kernel_mod_p(n: usize, p: u32, pivots: &[usize], r_entry: impl Fn(usize, usiz
     for &c in pivots {
         is_pivot[c] = true;
     }
+    let fp = Fp::new(p);
     (0..n)
         .filter(|&f| !is_pivot[f])
         .map(|f| {
             let mut k = vec![0u32; n];
             k[f] = 1;
             for (i, &c) in pivots.iter().enumerate() {
-                k[c] = (p - r_entry(i, f)) % p;
+                k[c] = fp.neg(r_entry(i, f));
             }
             k
         })
@@ -363,6 +362,7 @@ fn kernel_mod_p(n: usize, p: u32, pivots: &[usize], r_entry: impl Fn(usize, usiz
 /// `[A | I] -> [R | E]` mod p: E, the pivot columns, and one kernel vector of R per free column.
 fn factor_mod_p(a: &Matrix, p: u32) -> Result<(Transform, Vec<usize>, Vec<Vec<u32>>)> {
     let n = a.rows();
+    let fp = Fp::new(p);
     // The reduced matrix [R | E] (bits for GF(2), R and E side by side otherwise).
     let (aug, pivots) = match p {
         2 => {
@@ -382,8 +382,9 @@ fn factor_mod_p(a: &Matrix, p: u32) -> Result<(Transform, Vec<usize>, Vec<Vec<u3
             let mut m = Gf3Matrix::zeros(n, 2 * n)?;
             for i in 0..n {
                 for (j, &x) in a.row(i).iter().enumerate() {
-                    if x % 3 != 0 {
-                        m.set(i, j, x % 3)?;
+                    let x = fp.reduce(x as u64);
+                    if x != 0 {
+                        m.set(i, j, x)?;
                     }
                 }
                 m.set(i, n + i, 1)?;
@@ -398,7 +399,7 @@ fn factor_mod_p(a: &Matrix, p: u32) -> Result<(Transform, Vec<usize>, Vec<Vec<u3
             let mut m = Matrix::zeros(modulus, n, 2 * n)?;
             for i in 0..n {
                 for (j, &x) in a.row(i).iter().enumerate() {
-                    m.set(i, j, x % p);
+                    m.set(i, j, fp.reduce(x as u64));
                 }
                 m.set(i, n + i, 1);
             }

@@ -1,5 +1,6 @@
 //! The lifting solver against the Smith form of the whole matrix ([`PowerSolver`]), on random
-//! matrices built to have large kernels mod p and every valuation up to e.
+//! matrices built to have large kernels mod p and every valuation up to e. Test data and
+//! expectations are built with plain `%`, independent of the arithmetic under test.
 
 use super::lift::LiftSolver;
 use super::PowerSolver;

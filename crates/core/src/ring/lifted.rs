@@ -27,6 +27,7 @@
 //! GF(2) solver (the `planes` module).
 
 use crate::error::{Error, Result};
+use crate::arith::Fp;
 use crate::field::{inverse_mod, Modulus};
 use crate::matrix::{Matrix, SparseMatrix};
 use crate::ring::chase_zq::Plan;
@@ -140,11 +141,11 @@ impl<O: BoardOps> BoardLift<O> {
         if self.kernel.is_empty() {
             return;
         }
-        let (y, q) = (self.y(&**v), self.q as u64);
+        let (y, z) = (self.y(&**v), Fp::new(self.q));
         for (row, &c) in self.h_inv.iter().zip(&self.coords) {
-            let corr = row.iter().zip(&y).fold(0u64, |acc, (&a, &b)| (acc + a as u64 * b as u64) % q);
-            let old = self.ops.get(&**v, c) as u64;
-            self.ops.set(v, c, ((old + q - corr) % q) as u32);
+            let corr = crate::ring::row_arith::dot(row, &y, self.q);
+            let old = self.ops.get(&**v, c);
+            self.ops.set(v, c, z.sub(old, corr));
         }
     }
 
@@ -255,6 +256,7 @@ impl<O: BoardOps> BoardLift<O> {
 /// rows wrap), so the scan stops early.
 fn independent_lights<O: BoardOps>(ops: &O, kernel: &[O::V]) -> Result<(Vec<usize>, Vec<Vec<u32>>)> {
     let (p, d) = (ops.p(), kernel.len());
+    let fp = Fp::new(p);
     // Echelon rows over GF(p): (pivot index, vector).
     let mut basis: Vec<(usize, Vec<u32>)> = Vec::new();
     let mut coords = Vec::new();
@@ -265,18 +267,16 @@ fn independent_lights<O: BoardOps>(ops: &O, kernel: &[O::V]) -> Result<(Vec<usiz
         if c % 4096 == 0 {
             crate::interrupt::check()?;
         }
-        let mut col: Vec<u32> = kernel.iter().map(|k| ops.get(&**k, c) % p).collect();
+        let mut col: Vec<u32> = kernel.iter().map(|k| fp.reduce(ops.get(&**k, c) as u64)).collect();
         for (piv, v) in &basis {
-            let f = col[*piv];
+            let f = fp.neg(col[*piv]);
             if f != 0 {
-                for (x, &y) in col.iter_mut().zip(v) {
-                    *x = (*x + (p - f) * y % p) % p;
-                }
+                col.iter_mut().zip(v).for_each(|(x, &y)| *x = fp.mul_add(*x, f, y));
             }
         }
         if let Some(piv) = col.iter().position(|&x| x != 0) {
             let inv = inverse_mod(col[piv], p).expect("p is prime");
-            col.iter_mut().for_each(|x| *x = *x * inv % p);
+            col.iter_mut().for_each(|x| *x = fp.mul(*x, inv));
             basis.push((piv, col));
             coords.push(c);
         }
@@ -291,28 +291,25 @@ fn independent_lights<O: BoardOps>(ops: &O, kernel: &[O::V]) -> Result<(Vec<usiz
 /// The inverse over Z/q (`q = p^e`) of a square matrix invertible mod p.
 fn invert(mut h: Vec<Vec<u32>>, p: u32, q: u32) -> Option<Vec<Vec<u32>>> {
     let d = h.len();
-    let q64 = q as u64;
+    let (fp, z) = (Fp::new(p), Fp::new(q));
     let mut inv: Vec<Vec<u32>> = (0..d).map(|i| (0..d).map(|j| (i == j) as u32).collect()).collect();
     for col in 0..d {
-        let piv = (col..d).find(|&r| h[r][col] % p != 0)?;
+        let piv = (col..d).find(|&r| fp.reduce(h[r][col] as u64) != 0)?;
         h.swap(col, piv);
         inv.swap(col, piv);
-        let f = inverse_mod(h[col][col], q)? as u64;
+        let f = inverse_mod(h[col][col], q)?;
         for x in h[col].iter_mut().chain(inv[col].iter_mut()) {
-            *x = (*x as u64 * f % q64) as u32;
+            *x = z.mul(*x, f);
         }
         for r in 0..d {
-            let f = h[r][col] as u64;
+            let f = h[r][col];
             if r == col || f == 0 {
                 continue;
             }
-            let neg = q64 - f;
+            let neg = z.neg(f);
             let (hc, ic) = (h[col].clone(), inv[col].clone());
-            for (x, &y) in h[r].iter_mut().zip(&hc) {
-                *x = ((*x as u64 + neg * y as u64) % q64) as u32;
-            }
-            for (x, &y) in inv[r].iter_mut().zip(&ic) {
-                *x = ((*x as u64 + neg * y as u64) % q64) as u32;
+            for (x, &y) in h[r].iter_mut().zip(&hc).chain(inv[r].iter_mut().zip(&ic)) {
+                *x = z.mul_add(*x, neg, y);
             }
         }
     }
@@ -395,8 +392,8 @@ impl BoardOps for ValueOps {
         self.plan.apply(Some(b), x)
     }
     fn digit_solve(&self, r: &[u32], t: u32) -> Result<Vec<u32>> {
-        let (p, pt) = (self.p, self.p.pow(t));
-        let digit: Vec<u32> = r.iter().map(|&x| (x / pt) % p).collect();
+        let (fp, pt) = (Fp::new(self.p), self.p.pow(t));
+        let digit: Vec<u32> = r.iter().map(|&x| fp.reduce((x / pt) as u64)).collect();
         self.field.solve(&digit).map_err(digit_error)
     }
     fn add_digit(&self, x: &mut Vec<u32>, y: &Vec<u32>, t: u32) {

@@ -82,7 +82,7 @@ mod part;
 mod plane_products;
 mod planes;
 pub mod power;
-mod row_arith;
+pub(crate) mod row_arith;
 mod solver;
 
 pub use board::RingGridSolver;
@@ -129,8 +129,8 @@ pub fn factor(k: u32) -> Vec<(u32, u32)> {
 pub fn idempotent(k: u32, q: u32) -> u32 {
     let rest = k / q;
     if rest == 1 {
-        return 1 % k;
+        return 1;
     }
-    let inv = crate::field::inverse_mod(rest % q, q).expect("the prime-power factors of k are coprime");
-    ((rest as u64 * inv as u64) % k as u64) as u32
+    let inv = crate::field::inverse_mod(rest, q).expect("the prime-power factors of k are coprime");
+    crate::arith::Fp::new(k).mul(rest, inv)
 }

@@ -175,6 +175,7 @@ mod tests {
                 let want: Vec<u32> = (0..cols)
                     .map(|c| {
                         let dot: u64 = (0..inner).map(|k| l[i][k] as u64 * r[k][c] as u64).sum();
+                        // The reference: plain integer arithmetic, not the code under test.
                         ((start[i][c] as u64 + (dot << shift)) % q) as u32
                     })
                     .collect();

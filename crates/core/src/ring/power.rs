@@ -1,5 +1,6 @@
 //! The engine over one prime power Z/p^e: Smith form by pivots of least p-adic valuation.
 
+use crate::arith::Fp;
 use crate::count::SolutionCount;
 use crate::error::{Error, Result};
 use crate::field::{check_vector, inverse_mod, Modulus};
@@ -61,6 +62,7 @@ fn valuation(mut x: u32, p: u32) -> u32 {
         return x.trailing_zeros();
     }
     let mut v = 0;
+    // Divisibility by the prime, not a reduction of a value.
     while x % p == 0 {
         x /= p;
         v += 1;
@@ -76,7 +78,8 @@ fn clear_below(m: &mut Matrix, t: usize, factors: &[u32], cols: std::ops::Range<
     let n = m.cols();
     let (head, tail) = m.as_mut_slice().split_at_mut((t + 1) * n);
     let pivot = &head[t * n..(t + 1) * n][cols.clone()];
-    let step = |(row, &f): (&mut [u32], &u32)| row_arith::axpy(&mut row[cols.clone()], q - f % q, pivot, q);
+    let fp = Fp::new(q);
+    let step = |(row, &f): (&mut [u32], &u32)| row_arith::axpy(&mut row[cols.clone()], fp.neg(f), pivot, q);
     if factors.len() * cols.len() >= 1 << 16 {
         tail.par_chunks_mut(n).zip(factors.par_iter()).for_each(step);
     } else {
@@ -234,13 +237,8 @@ impl PowerSolver {
     /// `c = P(-b)`.
     fn target(&self, lights: &[u32]) -> Result<Vec<u32>> {
         check_vector("lights", lights, self.lights, self.modulus)?;
-        let q = self.modulus.get() as u64;
-        Ok((0..self.lights)
-            .map(|i| {
-                let dot = crate::ring::row_arith::dot(self.left.row(i), lights, q as u32) as u64;
-                ((q - dot) % q) as u32
-            })
-            .collect())
+        let (q, fp) = (self.modulus.get(), self.modulus.arith());
+        Ok((0..self.lights).map(|i| fp.neg(crate::ring::row_arith::dot(self.left.row(i), lights, q))).collect())
     }
 
     /// The first row `i` of `D u = c` with no solution, with its obstruction index.
@@ -265,9 +263,9 @@ impl PowerSolver {
 
     /// Row i of the obstruction list: `p^(e − v_i) P_i` for a pivot row, `P_i` past them.
     fn obstruction_row(&self, i: usize) -> Vec<u32> {
-        let q = self.modulus.get() as u64;
-        let f = self.vals.get(i).map_or(1, |&v| self.p.pow(self.e - v) as u64);
-        self.left.row(i).iter().map(|&x| ((x as u64 * f) % q) as u32).collect()
+        let fp = self.modulus.arith();
+        let f = self.vals.get(i).map_or(1, |&v| self.p.pow(self.e - v));
+        self.left.row(i).iter().map(|&x| fp.mul(x, f)).collect()
     }
 
     /// Whether `b + M s = 0 (mod q)` has a solution.
@@ -291,7 +289,7 @@ impl PowerSolver {
     /// Generators of the kernel (the quiet patterns) and their additive orders; the kernel is
     /// the direct sum of their cyclic groups, so the product of the orders is its size.
     pub fn null_basis(&self) -> (Vec<Vec<u32>>, Vec<u32>) {
-        let q = self.modulus.get() as u64;
+        let fp = self.modulus.arith();
         let mut gens = Vec::new();
         let mut orders = Vec::new();
         for i in 0..self.buttons {
@@ -299,8 +297,8 @@ impl PowerSolver {
             if v == 0 {
                 continue;
             }
-            let f = self.p.pow(self.e - v) as u64;
-            gens.push(self.right_t.row(i).iter().map(|&x| ((x as u64 * f) % q) as u32).collect());
+            let f = self.p.pow(self.e - v);
+            gens.push(self.right_t.row(i).iter().map(|&x| fp.mul(x, f)).collect());
             orders.push(self.p.pow(v));
         }
         (gens, orders)
@@ -330,16 +328,14 @@ impl PowerSolver {
             )));
         }
         check_dense("the pseudoinverse", self.buttons, self.lights)?;
-        let q = self.modulus.get() as u64;
+        let q = self.modulus.get();
         let mut w = Matrix::zeros(self.modulus, self.buttons, self.lights)?;
         // W = Σ_i (column i of Q) (row i of P) over the unit pivots.
         for i in 0..self.vals.len() {
             let prow = self.left.row(i);
             for (j, &a) in self.right_t.row(i).iter().enumerate() {
                 if a != 0 {
-                    for (x, &b) in w.row_mut(j).iter_mut().zip(prow) {
-                        *x = ((*x as u64 + a as u64 * b as u64) % q) as u32;
-                    }
+                    row_arith::axpy(w.row_mut(j), a, prow, q);
                 }
             }
         }
@@ -385,8 +381,8 @@ impl FactoredSystem for PowerSolver {
             Given::Dense(m) => {
                 check_vector("lights", board, self.lights, self.modulus)?;
                 check_vector("presses", presses, self.buttons, self.modulus)?;
-                let q = self.modulus.get();
-                Ok(board.iter().zip(m.mul_vec(presses)?).map(|(&a, b)| (a + b) % q).collect())
+                let fp = self.modulus.arith();
+                Ok(board.iter().zip(m.mul_vec(presses)?).map(|(&a, b)| fp.add(a, b)).collect())
             }
         }
     }

@@ -18,24 +18,31 @@ fn mask(q: u32) -> Option<u32> {
 
 /// `acc += f * v (mod q)`; entries of `acc` and `v` in `0..q`.
 pub(crate) fn axpy(acc: &mut [u32], f: u32, v: &[u32], q: u32) {
+    // Once a row: callers may pass a factor not yet reduced (a quotient, a power of p).
     let f = f % q;
     if f != 0 {
-        axpy_rows(acc, f, v, q)
+        axpy_rows(acc, f, v, Fp::new(q))
     }
 }
 
-with_features!(fn axpy_rows(acc: &mut [u32], f: u32, v: &[u32], q: u32) = axpy_any if ["avx2"]);
+/// [`axpy`] in a context made once for many rows, with `f < q` (the band elimination's rows).
+pub(crate) fn axpy_in(z: Fp, acc: &mut [u32], f: u32, v: &[u32]) {
+    if f != 0 {
+        axpy_rows(acc, f, v, z)
+    }
+}
+
+with_features!(fn axpy_rows(acc: &mut [u32], f: u32, v: &[u32], fp: Fp) = axpy_any if ["avx2"]);
 
 #[inline(always)]
-fn axpy_any(acc: &mut [u32], f: u32, v: &[u32], q: u32) {
-    match mask(q) {
+fn axpy_any(acc: &mut [u32], f: u32, v: &[u32], fp: Fp) {
+    match mask(fp.p) {
         Some(m) => {
             for (x, &y) in acc.iter_mut().zip(v) {
                 *x = x.wrapping_add(f.wrapping_mul(y)) & m;
             }
         }
         None => {
-            let fp = Fp::new(q);
             if fp.small() {
                 for (x, &y) in acc.iter_mut().zip(v) {
                     *x = fp.add(*x, fp.reduce32(f * y));
@@ -79,7 +86,7 @@ pub(crate) fn scale(row: &mut [u32], f: u32, q: u32) {
         Some(m) => row.iter_mut().for_each(|x| *x = x.wrapping_mul(f) & m),
         None => {
             let fp = Fp::new(q);
-            row.iter_mut().for_each(|x| *x = fp.mul(*x, f % q))
+            row.iter_mut().for_each(|x| *x = fp.mul(*x, f))
         }
     }
 }
@@ -202,6 +209,7 @@ fn plane_dot_portable(a: &[u64], b: &[u64], e: usize, words: usize) -> u64 {
     total
 }
 
+/// Plain `%` throughout: the reference the kernels are checked against.
 #[cfg(test)]
 mod tests {
     use super::*;

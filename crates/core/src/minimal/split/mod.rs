@@ -81,6 +81,27 @@ fn fixed_digits(p: u32, digits: usize, inner: u64, tasks: Option<u64>) -> Result
     Ok(t)
 }
 
+/// An error unless `task` is one of a split work's `tasks` (numbered from 0): the first check
+/// of every kind of work's `run`.
+fn check_task(task: u64, tasks: u64) -> Result<()> {
+    if task >= tasks {
+        return Err(Error::InvalidArgument(format!("task must be in 0..{tasks}, not {task}")));
+    }
+    Ok(())
+}
+
+/// An error unless a part of `task` carries the fingerprint `id` of the work that reads it
+/// (`what` names that kind of work): a part is answered on another machine, maybe for other
+/// work.
+fn check_work(what: &str, task: u64, part_work: u64, id: u64) -> Result<()> {
+    if part_work != id {
+        return Err(Error::InvalidArgument(format!(
+            "the answer of task {task} comes from another {what} (work {part_work:#x}, this one is {id:#x})"
+        )));
+    }
+    Ok(())
+}
+
 /// The parts of a split's tasks by task number: `check` accepts a part (it belongs to the work
 /// and is well formed) and names its task; a task answered twice must agree with itself.
 fn by_task<'a, P: PartialEq>(parts: &'a [P], check: impl Fn(&P) -> Result<u64>) -> Result<BTreeMap<u64, &'a P>> {
@@ -100,6 +121,7 @@ fn by_task<'a, P: PartialEq>(parts: &'a [P], check: impl Fn(&P) -> Result<u64>) 
 fn digits_of(p: u32, mut task: u64, t: usize) -> Vec<u32> {
     (0..t)
         .map(|_| {
+            // A digit of a number written in base p, not arithmetic mod p.
             let d = (task % p as u64) as u32;
             task /= p as u64;
             d
@@ -308,9 +330,7 @@ impl CosetWork {
     /// Run task `task`: walk the `p^(U-t)` members whose last `t` coefficients are the digits
     /// of `task`, in Gray-code order.
     pub fn run(&self, task: u64) -> Result<CosetPart> {
-        if task >= self.tasks() {
-            return Err(Error::InvalidArgument(format!("task must be in 0..{}, not {task}", self.tasks())));
-        }
+        check_task(task, self.tasks())?;
         let none = Deadline::start(&Budget::work_only(0));
         let low = self.dim - self.fixed;
         let total = (self.p as u64).pow(low as u32);
@@ -323,13 +343,7 @@ impl CosetWork {
             let code = gray::code(best_i);
             ((0..self.dim).map(|k| ((code >> k) & 1) as u32).collect::<Vec<_>>(), best, seen)
         } else {
-            let p = self.p as u64;
-            let mut x = self.start.clone();
-            for (v, &d) in self.sparse[low..].iter().zip(&fixed) {
-                for &(j, b) in v {
-                    x[j as usize] = ((x[j as usize] as u64 + d as u64 * b as u64) % p) as u32;
-                }
-            }
+            let x = gray::shifted(self.p, &self.start, &self.sparse[low..], &fixed);
             let out = gray::zp_serial(self.p, &x, &self.sparse[..low], total, &none);
             let mut coeffs = out.coeffs;
             coeffs.extend(fixed);
@@ -343,12 +357,7 @@ impl CosetWork {
     /// The parts by task, checked to belong to this work and to agree when repeated.
     fn check_parts<'a>(&self, parts: &'a [CosetPart]) -> Result<BTreeMap<u64, &'a CosetPart>> {
         by_task(parts, |part| {
-            if part.work != self.id {
-                return Err(Error::InvalidArgument(format!(
-                    "the answer of task {} comes from another search (work {:#x}, this one is {:#x})",
-                    part.task, part.work, self.id
-                )));
-            }
+            check_work("search", part.task, part.work, self.id)?;
             if part.task >= self.tasks() || part.coeffs.len() != self.dim || part.coeffs.iter().any(|&c| c >= self.p) {
                 return Err(Error::InvalidArgument(format!(
                     "the answer of task {} is malformed: tasks are 0..{}, with {} coefficients in 0..{} each",

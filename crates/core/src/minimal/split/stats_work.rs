@@ -1,7 +1,7 @@
 //! The statistics of a game cut into tasks: [`StatsWork`] and the answers of its tasks.
 
 use super::wire::{fnv1a, Reader, Writer, STATS_MAGIC};
-use super::{by_task, digits_of, fixed_digits};
+use super::{by_task, check_task, digits_of, fixed_digits};
 use crate::error::{Error, Result};
 use crate::minimal::{gray, stats, Budget, Deadline, Stats};
 use crate::solver::Solver;
@@ -93,9 +93,7 @@ impl StatsWork {
 
     /// Run task `task`: every board whose last `t` pivot presses are the digits of `task`.
     pub fn run(&self, task: u64) -> Result<StatsPart> {
-        if task >= self.tasks() {
-            return Err(Error::InvalidArgument(format!("task must be in 0..{}, not {task}", self.tasks())));
-        }
+        check_task(task, self.tasks())?;
         let mut histogram = if self.quiet.is_empty() {
             stats::unique_solutions(self.p, self.n)?
         } else if self.p == 2 {

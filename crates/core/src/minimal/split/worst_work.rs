@@ -36,7 +36,7 @@
 //! ```
 
 use super::wire::{fnv1a, Reader, Writer, WORST_MAGIC};
-use super::{by_task, DEFAULT_TASKS, MAX_TASKS};
+use super::{by_task, check_task, check_work, DEFAULT_TASKS, MAX_TASKS};
 use crate::error::{Error, Result};
 use crate::field::Modulus;
 use crate::minimal::coset::reduce;
@@ -513,9 +513,7 @@ impl WorstWork {
     /// [`WorstWork::run`] within `max_time` (`None`: no limit): `None` when the time ran out
     /// first and the subtree is undecided (a sample of tasks measures a decision's cost so).
     pub fn run_within(&self, task: u64, max_time: Option<std::time::Duration>) -> Result<Option<WorstPart>> {
-        if task >= self.tasks() {
-            return Err(Error::InvalidArgument(format!("task must be in 0..{}, not {task}", self.tasks())));
-        }
+        check_task(task, self.tasks())?;
         let decider = self.engine()?;
         let forced = &self.jobs[task as usize];
         if !decider.valid_prefix(forced) {
@@ -538,12 +536,7 @@ impl WorstWork {
     /// The parts by task, checked to belong to this work and to agree when repeated.
     fn check_parts<'a>(&self, parts: &'a [WorstPart]) -> Result<BTreeMap<u64, &'a WorstPart>> {
         by_task(parts, |part| {
-            if part.work != self.id {
-                return Err(Error::InvalidArgument(format!(
-                    "the answer of task {} comes from another decision (work {:#x}, this one is {:#x})",
-                    part.task, part.work, self.id
-                )));
-            }
+            check_work("decision", part.task, part.work, self.id)?;
             if part.task >= self.tasks() {
                 return Err(Error::InvalidArgument(format!(
                     "the answer of task {} is malformed: tasks are 0..{}",

@@ -327,9 +327,10 @@ pub(crate) fn quiet_table(p: u32, n: usize, quiet: &[Vec<u32>]) -> Result<Vec<u3
 
 /// The weight of the lightest member of `x + K`, with K listed in `table`.
 pub(crate) fn lightest(p: u32, n: usize, table: &[u32], x: &[u32]) -> u64 {
+    let z = crate::arith::Fp::new(p);
     table
         .chunks_exact(n.max(1))
-        .map(|q| x.iter().zip(q).map(|(&a, &b)| ((a + b) % p) as u64).sum::<u64>())
+        .map(|q| x.iter().zip(q).map(|(&a, &b)| z.add(a, b) as u64).sum::<u64>())
         .min()
         .unwrap_or(0)
 }

@@ -3,6 +3,7 @@
 //! is no complement of pivot columns to enumerate the cosets by, as [`super::stats`] does.
 
 use super::{out_of_time, unique_solutions, Stats};
+use crate::arith::Fp;
 use crate::error::{Error, Result};
 use crate::minimal::{Budget, Deadline};
 use crate::ring::RingSolver;
@@ -76,7 +77,7 @@ pub fn ring_stats(ring: &RingSolver, budget: &Budget) -> Result<Stats> {
 /// Visit every press vector in odometer order, keeping the board (as a number in base k) and
 /// the weight up to date one column at a time, and the lightest weight of each board.
 fn lightest_per_board(ring: &RingSolver, budget: &Budget, members: u128) -> Result<HashMap<u64, u32>> {
-    let k = ring.modulus().get();
+    let (k, z) = (ring.modulus().get(), ring.modulus().arith());
     let columns = ring.matrix().columns();
     let place: Vec<u64> = (0..ring.lights()).map(|i| (k as u64).pow(i as u32)).collect();
     let deadline = Deadline::start(budget);
@@ -98,11 +99,11 @@ fn lightest_per_board(ring: &RingSolver, budget: &Budget, members: u128) -> Resu
         for i in 0..j {
             // digit i wraps from k-1 to 0: one more press of button i, k in all, changes nothing
             // but the weight.
-            step(&mut board, &mut code, &place, &columns[i], k);
+            step(&mut board, &mut code, &place, &columns[i], z);
             digits[i] = 0;
             weight -= (k - 1) as u64;
         }
-        step(&mut board, &mut code, &place, &columns[j], k);
+        step(&mut board, &mut code, &place, &columns[j], z);
         digits[j] += 1;
         weight += 1;
     }
@@ -146,23 +147,24 @@ pub fn ring_random_with_difficulty(ring: &RingSolver, seed: u64, target: u64) ->
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut code = codes[rng.gen_range(0..codes.len())];
     // The code is M s in base k; the board that s turns off is -M s.
-    let k = k as u64;
+    let z = ring.modulus().arith();
     let board = (0..lights)
         .map(|_| {
-            let digit = code % k;
-            code /= k;
-            ((k - digit) % k) as u32
+            // A digit of the code (a number written in base k), negated mod k.
+            let digit = (code % k as u64) as u32;
+            code /= k as u64;
+            z.neg(digit)
         })
         .collect();
     Ok(Some(board))
 }
 
 /// Add one press of a button (its column) to the board and its code.
-fn step(board: &mut [u32], code: &mut u64, place: &[u64], column: &[(u32, u32)], k: u32) {
+fn step(board: &mut [u32], code: &mut u64, place: &[u64], column: &[(u32, u32)], z: Fp) {
     for &(r, v) in column {
         let r = r as usize;
         let old = board[r];
-        let new = ((old as u64 + v as u64) % k as u64) as u32;
+        let new = z.add(old, v);
         board[r] = new;
         *code = code.wrapping_add((new as u64).wrapping_sub(old as u64).wrapping_mul(place[r]));
     }

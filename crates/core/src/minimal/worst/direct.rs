@@ -157,6 +157,7 @@ pub(crate) fn every_board(game: &Cosets<'_>, max_work: u64, deadline: &Deadline)
 fn decode(k: u32, n: usize, support: &[usize], mut index: u64) -> Vec<u32> {
     let y: Vec<u32> = (0..support.len())
         .map(|_| {
+            // A digit of a number written in base k, not arithmetic mod k.
             let v = (index % k as u64) as u32;
             index /= k as u64;
             v
@@ -174,6 +175,7 @@ fn decode(k: u32, n: usize, support: &[usize], mut index: u64) -> Vec<u32> {
 pub(crate) fn local_search(game: &Cosets<'_>, max_work: u64, deadline: &Deadline) -> Option<Direct> {
     let Cosets { k, n, support, rows, orders } = *game;
     let s = support.len();
+    let z = crate::arith::Fp::new(k);
     let members =
         orders.iter().try_fold(1u64, |a, &o| a.checked_mul(o as u64)).filter(|&m| m <= super::EXACT_MEMBERS)?;
     let size = usize::try_from(members).ok()?;
@@ -193,11 +195,11 @@ pub(crate) fn local_search(game: &Cosets<'_>, max_work: u64, deadline: &Deadline
                 break;
             };
             let step: u64 = col[..=i].iter().map(|&c| c as u64).sum();
-            t = ((t as u64 + step) % k as u64) as u32;
+            t = z.reduce(t as u64 + step);
         }
         out
     };
-    let add = |v: u32, t: u32| -> u64 { ((v as u64 + t as u64) % k as u64) as u64 };
+    let add = |v: u32, t: u32| -> u64 { z.add(v, t) as u64 };
     let mut y = vec![k - 1; s];
     let mut d = vec![0u64; size];
     let mut explored = 0u64;
@@ -226,7 +228,7 @@ pub(crate) fn local_search(game: &Cosets<'_>, max_work: u64, deadline: &Deadline
                 let mut order: Vec<usize> = (0..size).collect();
                 order.select_nth_unstable_by_key(((candidates - 2) as usize).min(size - 1), |&c| d[c]);
                 let mut v: Vec<u32> =
-                    order[..(candidates as usize - 2).min(size)].iter().map(|&c| (k - 1 + k - ts[c]) % k).collect();
+                    order[..(candidates as usize - 2).min(size)].iter().map(|&c| z.sub(k - 1, ts[c])).collect();
                 v.extend([k - 1, y[pos]]);
                 v
             };
@@ -258,7 +260,7 @@ pub(crate) fn local_search(game: &Cosets<'_>, max_work: u64, deadline: &Deadline
         let times = (rest % o as u64) as u32;
         rest /= o as u64;
         for (pos, v) in member.iter_mut().enumerate() {
-            *v = ((*v as u64 + times as u64 * r[support[pos]] as u64) % k as u64) as u32;
+            *v = z.mul_add(*v, times, r[support[pos]]);
         }
     }
     let presses = full(k, n, support, &member);
@@ -272,7 +274,8 @@ pub(crate) fn local_search(game: &Cosets<'_>, max_work: u64, deadline: &Deadline
 /// no search (the 1 x 2 grid over any Z_k, whose quiet pattern is `[1, k - 1]`).
 pub(crate) fn invariant_witness(game: &Cosets<'_>) -> Option<Direct> {
     let Cosets { k, n, support, rows, .. } = *game;
-    let balanced = rows.iter().all(|r| support.iter().map(|&j| r[j] as u64).sum::<u64>() % k as u64 == 0);
+    let z = crate::arith::Fp::new(k);
+    let balanced = rows.iter().all(|r| z.reduce(support.iter().map(|&j| r[j] as u64).sum()) == 0);
     if !balanced || support.is_empty() {
         return None;
     }
