@@ -227,7 +227,7 @@ def test_browser_presses_keep_changing_the_board(browser, theme):
             for _ in range(pending()):
                 gate.release()
             if light < 3:
-                _wait(driver, lambda d: pending() == 2 and "asking for a solve" in _status(d))
+                _wait(driver, lambda d: pending() == 2 and "asking again" in _status(d))
                 assert "The board changed while the kernel was busy" in _status(driver)
         _wait(driver, lambda d: "press solve again" in _status(d))
     finally:
