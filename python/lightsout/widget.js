@@ -40,11 +40,13 @@ const rgb = (hex) => [1, 3, 5].map((i) => linear(parseInt(hex.slice(i, i + 2), 1
 const luminance = ([r, g, b]) => 0.2126 * r + 0.7152 * g + 0.0722 * b;
 const hex = (lin) => "#" + lin.map((c) => Math.round(encode(Math.min(1, Math.max(0, c))) * 255).toString(16).padStart(2, "0")).join("");
 
+const STOPS = SCALE.map(rgb);
+
 /** Viridis at t in [0, 1], in linear RGB. */
 function viridis(t) {
-  const x = Math.min(Math.max(t, 0), 1) * (SCALE.length - 1);
-  const i = Math.min(Math.floor(x), SCALE.length - 2);
-  const [a, b] = [rgb(SCALE[i]), rgb(SCALE[i + 1])];
+  const x = Math.min(Math.max(t, 0), 1) * (STOPS.length - 1);
+  const i = Math.min(Math.floor(x), STOPS.length - 2);
+  const [a, b] = [STOPS[i], STOPS[i + 1]];
   return a.map((c, k) => c + (b[k] - c) * (x - i));
 }
 
@@ -77,13 +79,20 @@ export function bands(dark) {
 export function fill(v, p, dark = false) {
   if (v === 0) return "var(--lo-off)";
   if (p === 2) return "#ffd84a";
-  const t = dark ? THEMES.dark : THEMES.light;
   const most = bands(dark);
   const steps = Math.min(p - 1, most);
   const band = p - 1 <= most ? v : Math.ceil((v * most) / (p - 1));
-  const base = luminance(rgb(t.off)) + 0.05;
-  return colourOf(base * ((t.top + 0.05) / base) ** (band / steps) - 0.05);
+  const key = `${dark} ${band}/${steps}`;
+  if (!COLOURS.has(key)) {
+    const t = dark ? THEMES.dark : THEMES.light;
+    const base = luminance(rgb(t.off)) + 0.05;
+    COLOURS.set(key, colourOf(base * ((t.top + 0.05) / base) ** (band / steps) - 0.05));
+  }
+  return COLOURS.get(key);
 }
+
+/** The colours worked out so far, by theme and band (a few dozen at most). */
+const COLOURS = new Map();
 
 /** Black or white, whichever contrasts more with a hex colour. */
 function ink(colour) {
@@ -339,7 +348,7 @@ function render({ model, el }) {
     model.save_changes();
     if (again < 3) {
       again += 1;
-      note = `The board changed while the kernel was busy: asking for a ${what} of the board as it is now.`;
+      note = "The board changed while the kernel was busy: asking again for the board as it is now.";
       askAbout(what);
     } else {
       again = 0;

@@ -66,6 +66,10 @@ def jupyterlab(tmp_path_factory):
     home = tmp_path_factory.mktemp("lab-settings")
     (root / "board.ipynb").write_text(json.dumps(_notebook([SETUP, CHECK])))
     (root / "busy.ipynb").write_text(json.dumps(_notebook(BUSY)))
+    # No toast asking about Jupyter's news: it would cover the lower right of the page.
+    settings = home / "config" / "lab" / "user-settings" / "@jupyterlab" / "apputils-extension"
+    settings.mkdir(parents=True)
+    (settings / "notification.jupyterlab-settings").write_text(json.dumps({"fetchNews": "false"}))
     port, token = _free_port(), secrets.token_hex(16)
     log = open(home / "server.log", "w")
     server = subprocess.Popen(
@@ -157,7 +161,6 @@ def test_colours_and_a_busy_kernel_in_jupyterlab(chromium, jupyterlab, theme):
     url, token, home = jupyterlab
     # The theme, as the Settings menu would store it for this server's user.
     settings = home / "config" / "lab" / "user-settings" / "@jupyterlab" / "apputils-extension"
-    settings.mkdir(parents=True, exist_ok=True)
     (settings / "themes.jupyterlab-settings").write_text(json.dumps({"theme": theme}))
     driver = chromium
     driver.set_window_size(1200, 900)
@@ -188,6 +191,7 @@ def test_colours_and_a_busy_kernel_in_jupyterlab(chromium, jupyterlab, theme):
         editors()[2].click()
         run()
         wait.until(lambda d: "| Busy" in d.find_element("css selector", ".jp-StatusBar-Widget, #jp-main-statusbar").text)
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", classic)
         classic.find_element("css selector", "button[data-action='solve']").click()
         classic.find_element("css selector", "[data-light='0']").click()
         status = lambda: classic.find_element("css selector", ".lo-status").text  # noqa: E731

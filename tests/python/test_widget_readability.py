@@ -103,6 +103,8 @@ def test_browser_states_are_ordered_by_lightness(browser, theme):
         assert sorted(colours) == _states_shown(p)
         off = _contrast(colours[0], page)
         assert off >= 3, (theme, p, colours[0], page, off)
+        if theme == "dark":  # JupyterLab Dark's --jp-layout-color1 and VS Code's dark page too
+            assert min(_contrast(colours[0], (c, c, c)) for c in (0x21, 0x1E)) >= 3, colours[0]
         lightness = [_luminance(colours[v]) for v in sorted(colours)]
         assert lightness == sorted(lightness), (theme, p, colours)
         levels = sorted(set(lightness))
@@ -227,7 +229,7 @@ def test_browser_presses_keep_changing_the_board(browser, theme):
             for _ in range(pending()):
                 gate.release()
             if light < 3:
-                _wait(driver, lambda d: pending() == 2 and "asking for a solve" in _status(d))
+                _wait(driver, lambda d: pending() == 2 and "asking again" in _status(d))
                 assert "The board changed while the kernel was busy" in _status(driver)
         _wait(driver, lambda d: "press solve again" in _status(d))
     finally:
