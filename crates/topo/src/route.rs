@@ -12,17 +12,29 @@
 //! - the rest: dense elimination of M, the field [`lightsout_core::Solver`] for a prime, the
 //!   [`lightsout_core::RingSolver`] for a composite modulus.
 //!
+//! The questions that some paths answer without their engine, or that need more than
+//! `FactoredSystem`, ask this file too, and nowhere else is the path looked at: pressing
+//! without a factorisation ([`Game::press_unfactored`]), the rank of a dense bit matrix without
+//! factoring it ([`Game::unfactored_rank`]), the dense factorisation that the pseudoinverse,
+//! the obstructions, bulk solving and statistics take ([`Game::dense_factorisation`]), the
+//! dense engine behind the exhaustive fewest-press searches ([`Game::dense_field_engine`],
+//! [`Game::dense_ring_engine`]), and the chasing engines that take compact boards in place
+//! ([`Game::chasing_grid`], [`Game::ring_grid_solver`], [`Game::chases`]).
+//!
 //! A new engine implements `FactoredSystem` in the core, gets a [`SolverPath`] variant, a line
-//! in [`Game::solver_path`] and one in [`Game::engine`]: nothing else changes.
+//! in [`Game::solver_path`] and one in [`Game::engine`], and its memory estimate in
+//! `footprint.rs`; the capabilities above are the places to name it if it has one.
 
 use crate::error::Result;
 use crate::footprint::SolverPath;
 use crate::game::Game;
 use crate::shape::{Rule, Shape};
 use lightsout_core::banded::BandedSolver;
+use lightsout_core::batch::BatchSolver;
+use lightsout_core::minimal::{Budget, Stats};
 use lightsout_core::ring::RingGridSolver;
 use lightsout_core::structured::{GridSolver, Wrap, WrapSolver};
-use lightsout_core::{FactoredSystem, Modulus};
+use lightsout_core::{FactoredSystem, Matrix, Modulus, RingSolver, Solver};
 
 /// Games with at least this many lights are solved by the structured solvers when their shape
 /// and rule allow it; smaller games use the dense [`lightsout_core::Solver`], whose answers
@@ -38,7 +50,7 @@ pub const RING_CHASING_MIN_LIGHTS: usize = 1024;
 
 /// Whether a game of this shape and rule can be chased: grids, tori and cylinders with the
 /// plus or neighbours rule.
-fn chases(shape: &Shape, rule: &Rule) -> bool {
+fn chasing_shape(shape: &Shape, rule: &Rule) -> bool {
     matches!(rule, Rule::Plus | Rule::Neighbours)
         && matches!(shape, Shape::Grid { .. } | Shape::Torus { .. } | Shape::Cylinder { .. })
 }
@@ -64,7 +76,7 @@ impl Game {
     pub fn solver_path(&self) -> SolverPath {
         let large = self.size() >= STRUCTURED_MIN_LIGHTS;
         let prime = self.modulus().is_prime();
-        let chases = chases(self.shape(), self.rule());
+        let chases = chasing_shape(self.shape(), self.rule());
         if large && prime && chases {
             match self.shape() {
                 Shape::Grid { .. } => SolverPath::Chasing,
@@ -116,6 +128,144 @@ impl Game {
         })
     }
 
+    /// Whether the answers of [`Game::solve`], [`Game::rank`] and the other questions below come
+    /// from the core's structured solvers (grids, tori and cylinders with the plus or
+    /// neighbours rule, a prime modulus and at least [`STRUCTURED_MIN_LIGHTS`] lights), which
+    /// never build the N x N system, rather than from [`Game::solver`].
+    ///
+    /// ```
+    /// use lightsout_topo::Game;
+    /// assert!(!Game::grid(5, 5, 2).unwrap().uses_structured_solver());
+    /// let big = Game::grid(300, 300, 2).unwrap();
+    /// assert!(big.uses_structured_solver());
+    /// let board = big.random_solvable(1).unwrap();
+    /// assert!(big.apply(&board, &big.solve(&board).unwrap()).unwrap().iter().all(|&x| x == 0));
+    /// ```
+    pub fn uses_structured_solver(&self) -> bool {
+        matches!(self.solver_path(), SolverPath::Chasing | SolverPath::WrappedChasing)
+    }
+
+    /// Whether the answers come from the core's structured solver over Z_k
+    /// ([`lightsout_core::ring::RingGridSolver`]): a composite modulus, a grid, torus or cylinder
+    /// with the plus or neighbours rule and at least [`crate::RING_CHASING_MIN_LIGHTS`] lights. It
+    /// never builds M: each prime-power factor is chased down to the first rows.
+    ///
+    /// ```
+    /// use lightsout_topo::Game;
+    /// let big = Game::grid(300, 300, 4).unwrap();
+    /// assert!(big.uses_ring_chasing() && !big.uses_structured_solver());
+    /// let board = big.random_solvable(1).unwrap();
+    /// assert!(big.apply(&board, &big.solve(&board).unwrap()).unwrap().iter().all(|&x| x == 0));
+    /// ```
+    pub fn uses_ring_chasing(&self) -> bool {
+        self.solver_path() == SolverPath::RingChasing
+    }
+
+    /// Whether the questions below are answered by the core's banded solver: GF(2) games with
+    /// a geometry (masks, cubes, grids with other rules) and at least [`STRUCTURED_MIN_LIGHTS`]
+    /// lights that have no structured solver. It renumbers the lights into a narrow band and
+    /// eliminates there, in about `N * W / 8` bytes for a band of width W (about one side)
+    /// where [`Game::solver`] needs `N^2 / 4`.
+    ///
+    /// ```
+    /// use lightsout_topo::{Game, Rule};
+    /// let cells: Vec<bool> = (0..80 * 80).map(|i| i % 7 != 3).collect();
+    /// let game = Game::mask(80, 80, cells, Rule::Plus, 2).unwrap();
+    /// assert!(game.uses_banded_solver());
+    /// let board = game.random_solvable(1).unwrap();
+    /// assert!(game.apply(&board, &game.solve(&board).unwrap()).unwrap().iter().all(|&x| x == 0));
+    /// ```
+    pub fn uses_banded_solver(&self) -> bool {
+        self.solver_path() == SolverPath::Banded
+    }
+
+    /// `lights + M presses` (entries checked by the caller) without factoring anything: the
+    /// chasing engines press on the board, a dense bit matrix by the parity of its rows, every
+    /// other game by M (the banded solver would need its factorisation, where M alone does it).
+    pub(crate) fn press_unfactored(&self, lights: &[u32], presses: &[u32]) -> Result<Vec<u32>> {
+        match self.solver_path() {
+            SolverPath::RingChasing => return self.chased_press(lights, presses),
+            SolverPath::Chasing | SolverPath::WrappedChasing => return Ok(self.engine()?.apply(lights, presses)?),
+            _ => {}
+        }
+        if let Rule::Dense { rows } = self.rule() {
+            return Ok(rows.0.apply(lights, presses));
+        }
+        let change = self.matrix()?.mul_vec(presses)?;
+        let f = self.modulus().field();
+        Ok(lights.iter().zip(change).map(|(&a, b)| lightsout_core::Field::add(&f, a, b)).collect())
+    }
+
+    /// The rank of M where it is known without the engine: a dense bit matrix is eliminated
+    /// alone, a third of the work of the factorisation `[M | I]` that solving needs (and the
+    /// same engine), so the questions that follow from the rank never factor such a game.
+    /// `None` for every other game: its engine answers.
+    pub(crate) fn unfactored_rank(&self) -> Result<Option<usize>> {
+        let Rule::Dense { rows } = self.rule() else { return Ok(None) };
+        let rank = self.dense_rank.get_or_try_init(|| {
+            let mut m = rows.0.as_ref().clone();
+            let rank = lightsout_core::elim::gf2::rank(&mut m);
+            lightsout_core::interrupt::check()?;
+            Ok(rank)
+        })?;
+        Ok(Some(*rank))
+    }
+
+    /// The dense field engine when it is this game's engine (the dense path): the fewest-press
+    /// searches that take a whole factorisation use it. `None` on the structured and banded
+    /// paths, whose quiet patterns are searched instead, and over a composite modulus.
+    pub(crate) fn dense_field_engine(&self) -> Result<Option<&Solver>> {
+        Ok(match self.solver_path() {
+            SolverPath::Dense => Some(self.solver()?),
+            _ => None,
+        })
+    }
+
+    /// The dense ring engine when it is this game's engine (the ring path): small games over a
+    /// composite modulus, whose boards of a given difficulty can be drawn from every press
+    /// vector. `None` on every other path.
+    pub(crate) fn dense_ring_engine(&self) -> Result<Option<&RingSolver>> {
+        Ok(match self.solver_path() {
+            SolverPath::Ring => Some(self.ring_solver()?),
+            _ => None,
+        })
+    }
+
+    /// The dense factorisation of M, whatever the path, for the answers that have no
+    /// structured form: the field engine for a prime, the ring engine for a composite modulus.
+    pub(crate) fn dense_factorisation(&self) -> Result<DenseFactorisation<'_>> {
+        Ok(if self.modulus().is_prime() {
+            DenseFactorisation::Field(self.solver()?)
+        } else {
+            DenseFactorisation::Ring(self.ring_solver()?)
+        })
+    }
+
+    /// The chasing grid engine, when it is this game's engine: then boards go packed (GF(2),
+    /// GF(3)) or as bytes, in place. Only then: asking for the chasing engine of another game
+    /// would build it, which applying presses never needs.
+    pub(crate) fn chasing_grid(&self) -> Result<Option<&GridSolver>> {
+        if self.solver_path() != SolverPath::Chasing {
+            return Ok(None);
+        }
+        Ok(Some(self.grid_solver_built()?))
+    }
+
+    /// The structured solver over Z_k of a composite-modulus grid, torus or cylinder, when the
+    /// game answers through it (the natural array of these games is their light vector).
+    pub(crate) fn ring_grid_solver(&self) -> Result<Option<&RingGridSolver>> {
+        if !self.uses_ring_chasing() {
+            return Ok(None);
+        }
+        Ok(Some(self.ring_grid_solver_built()?))
+    }
+
+    /// Whether the game is a grid, torus or cylinder that chases, whose natural array of one
+    /// byte a light is its light vector: boards of bytes are pressed on the bytes themselves.
+    pub(crate) fn chases(&self) -> bool {
+        matches!(self.solver_path(), SolverPath::RingChasing | SolverPath::Chasing | SolverPath::WrappedChasing)
+    }
+
     /// Whether a press changes the pressed light itself (the plus rule) or only its
     /// neighbours: the one thing the chasing engines need to know of the rule.
     fn self_toggle(&self) -> bool {
@@ -159,6 +309,58 @@ impl Game {
     }
 }
 
+/// The dense factorisation of M that [`Game::dense_factorisation`] hands out: what the
+/// pseudoinverse, the obstructions, bulk solving and the statistics of every board ask.
+pub(crate) enum DenseFactorisation<'g> {
+    /// Over a prime: the field engine.
+    Field(&'g Solver),
+    /// Over a composite modulus: the ring engine.
+    Ring(&'g RingSolver),
+}
+
+impl DenseFactorisation<'_> {
+    /// The pseudoinverse W (see [`Game::pseudoinverse`]).
+    pub(crate) fn pseudoinverse(&self) -> Result<Matrix> {
+        Ok(match self {
+            DenseFactorisation::Field(s) => s.pseudoinverse()?,
+            DenseFactorisation::Ring(s) => s.pseudoinverse()?,
+        })
+    }
+
+    /// The pseudoinverse's entries row after row, each turned into a `T` by `entry`.
+    pub(crate) fn pseudoinverse_entries<T: Copy + Default>(&self, entry: impl Fn(u32) -> T) -> Result<Vec<T>> {
+        Ok(match self {
+            DenseFactorisation::Field(s) => s.pseudoinverse_entries(entry)?,
+            DenseFactorisation::Ring(s) => s.pseudoinverse()?.as_slice().iter().map(|&v| entry(v)).collect(),
+        })
+    }
+
+    /// Generators of the left kernel (see [`Game::obstructions`]).
+    pub(crate) fn obstructions(&self) -> Vec<Vec<u32>> {
+        match self {
+            DenseFactorisation::Field(s) => s.obstructions(),
+            DenseFactorisation::Ring(s) => s.obstructions(),
+        }
+    }
+
+    /// The pseudoinverse and obstructions laid out for many boards at once.
+    pub(crate) fn batch_solver(&self) -> Result<BatchSolver> {
+        Ok(match self {
+            DenseFactorisation::Field(s) => BatchSolver::new(s)?,
+            DenseFactorisation::Ring(s) => BatchSolver::from_ring(s)?,
+        })
+    }
+
+    /// The distribution of fewest-press counts over every solvable board (see
+    /// [`Game::stats`]).
+    pub(crate) fn stats(&self, budget: &Budget) -> Result<Stats> {
+        Ok(match self {
+            DenseFactorisation::Field(s) => lightsout_core::minimal::stats(s, budget)?,
+            DenseFactorisation::Ring(s) => lightsout_core::minimal::ring_stats(s, budget)?,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -198,7 +400,7 @@ mod tests {
                 for rule in [Rule::Plus, Rule::Neighbours, Rule::Moore] {
                     let g = Game::with_rule(shape.clone(), rule.clone(), 2).unwrap();
                     let Some(estimate) = g.band_width_estimate() else {
-                        assert!(chases(&shape, &rule), "{}", g.describe());
+                        assert!(chasing_shape(&shape, &rule), "{}", g.describe());
                         continue;
                     };
                     let real = band_width(&g);
