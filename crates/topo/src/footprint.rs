@@ -7,7 +7,8 @@
 //! solvers for grids, tori and cylinders with the plus or neighbours rule (memory proportional
 //! to the board, M never built; over a composite modulus one per prime-power factor); the banded solver for other large GF(2) games with a geometry
 //! (M, then a band about one side wide); dense elimination of M for the rest (over each
-//! prime-power factor for a composite modulus).
+//! prime-power factor for a composite modulus). Which of the estimates below holds each path
+//! is said in the route (`route.rs`: `check_footprint`, `check_engine_fits`).
 
 use crate::error::{Error, Result};
 use crate::game::Game;
