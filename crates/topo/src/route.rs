@@ -194,17 +194,42 @@ impl Game {
         Ok(match self.solver_path() {
             SolverPath::Dense => self.solver()?,
             SolverPath::Ring => self.ring_solver()?,
-            SolverPath::Chasing => self.grid_solver_built()?,
-            SolverPath::WrappedChasing => self.wrap_engine.get_or_try_init(|| {
-                let (rows, cols, wrap) = frame(self.shape())?;
-                Ok(WrapSolver::new(rows, cols, wrap, self.self_toggle(), self.modulus())?)
-            })?,
-            SolverPath::RingChasing => self.ring_grid_solver_built()?,
-            SolverPath::Banded => self.banded_engine.get_or_try_init(|| {
+            _ => match self.path_engine()? {
+                PathEngine::Grid(e) => e,
+                PathEngine::Wrap(e) => e,
+                PathEngine::RingGrid(e) => e,
+                PathEngine::Banded(e) => e,
+            },
+        })
+    }
+
+    /// The engine of a chasing or banded path, built on first use (the dense paths keep theirs
+    /// in [`Game::solver`] and [`Game::ring_solver`], which other questions share).
+    fn path_engine(&self) -> Result<&PathEngine> {
+        self.path_engine.get_or_try_init(|| {
+            let path = self.solver_path();
+            if path == SolverPath::Banded {
                 // Refused from the shape before M is built, when the band is sure to be too wide.
                 self.check_band_estimate()?;
-                Ok(BandedSolver::new(self.matrix()?)?)
-            })?,
+                return Ok(PathEngine::Banded(BandedSolver::new(self.matrix()?)?));
+            }
+            let (rows, cols, wrap) = frame(self.shape())?;
+            let (self_toggle, modulus) = (self.self_toggle(), self.modulus());
+            Ok(match path {
+                SolverPath::Chasing => PathEngine::Grid(GridSolver::new(rows, cols, self_toggle, modulus)?),
+                SolverPath::WrappedChasing => {
+                    PathEngine::Wrap(WrapSolver::new(rows, cols, wrap, self_toggle, modulus)?)
+                }
+                SolverPath::RingChasing => {
+                    PathEngine::RingGrid(RingGridSolver::new(rows, cols, wrap, self_toggle, modulus)?)
+                }
+                SolverPath::Banded | SolverPath::Dense | SolverPath::Ring => {
+                    return Err(crate::Error::invalid(format!(
+                        "internal error: no path engine on the {} path",
+                        path.name()
+                    )))
+                }
+            })
         })
     }
 
@@ -397,20 +422,20 @@ impl Game {
     }
 
     /// The chasing grid engine (built on first use); only on [`SolverPath::Chasing`].
-    pub(crate) fn grid_solver_built(&self) -> Result<&GridSolver> {
-        self.grid_engine.get_or_try_init(|| {
-            let (rows, cols, _) = frame(self.shape())?;
-            Ok(GridSolver::new(rows, cols, self.self_toggle(), self.modulus())?)
-        })
+    fn grid_solver_built(&self) -> Result<&GridSolver> {
+        match self.path_engine()? {
+            PathEngine::Grid(e) => Ok(e),
+            _ => Err(crate::Error::invalid("internal error: the grid engine of a game that does not chase as a grid")),
+        }
     }
 
     /// The chasing engine over each prime-power factor (built on first use); only on
     /// [`SolverPath::RingChasing`].
-    pub(crate) fn ring_grid_solver_built(&self) -> Result<&RingGridSolver> {
-        self.ring_grid_engine.get_or_try_init(|| {
-            let (rows, cols, wrap) = frame(self.shape())?;
-            Ok(RingGridSolver::new(rows, cols, wrap, self.self_toggle(), self.modulus())?)
-        })
+    fn ring_grid_solver_built(&self) -> Result<&RingGridSolver> {
+        match self.path_engine()? {
+            PathEngine::RingGrid(e) => Ok(e),
+            _ => Err(crate::Error::invalid("internal error: the ring chasing engine of a game off its path")),
+        }
     }
 
     /// [`Game::chased_press`] on boards of one byte a light (k <= 256, the caller has checked
@@ -431,6 +456,16 @@ impl Game {
         let (rows, cols, wrap) = frame(self.shape())?;
         Ok(RingGridSolver::press(rows, cols, wrap, self.self_toggle(), self.modulus(), lights, presses)?)
     }
+}
+
+/// The engine of a chasing or banded path, the one [`Game::engine`] builds for it; at most
+/// one is ever built for a game.
+#[derive(Clone)]
+pub(crate) enum PathEngine {
+    Grid(GridSolver),
+    Wrap(WrapSolver),
+    RingGrid(RingGridSolver),
+    Banded(BandedSolver),
 }
 
 /// The dense factorisation of M that [`Game::dense_factorisation`] hands out: what the

@@ -71,7 +71,7 @@ fn a_band_too_wide_is_refused_before_m_is_built() {
         assert_eq!(g.solver_path(), SolverPath::Banded);
         let e = g.engine().err().expect("refused").to_string();
         assert!(e.contains("the banded elimination of M needs") && e.contains("the limit is 600"), "{e}");
-        assert!(!g.matrix_built() && !g.banded_engine.is_computed());
+        assert!(!g.matrix_built() && !g.path_engine.is_computed());
         assert!(g.check_engine_fits().is_err());
     }
     // The largest square Klein bottle solved within a second (docs/BENCHMARKS.md) still is.
