@@ -1,5 +1,7 @@
 //! The questions a [`Game`] answers (rank, solving, counting, pressing): each asks the one
-//! engine that [`Game::engine`] routes the game to (see [`crate::route`]).
+//! engine that [`Game::engine`] routes the game to, or what the route knows without it (the
+//! rank of a dense bit matrix, pressing without a factorisation; see [`crate::route`]). None
+//! looks at the path.
 
 use crate::error::Result;
 use crate::game::Game;

@@ -14,16 +14,18 @@
 //!
 //! The questions that some paths answer without their engine, or that need more than
 //! `FactoredSystem`, ask this file too, and nowhere else is the path looked at: pressing
-//! without a factorisation ([`Game::press_unfactored`]), the rank of a dense bit matrix without
-//! factoring it ([`Game::unfactored_rank`]), the dense factorisation that the pseudoinverse,
-//! the obstructions, bulk solving and statistics take ([`Game::dense_factorisation`]), the
-//! dense engine behind the exhaustive fewest-press searches ([`Game::dense_field_engine`],
-//! [`Game::dense_ring_engine`]), and the chasing engines that take compact boards in place
-//! ([`Game::chasing_grid`], [`Game::ring_grid_solver`], [`Game::chases`]).
+//! without a factorisation (`press_unfactored`), the rank of a dense bit matrix without
+//! factoring it (`unfactored_rank`), the dense factorisation that the pseudoinverse,
+//! the obstructions, bulk solving and statistics take (`dense_factorisation`), the
+//! dense engine behind the exhaustive fewest-press searches (`dense_field_engine`,
+//! `dense_ring_engine`), and the chasing engines that take compact boards in place
+//! (`chasing_grid`, `ring_grid_solver`, `chases`).
 //!
-//! A new engine implements `FactoredSystem` in the core, gets a [`SolverPath`] variant, a line
-//! in [`Game::solver_path`] and one in [`Game::engine`], and its memory estimate in
-//! `footprint.rs`; the capabilities above are the places to name it if it has one.
+//! A new engine implements `FactoredSystem` in the core and, here, gets a [`SolverPath`]
+//! variant, a line in [`Game::solver_path`], a `PathEngine` variant built in `path_engine` and
+//! handed out by [`Game::engine`], and the memory estimate it is held to in `check_footprint`
+//! (written in `footprint.rs` if none there fits); the capabilities above are the places to
+//! name it if it has one. No other file of topo changes.
 
 use crate::error::Result;
 use crate::game::Game;
