@@ -294,26 +294,7 @@ impl Game {
         if self.modulus() != Modulus::TWO {
             return Ok(None);
         }
-        self.chased_grid()
-    }
-
-    /// The structured grid solver, when this game is a grid solved by light chasing.
-    fn chased_grid(&self) -> Result<Option<&GridSolver>> {
-        // Only then: asking for the structured solver of another game would build it (a
-        // banded factorisation), which applying presses never needs.
-        if self.solver_path() != crate::SolverPath::Chasing {
-            return Ok(None);
-        }
-        Ok(Some(self.grid_solver_built()?))
-    }
-
-    /// The structured solver over Z_k of a composite-modulus grid, torus or cylinder, when the
-    /// game answers through it (the natural array of these games is their light vector).
-    pub(crate) fn ring_grid_solver(&self) -> Result<Option<&lightsout_core::ring::RingGridSolver>> {
-        if !self.uses_ring_chasing() {
-            return Ok(None);
-        }
-        Ok(Some(self.ring_grid_solver_built()?))
+        self.chasing_grid()
     }
 
     /// A compact board of a grid as the grid solver's packed board.
@@ -398,7 +379,7 @@ impl Game {
         if self.modulus().get() != 3 || format.encoding != Encoding::Packed {
             return Ok(None);
         }
-        self.chased_grid()
+        self.chasing_grid()
     }
 
     /// Where row `r` of a grid starts in a packed Z_3 board of `frame`, in lights (trits).
@@ -465,7 +446,7 @@ impl Game {
         // A grid over Z_p, p <= 256, one byte a light: chased on the bytes themselves (the
         // natural array of a grid is its light vector).
         if format.encoding == Encoding::Bytes {
-            if let Some(grid) = self.chased_grid()? {
+            if let Some(grid) = self.chasing_grid()? {
                 self.framed("lights", lights, format)?;
                 check_bytes("lights", lights, self.modulus())?;
                 return Ok(grid.solve_bytes(lights)?);
@@ -502,7 +483,7 @@ impl Game {
             return self.write_packed(&presses, format, board);
         }
         if format.encoding == Encoding::Bytes {
-            if let Some(grid) = self.chased_grid()? {
+            if let Some(grid) = self.chasing_grid()? {
                 self.framed("lights", board, format)?;
                 check_bytes("lights", board, self.modulus())?;
                 return Ok(grid.solve_bytes_in_place(board)?);
@@ -522,7 +503,7 @@ impl Game {
             return Ok(grid.is_solvable_packed_gf3(&self.to_packed3("lights", lights, format)?)?);
         }
         if format.encoding == Encoding::Bytes {
-            if let Some(grid) = self.chased_grid()? {
+            if let Some(grid) = self.chasing_grid()? {
                 // On the bytes themselves: no light vector, so past 2^30 lights too.
                 self.framed("lights", lights, format)?;
                 return Ok(grid.is_solvable_bytes(lights)?);
@@ -540,15 +521,6 @@ impl Game {
             return Err(self.packed_unsolvable(grid, || packed.to_values()));
         }
         Ok(packed)
-    }
-
-    /// Whether the game is a grid, torus or cylinder that chases, whose natural array of one
-    /// byte a light is its light vector: boards of bytes are pressed on the bytes themselves.
-    fn chases(&self) -> bool {
-        matches!(
-            self.solver_path(),
-            crate::SolverPath::RingChasing | crate::SolverPath::Chasing | crate::SolverPath::WrappedChasing
-        )
     }
 
     /// [`Game::apply`] for compact boards: the board after pressing, in the same format.
