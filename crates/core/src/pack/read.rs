@@ -118,11 +118,11 @@ impl BitRows for PackbitsRows<'_> {
 /// in entries, either sign), borrowed for `'a`.
 #[derive(Clone, Copy)]
 pub struct Block<'a, T> {
-    first: *const T,
-    rows: usize,
-    cols: usize,
-    rs: isize,
-    cs: isize,
+    pub(super) first: *const T,
+    pub(super) rows: usize,
+    pub(super) cols: usize,
+    pub(super) rs: isize,
+    pub(super) cs: isize,
     entries: PhantomData<&'a [T]>,
 }
 
@@ -161,6 +161,11 @@ impl<'a, T: Entry> Block<'a, T> {
         Block { first, rows, cols, rs, cs, entries: PhantomData }
     }
 
+    /// Its rows and columns.
+    pub fn shape(&self) -> (usize, usize) {
+        (self.rows, self.cols)
+    }
+
     /// Every entry into `out` as a bit, row `r` of the block into row `r` of `out`, each
     /// checked to be 0 or 1: the first that is not, in C order, as its index in the block
     /// (`r * cols + c`) with its value (rows before it written, the rest not).
@@ -186,7 +191,7 @@ impl<'a, T: Entry> Block<'a, T> {
                 let at = unsafe { first.offset(r as isize * rs) };
                 // SAFETY: the row's `cols` entries are `cs` apart.
                 if !out.fill_row(r, |words| unsafe { entry_words(at, cs, cols, words, 0) }) {
-                    return Err(self.first_bad(r, r + 1));
+                    return Err(self.first_bad(r, r + 1, 2));
                 }
             }
             return Ok(());
@@ -196,7 +201,7 @@ impl<'a, T: Entry> Block<'a, T> {
             let r1 = (r0 + STRIP).min(rows);
             // SAFETY: rows `r0..r1` of the block.
             if !unsafe { self.columns_into(r0, r1, &mut columns, out) } {
-                return Err(self.first_bad(r0, r1));
+                return Err(self.first_bad(r0, r1, 2));
             }
         }
         Ok(())
@@ -232,10 +237,10 @@ impl<'a, T: Entry> Block<'a, T> {
         clean
     }
 
-    /// The first entry of rows `r0..r1` in C order that is not 0 or 1, by its index in the
+    /// The first entry of rows `r0..r1` in C order that is not below `p`, by its index in the
     /// block, with its value (the rows have one).
-    fn first_bad(&self, r0: usize, r1: usize) -> (usize, T) {
-        let ok = T::max_ok(2);
+    pub(super) fn first_bad(&self, r0: usize, r1: usize, p: u64) -> (usize, T) {
+        let ok = T::max_ok(p);
         for r in r0..r1 {
             for c in 0..self.cols {
                 // SAFETY: an entry of the block.
