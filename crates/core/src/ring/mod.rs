@@ -82,7 +82,7 @@ mod part;
 mod plane_products;
 mod planes;
 pub mod power;
-pub(crate) mod row_arith;
+mod row_arith;
 mod solver;
 
 pub use board::RingGridSolver;
