@@ -7,6 +7,8 @@
 //! Additions stay in `u32` with one conditional subtraction (p < 2^31, so `a + b` never
 //! overflows); products are reduced with a Barrett multiplier instead of a division.
 
+use crate::features::with_features;
+
 /// Z_q with precomputed Barrett multipliers `floor((2^64 - 1) / q)` and, for q < 2^16,
 /// `floor(2^32 / q)`. Any modulus `2 <= q < 2^31` works for every operation but [`Fp::inv`],
 /// which needs a prime.
@@ -54,7 +56,11 @@ impl Fp {
     #[inline]
     pub(crate) fn reduce_signed(self, x: i64) -> u32 {
         let r = self.reduce(x.unsigned_abs());
-        if x < 0 { self.neg(r) } else { r }
+        if x < 0 {
+            self.neg(r)
+        } else {
+            r
+        }
     }
 
     /// `acc + a b mod p` for `acc < p` and any `a`, `b`.
@@ -87,6 +93,13 @@ impl Fp {
         self.reduce(a as u64 * b as u64)
     }
 
+    /// `acc += f v` entry by entry, for `f` and the entries in `0..p`: the one row operation of
+    /// the elimination over the ring, the band elimination and the polynomial division.
+    #[inline]
+    pub(crate) fn axpy(self, acc: &mut [u32], f: u32, v: &[u32]) {
+        axpy_rows(self, acc, f, v)
+    }
+
     /// The inverse of a non-zero `a` (Fermat: `a^(p-2)`).
     pub(crate) fn inv(self, a: u32) -> u32 {
         debug_assert!(a % self.p != 0, "inverse of zero");
@@ -99,6 +112,29 @@ impl Fp {
             e >>= 1;
         }
         acc
+    }
+}
+
+with_features!(fn axpy_rows(fp: Fp, acc: &mut [u32], f: u32, v: &[u32]) = axpy_any if ["avx2"]);
+
+/// [`Fp::axpy`]: for `p = 2^e` wrapping `u32` arithmetic is exact mod p (a mask reduces, with no
+/// division and no branch); the factors 1 and -1 (all of them over Z_3) need no product; below
+/// 2^16 one reduction of `acc + f v < 2^32` an entry. Every branch is a loop that vectorises.
+#[inline(always)]
+fn axpy_any(fp: Fp, acc: &mut [u32], f: u32, v: &[u32]) {
+    let pairs = acc.iter_mut().zip(v);
+    if f == 0 {
+    } else if fp.p.is_power_of_two() {
+        let mask = fp.p - 1;
+        pairs.for_each(|(x, &y)| *x = x.wrapping_add(f.wrapping_mul(y)) & mask);
+    } else if f == 1 {
+        pairs.for_each(|(x, &y)| *x = fp.add(*x, y));
+    } else if f == fp.p - 1 {
+        pairs.for_each(|(x, &y)| *x = fp.sub(*x, y));
+    } else if fp.small() {
+        pairs.for_each(|(x, &y)| *x = fp.reduce32(*x + f * y));
+    } else {
+        pairs.for_each(|(x, &y)| *x = fp.add(*x, fp.mul(f, y)));
     }
 }
 

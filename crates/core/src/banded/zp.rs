@@ -4,11 +4,10 @@
 //! times the bit-packed engine, so it suits boards up to a few hundred thousand lights.
 
 use super::budget::Budget;
+use super::eliminate::{Bucket, Pool};
 use super::record::{free_columns, Schedule, Witness, NONE};
 use crate::error::Result;
 use crate::field::{Field, Zp};
-use crate::ring::row_arith::axpy_in;
-use super::eliminate::{Bucket, Pool};
 use std::cmp::Reverse;
 
 #[derive(Clone, Debug)]
@@ -134,8 +133,8 @@ impl ZpBand {
                     let neg_m = f.neg(m);
                     let base = k % ring;
                     let split = len.min(ring - base);
-                    axpy_in(z, &mut row[base..base + split], neg_m, &pivot_row[..split]);
-                    axpy_in(z, &mut row[..len - split], neg_m, &pivot_row[split..len]);
+                    z.axpy(&mut row[base..base + split], neg_m, &pivot_row[..split]);
+                    z.axpy(&mut row[..len - split], neg_m, &pivot_row[split..len]);
                     self.l_pairs.push((s, m));
                     let hi = pool.hi[si].max(p_hi as u32);
                     pool.hi[si] = hi;

@@ -363,8 +363,7 @@ fn zp_bytes(p: u32, start: &[u32], basis: &[Vec<(u32, u32)>], total: u64, deadli
 /// The p-ary run on the non-zero entries only (sparse bases, or p >= 128).
 fn zp_sparse(p: u32, start: &[u32], basis: &[Vec<(u32, u32)>], total: u64, deadline: &Deadline) -> Outcome {
     let z = Fp::new(p);
-    let negated: Vec<Vec<(u32, u32)>> =
-        basis.iter().map(|v| v.iter().map(|&(j, x)| (j, z.neg(x))).collect()).collect();
+    let negated: Vec<Vec<(u32, u32)>> = basis.iter().map(|v| v.iter().map(|&(j, x)| (j, z.neg(x))).collect()).collect();
     let mut x = start.to_vec();
     let mut w: u64 = x.iter().map(|&v| v as u64).sum();
     zp_walk(p, basis.len(), w, total, deadline, |k, up| {

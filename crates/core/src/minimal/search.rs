@@ -330,10 +330,7 @@ fn branch_and_bound(types: &Types, u: usize, incumbent: (Vec<u32>, u64), max_wor
             }
             out.clear();
             for t in 0..p {
-                let cost: u64 = partial
-                    .iter()
-                    .map(|&(ty, dot, vk)| types.cost(ty, types.z.mul_add(dot, vk, t)))
-                    .sum();
+                let cost: u64 = partial.iter().map(|&(ty, dot, vk)| types.cost(ty, types.z.mul_add(dot, vk, t))).sum();
                 out.push((settled + cost + rest[k + 1], t));
             }
             out.sort_unstable();

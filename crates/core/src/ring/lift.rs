@@ -97,7 +97,8 @@ impl LiftSolver {
             let width = (3 * n as u128 * n as u128 + 4 * (d * d) as u128).div_ceil(d as u128);
             check_dense_work("the kernel correction of the reduced system", d, d, width as usize, 1.0)?;
         }
-        let mut solver = LiftSolver { e, q, z: Fp::new(q), a, t, pivots, kernel, pz: Vec::new(), pw: Vec::new(), schur: None };
+        let mut solver =
+            LiftSolver { e, q, z: Fp::new(q), a, t, pivots, kernel, pz: Vec::new(), pw: Vec::new(), schur: None };
         if d == 0 {
             return Ok(solver);
         }

@@ -26,8 +26,8 @@
 //! for any shape and prime ([`ValueOps`]), or e bit planes for a grid mod `2^e` on the packed
 //! GF(2) solver (the `planes` module).
 
-use crate::error::{Error, Result};
 use crate::arith::Fp;
+use crate::error::{Error, Result};
 use crate::field::{inverse_mod, Modulus};
 use crate::matrix::{Matrix, SparseMatrix};
 use crate::ring::chase_zq::Plan;

@@ -83,7 +83,7 @@ mod part_engine;
 mod plane_products;
 mod planes;
 pub mod power;
-pub(crate) mod row_arith;
+mod row_arith;
 mod solver;
 
 pub use board::RingGridSolver;

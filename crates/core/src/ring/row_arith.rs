@@ -16,44 +16,10 @@ fn mask(q: u32) -> Option<u32> {
     q.is_power_of_two().then_some(q - 1)
 }
 
-/// `acc += f * v (mod q)`; entries of `acc` and `v` in `0..q`.
+/// `acc += f * v (mod q)`; entries of `acc` and `v` in `0..q` ([`Fp::axpy`]).
 pub(crate) fn axpy(acc: &mut [u32], f: u32, v: &[u32], q: u32) {
     // Once a row: callers may pass a factor not yet reduced (a quotient, a power of p).
-    let f = f % q;
-    if f != 0 {
-        axpy_rows(acc, f, v, Fp::new(q))
-    }
-}
-
-/// [`axpy`] in a context made once for many rows, with `f < q` (the band elimination's rows).
-pub(crate) fn axpy_in(z: Fp, acc: &mut [u32], f: u32, v: &[u32]) {
-    if f != 0 {
-        axpy_rows(acc, f, v, z)
-    }
-}
-
-with_features!(fn axpy_rows(acc: &mut [u32], f: u32, v: &[u32], fp: Fp) = axpy_any if ["avx2"]);
-
-#[inline(always)]
-fn axpy_any(acc: &mut [u32], f: u32, v: &[u32], fp: Fp) {
-    match mask(fp.p) {
-        Some(m) => {
-            for (x, &y) in acc.iter_mut().zip(v) {
-                *x = x.wrapping_add(f.wrapping_mul(y)) & m;
-            }
-        }
-        None => {
-            if fp.small() {
-                for (x, &y) in acc.iter_mut().zip(v) {
-                    *x = fp.add(*x, fp.reduce32(f * y));
-                }
-            } else {
-                for (x, &y) in acc.iter_mut().zip(v) {
-                    *x = fp.add(*x, fp.mul(f, y));
-                }
-            }
-        }
-    }
+    Fp::new(q).axpy(acc, f % q, v)
 }
 
 /// `Σ a_i b_i (mod q)`; entries in `0..q`.

@@ -19,6 +19,9 @@ pub(crate) trait Polys: Copy + Send + Sync + 'static {
     fn neg(&self, a: &Self::P) -> Self::P;
     fn mul(&self, a: &Self::P, b: &Self::P) -> Self::P;
     fn divrem(&self, a: &Self::P, b: &Self::P) -> (Self::P, Self::P);
+    /// `(d, u)` with `d = gcd(f, g)` monic and `u f ≡ d (mod g)`, for a non-zero `g`: the one
+    /// extended Euclid of the polynomial rings ([`poly2::ext_gcd_in`]).
+    fn ext_gcd(&self, f: &Self::P, g: &Self::P) -> (Self::P, Self::P);
     /// `a mod (z^n - 1)`, folding the coefficient of `z^i` onto `z^(i mod n)`.
     fn fold(&self, a: &Self::P, n: usize) -> Self::P;
     /// The characteristic polynomial of a path of `n` lights (see [`super::poly`]).
@@ -40,27 +43,20 @@ pub(crate) trait Polys: Copy + Send + Sync + 'static {
     fn sub(&self, a: &Self::P, b: &Self::P) -> Self::P {
         self.add(a, &self.neg(b))
     }
-    /// `(d, s, t)` with `d = s a + t b = gcd(a, b)`, monic (zero when both are zero): Euclid
-    /// with whole quotients, O(deg a deg b) in all.
+    /// `(d, s, t)` with `d = s a + t b = gcd(a, b)`, monic (zero when both are zero), in
+    /// O(deg a deg b): t from [`Polys::ext_gcd`] (Euclid's remainders from a and b, b's
+    /// coefficient tracked), then `s = (d - t b) / a`, exactly.
     fn gcdext(&self, a: &Self::P, b: &Self::P) -> (Self::P, Self::P, Self::P) {
-        let (mut r0, mut s0, mut t0) = (a.clone(), self.one(), self.zero());
-        let (mut r1, mut s1, mut t1) = (b.clone(), self.zero(), self.one());
-        while !self.is_zero(&r1) {
-            if crate::interrupt::requested() {
-                break; // the solver being built reports it
+        if self.is_zero(a) {
+            if self.is_zero(b) {
+                return (self.zero(), self.one(), self.zero());
             }
-            let (q, r) = self.divrem(&r0, &r1);
-            let s2 = self.sub(&s0, &self.mul(&q, &s1));
-            let t2 = self.sub(&t0, &self.mul(&q, &t1));
-            (r0, r1) = (r1, r);
-            (s0, s1) = (s1, s2);
-            (t0, t1) = (t1, t2);
+            let c = self.inv(self.lead(b));
+            return (self.scale(b, c), self.zero(), self.from_coeffs(&[c]));
         }
-        if self.is_zero(&r0) {
-            return (r0, s0, t0);
-        }
-        let c = self.inv(self.lead(&r0));
-        (self.scale(&r0, c), self.scale(&s0, c), self.scale(&t0, c))
+        let (d, t) = self.ext_gcd(b, a);
+        let (s, _) = self.divrem(&self.sub(&d, &self.mul(&t, b)), a);
+        (d, s, t)
     }
 }
 
@@ -131,6 +127,10 @@ impl Polys for Gf2Polys {
         }
         let (q, r) = poly2::divrem(a, b);
         (trim2(q), trim2(r))
+    }
+    fn ext_gcd(&self, f: &Vec<u64>, g: &Vec<u64>) -> (Vec<u64>, Vec<u64>) {
+        let (d, u) = poly2::ext_gcd(f, g);
+        (trim2(d), trim2(u))
     }
     fn fold(&self, a: &Vec<u64>, n: usize) -> Vec<u64> {
         let Some(d) = poly2::degree(a) else { return Vec::new() };
@@ -224,6 +224,9 @@ impl Polys for ZpPolys {
     fn divrem(&self, a: &Vec<u32>, b: &Vec<u32>) -> (Vec<u32>, Vec<u32>) {
         poly::divrem(self.0, a, b)
     }
+    fn ext_gcd(&self, f: &Vec<u32>, g: &Vec<u32>) -> (Vec<u32>, Vec<u32>) {
+        poly::ext_gcd(self.0, f, g)
+    }
     fn fold(&self, a: &Vec<u32>, n: usize) -> Vec<u32> {
         if a.len() <= n {
             return a.clone();
@@ -258,6 +261,7 @@ mod tests {
             (0..len)
                 .map(|_| {
                     seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    // Test data: plain `%`, independent of the arithmetic under test.
                     ((seed >> 33) % p as u64) as u32
                 })
                 .collect()

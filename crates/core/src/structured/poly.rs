@@ -7,8 +7,8 @@
 //! with Z_p^n. Every function here costs O(n^2) field operations at most.
 
 use super::chase::Line;
+use super::poly2::{self, EuclidPoly};
 use crate::arith::Fp;
-use crate::features::with_features;
 
 /// A polynomial, lowest coefficient first, trimmed.
 pub(crate) type Poly = Vec<u32>;
@@ -121,91 +121,76 @@ pub(crate) fn apply(fp: Fp, line: Line, a: &[u32], w: &[u32]) -> Vec<u32> {
     v
 }
 
-/// `y += c x`; the multipliers 1 and -1 (all of them over Z_3) need no product.
+/// `y += c x` ([`Fp::axpy`]).
 pub(crate) fn axpy(fp: Fp, y: &mut [u32], c: u32, x: &[u32]) {
-    axpy_rows(fp, y, c, x)
+    fp.axpy(y, c, x)
 }
 
-with_features!(fn axpy_rows(fp: Fp, y: &mut [u32], c: u32, x: &[u32]) = axpy_any if ["avx2"]);
+/// A polynomial over Z_p as [`poly2`]'s division and extended gcd see it: its coefficients
+/// (one "word" each, not trimmed) with the field they live in.
+#[derive(Clone, Debug)]
+pub(crate) struct ZpPoly {
+    fp: Fp,
+    c: Poly,
+}
 
-#[inline(always)]
-fn axpy_any(fp: Fp, y: &mut [u32], c: u32, x: &[u32]) {
-    if c == 0 {
-    } else if c == 1 {
-        for (yi, &xi) in y.iter_mut().zip(x) {
-            *yi = fp.add(*yi, xi);
-        }
-    } else if c == fp.p - 1 {
-        for (yi, &xi) in y.iter_mut().zip(x) {
-            *yi = fp.sub(*yi, xi);
-        }
-    } else if fp.small() {
-        // y + c x < p + (p - 1)^2 < 2^32: one reduction, vectorisable.
-        for (yi, &xi) in y.iter_mut().zip(x) {
-            *yi = fp.reduce32(*yi + c * xi);
-        }
-    } else {
-        for (yi, &xi) in y.iter_mut().zip(x) {
-            *yi = fp.add(*yi, fp.mul(c, xi));
+impl EuclidPoly for ZpPoly {
+    fn zeros_like(&self, words: usize) -> Self {
+        ZpPoly { fp: self.fp, c: vec![0; words] }
+    }
+    fn grown(&self, words: usize) -> Self {
+        let mut c = self.c.clone();
+        c.resize(words.max(c.len()), 0);
+        ZpPoly { fp: self.fp, c }
+    }
+    fn words(&self) -> usize {
+        self.c.len()
+    }
+    fn degree(&self) -> Option<usize> {
+        self.c.iter().rposition(|&x| x != 0)
+    }
+    fn degree_below(&self, at_most: usize) -> Option<usize> {
+        self.c[..(at_most + 1).min(self.c.len())].iter().rposition(|&x| x != 0)
+    }
+    fn coeff(&self, i: usize) -> u32 {
+        self.c[i]
+    }
+    fn put(&mut self, i: usize, c: u32) {
+        self.c[i] = c;
+    }
+    fn sub_shifted(&mut self, src: &Self, src_deg: usize, shift: usize, c: u32) {
+        self.fp.axpy(&mut self.c[shift..=shift + src_deg], self.fp.neg(c), &src.c[..=src_deg]);
+    }
+    fn divide(&self, a: u32, b: u32) -> u32 {
+        self.fp.mul(a, self.fp.inv(b))
+    }
+    fn make_monic(&mut self, s: &mut Self) {
+        let inv = self.fp.inv(self.c[self.degree().expect("a non-zero polynomial")]);
+        for x in self.c.iter_mut().chain(s.c.iter_mut()) {
+            *x = self.fp.mul(*x, inv);
         }
     }
 }
 
-/// `a -= c x^shift b`, growing `a` when needed, then trimmed.
-fn sub_scaled_shifted(fp: Fp, a: &mut Poly, b: &[u32], c: u32, shift: usize) {
-    if a.len() < b.len() + shift {
-        a.resize(b.len() + shift, 0);
-    }
-    axpy(fp, &mut a[shift..], fp.neg(c), b);
-    trim(a);
+/// The polynomials of a [`ZpPoly`] computation, trimmed.
+fn zp_polys(fp: Fp, a: &[u32], b: &[u32], run: impl Fn(&ZpPoly, &ZpPoly) -> (ZpPoly, ZpPoly)) -> (Poly, Poly) {
+    let (x, y) = run(&ZpPoly { fp, c: a.to_vec() }, &ZpPoly { fp, c: b.to_vec() });
+    let (mut x, mut y) = (x.c, y.c);
+    trim(&mut x);
+    trim(&mut y);
+    (x, y)
 }
 
-/// `(q, r)` with `a = q d + r`, `deg r < deg d`, for a non-zero `d`.
+/// `(q, r)` with `a = q d + r`, `deg r < deg d`, for a non-zero `d` ([`poly2::divrem_in`]).
 pub(crate) fn divrem(fp: Fp, a: &[u32], d: &[u32]) -> (Poly, Poly) {
-    let mut r = a.to_vec();
-    trim(&mut r);
-    let dd = d.len() - 1;
-    let lead_inv = fp.inv(d[dd]);
-    if r.len() < d.len() {
-        return (Vec::new(), r);
-    }
-    let mut q = vec![0u32; r.len() - dd];
-    while r.len() >= d.len() {
-        let shift = r.len() - d.len();
-        let c = fp.mul(r[r.len() - 1], lead_inv);
-        q[shift] = c;
-        sub_scaled_shifted(fp, &mut r, d, c, shift);
-    }
-    trim(&mut q);
-    (q, r)
+    zp_polys(fp, a, d, poly2::divrem_in)
 }
 
-/// `(d, u)` with `d = gcd(f, g)` monic and `u f ≡ d (mod g)`, for a non-zero `g`.
-/// Extended Euclid one leading term at a time, so no polynomial product is ever formed.
+/// `(d, u)` with `d = gcd(f, g)` monic and `u f ≡ d (mod g)`, for a non-zero `g`
+/// ([`poly2::ext_gcd_in`]: extended Euclid one leading term at a time, so no polynomial
+/// product is ever formed).
 pub(crate) fn ext_gcd(fp: Fp, f: &[u32], g: &[u32]) -> (Poly, Poly) {
-    let (mut r0, mut s0): (Poly, Poly) = (g.to_vec(), Vec::new());
-    let (mut r1, mut s1): (Poly, Poly) = (f.to_vec(), vec![1]);
-    trim(&mut r0);
-    trim(&mut r1);
-    while !r1.is_empty() {
-        let lead_inv = fp.inv(r1[r1.len() - 1]);
-        while r0.len() >= r1.len() {
-            if crate::interrupt::requested() {
-                return (vec![1], Vec::new()); // unused: the solver being built reports it
-            }
-            let shift = r0.len() - r1.len();
-            let c = fp.mul(r0[r0.len() - 1], lead_inv);
-            sub_scaled_shifted(fp, &mut r0, &r1, c, shift);
-            sub_scaled_shifted(fp, &mut s0, &s1, c, shift);
-        }
-        std::mem::swap(&mut r0, &mut r1);
-        std::mem::swap(&mut s0, &mut s1);
-    }
-    let inv = fp.inv(r0[r0.len() - 1]);
-    for c in r0.iter_mut().chain(s0.iter_mut()) {
-        *c = fp.mul(*c, inv);
-    }
-    (r0, s0)
+    zp_polys(fp, f, g, poly2::ext_gcd_in)
 }
 
 #[cfg(test)]

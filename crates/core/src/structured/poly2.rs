@@ -293,11 +293,12 @@ pub(crate) fn apply_blocked(n: usize, delta: bool, a: &[u64], w: &[u64]) -> Vec<
     acc
 }
 
-/// A packed polynomial over GF(2) or GF(3), as the field-independent algorithms ([`divrem_in`],
-/// [`ext_gcd_in`]) see it.
-pub(crate) trait PackedPoly: Clone {
-    /// The zero polynomial in `words` words (per plane).
-    fn zeros(words: usize) -> Self;
+/// A polynomial as the field-independent division and extended gcd ([`divrem_in`],
+/// [`ext_gcd_in`]) see it: packed over GF(2) or GF(3), or one `u32` a coefficient over Z_p
+/// ([`super::poly::ZpPoly`]). A "word" holds 64 coefficients packed, one otherwise.
+pub(crate) trait EuclidPoly: Clone {
+    /// The zero polynomial over the same field in `words` words.
+    fn zeros_like(&self, words: usize) -> Self;
     /// A copy in at least `words` words.
     fn grown(&self, words: usize) -> Self;
     fn words(&self) -> usize;
@@ -312,17 +313,23 @@ pub(crate) trait PackedPoly: Clone {
     /// `self -= c x^shift src` (`c` not zero) for `src` of degree `src_deg`; long enough.
     fn sub_shifted(&mut self, src: &Self, src_deg: usize, shift: usize, c: u32);
     /// The quotient `a / b` of two non-zero coefficients.
-    fn divide(a: u32, b: u32) -> u32;
-    /// Scale `r` (not zero) and `s` by one factor that makes `r` monic.
-    fn make_monic(r: &mut Self, s: &mut Self);
+    fn divide(&self, a: u32, b: u32) -> u32;
+    /// Scale `self` (not zero) and `s` by one factor that makes `self` monic.
+    fn make_monic(&mut self, s: &mut Self);
+}
+
+/// A packed polynomial over GF(2) or GF(3): what Horner's rule ([`apply_horner_in`]) needs too.
+pub(crate) trait PackedPoly: EuclidPoly {
+    /// The zero polynomial in `words` words (per plane).
+    fn zeros(words: usize) -> Self;
     /// `out = T x` for a path of `n` lights (`out` as long as `x`).
     fn t_apply(n: usize, delta: bool, x: &Self, out: &mut Self);
     /// `self += c w` on the first `words` words.
     fn add_multiple(&mut self, w: &Self, words: usize, c: u32);
 }
 
-impl PackedPoly for Vec<u64> {
-    fn zeros(words: usize) -> Self {
+impl EuclidPoly for Vec<u64> {
+    fn zeros_like(&self, words: usize) -> Self {
         vec![0; words]
     }
     fn grown(&self, words: usize) -> Self {
@@ -350,10 +357,16 @@ impl PackedPoly for Vec<u64> {
         xor_shifted(self, src, src_deg, shift)
     }
     #[inline]
-    fn divide(_: u32, _: u32) -> u32 {
+    fn divide(&self, _: u32, _: u32) -> u32 {
         1
     }
-    fn make_monic(_: &mut Self, _: &mut Self) {}
+    fn make_monic(&mut self, _: &mut Self) {}
+}
+
+impl PackedPoly for Vec<u64> {
+    fn zeros(words: usize) -> Self {
+        vec![0; words]
+    }
     fn t_apply(n: usize, delta: bool, x: &Self, out: &mut Self) {
         t_apply(n, delta, x, out)
     }
@@ -366,14 +379,14 @@ impl PackedPoly for Vec<u64> {
 
 /// `(q, r)` with `a = q d + r`, `deg r < deg d`, for a non-zero `d`; one leading term at a time,
 /// the degree of the remainder tracked (never rescanned from the top).
-pub(crate) fn divrem_in<P: PackedPoly>(a: &P, d: &P) -> (P, P) {
+pub(crate) fn divrem_in<P: EuclidPoly>(a: &P, d: &P) -> (P, P) {
     let dd = d.degree().expect("divisor is non-zero");
     let lead = d.coeff(dd);
     let mut r = a.clone();
-    let mut q = P::zeros(a.words());
+    let mut q = a.zeros_like(a.words());
     let mut top = r.degree();
     while let Some(dr) = top.filter(|&dr| dr >= dd) {
-        let (c, shift) = (P::divide(r.coeff(dr), lead), dr - dd);
+        let (c, shift) = (d.divide(r.coeff(dr), lead), dr - dd);
         q.put(shift, c);
         r.sub_shifted(d, dd, shift, c);
         top = r.degree_below(dr);
@@ -383,14 +396,14 @@ pub(crate) fn divrem_in<P: PackedPoly>(a: &P, d: &P) -> (P, P) {
 
 /// `(d, u)` with `d = gcd(f, g)` monic and `u f ≡ d (mod g)`, for a non-zero `g`; one leading
 /// term at a time, so no product is formed. Results are `max(f, g) + 1` words long.
-pub(crate) fn ext_gcd_in<P: PackedPoly>(f: &P, g: &P) -> (P, P) {
+pub(crate) fn ext_gcd_in<P: EuclidPoly>(f: &P, g: &P) -> (P, P) {
     let words = g.words().max(f.words()) + 1;
     let one = || {
-        let mut one = P::zeros(words);
+        let mut one = g.zeros_like(words);
         one.put(0, 1);
         one
     };
-    let (mut r0, mut s0) = (g.grown(words), P::zeros(words));
+    let (mut r0, mut s0) = (g.grown(words), g.zeros_like(words));
     let (mut r1, mut s1) = (f.grown(words), one());
     // Degrees tracked: each step lowers deg r0 and raises deg s0 by at most the shift.
     let (mut dr0, mut dr1) = (r0.degree(), r1.degree());
@@ -399,9 +412,9 @@ pub(crate) fn ext_gcd_in<P: PackedPoly>(f: &P, g: &P) -> (P, P) {
         let lead = r1.coeff(d1);
         while let Some(d0) = dr0.filter(|&d0| d0 >= d1) {
             if crate::interrupt::requested() {
-                return (one(), P::zeros(words)); // unused: the solver being built reports it
+                return (one(), g.zeros_like(words)); // unused: the solver being built reports it
             }
-            let (c, shift) = (P::divide(r0.coeff(d0), lead), d0 - d1);
+            let (c, shift) = (r1.divide(r0.coeff(d0), lead), d0 - d1);
             r0.sub_shifted(&r1, d1, shift, c);
             dr0 = r0.degree_below(d0);
             if let Some(ds) = ds1 {
@@ -415,7 +428,7 @@ pub(crate) fn ext_gcd_in<P: PackedPoly>(f: &P, g: &P) -> (P, P) {
         std::mem::swap(&mut ds0, &mut ds1);
     }
     if dr0.is_some() {
-        P::make_monic(&mut r0, &mut s0);
+        r0.make_monic(&mut s0);
     }
     (r0, s0)
 }

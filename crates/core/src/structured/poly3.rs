@@ -5,7 +5,7 @@
 //! Division, the extended gcd and Horner's rule are [`super::poly2`]'s, written once over
 //! [`PackedPoly`], which [`Tri`] implements; the chase and the recurrences stay here.
 
-use super::poly2::{self, PackedPoly};
+use super::poly2::{self, EuclidPoly, PackedPoly};
 use crate::elim::trits::{add, sub};
 
 /// A bitsliced GF(3) vector or polynomial (entry / coefficient `i` is bit `i % 64` of word
@@ -63,8 +63,8 @@ impl Tri {
 }
 
 /// Two planes: coefficients in `0..3`; 1 and 2 are their own inverses.
-impl PackedPoly for Tri {
-    fn zeros(words: usize) -> Tri {
+impl EuclidPoly for Tri {
+    fn zeros_like(&self, words: usize) -> Tri {
         Tri::zeros(words)
     }
     fn grown(&self, words: usize) -> Tri {
@@ -92,14 +92,26 @@ impl PackedPoly for Tri {
     fn sub_shifted(&mut self, src: &Tri, src_deg: usize, shift: usize, c: u32) {
         add_shifted(self, src, src_deg, shift, 3 - c)
     }
-    fn divide(a: u32, b: u32) -> u32 {
-        a * b % 3
+    fn divide(&self, a: u32, b: u32) -> u32 {
+        // 1 and 2 are their own inverses: a / b = a b, below 3 unless both are 2.
+        let c = a * b;
+        if c == 4 {
+            1
+        } else {
+            c
+        }
     }
-    fn make_monic(r: &mut Tri, s: &mut Tri) {
-        if r.degree().is_some_and(|d| r.get(d) == 2) {
-            r.negate();
+    fn make_monic(&mut self, s: &mut Tri) {
+        if self.degree().is_some_and(|d| self.get(d) == 2) {
+            self.negate();
             s.negate();
         }
+    }
+}
+
+impl PackedPoly for Tri {
+    fn zeros(words: usize) -> Tri {
+        Tri::zeros(words)
     }
     fn t_apply(n: usize, delta: bool, x: &Tri, out: &mut Tri) {
         t_apply(n, delta, x, out)
