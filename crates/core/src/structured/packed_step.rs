@@ -32,10 +32,9 @@ pub(crate) fn step_in_place(n: usize, delta: bool, row: &mut [u64], prev: &[u64]
 }
 
 fn clear_tail(n: usize, next: &mut [u64]) {
-    if n % 64 != 0 {
-        if let Some(last) = next.last_mut() {
-            *last &= (1u64 << (n % 64)) - 1;
-        }
+    let bits = n % 64;
+    if let Some(last) = next.last_mut().filter(|_| bits != 0) {
+        *last &= (1u64 << bits) - 1;
     }
 }
 
