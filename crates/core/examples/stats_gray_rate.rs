@@ -9,6 +9,9 @@ use lightsout_core::Modulus;
 use rand::{Rng, SeedableRng};
 use std::time::{Duration, Instant};
 
+#[path = "common/report.rs"]
+mod report;
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let n: usize = args.first().map_or(Ok(64), |a| a.parse())?;
@@ -20,14 +23,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let start = Instant::now();
     let best = minimal_in_coset(Modulus::TWO, &s, &basis, &Budget::new(work, Some(Duration::from_secs(120))))?;
     let secs = start.elapsed().as_secs_f64();
-    println!(
-        "{n} buttons, nullity {u}: minimal weight {} ({}, lower bound {}, {:?}), {} members in {secs:.3} s = {:.3e} members/s",
-        best.weight,
-        if best.proven_optimal { "proven optimal" } else { "not proven" },
-        best.lower_bound,
-        best.method,
-        best.explored,
-        best.explored as f64 / secs
-    );
+    println!("{n} buttons, nullity {u}: {}", report::search_line(&best, secs));
     Ok(())
 }

@@ -8,6 +8,9 @@ use lightsout_core::minimal::{plus_grid, Budget, Minimizer};
 use lightsout_core::{Modulus, Solver};
 use std::time::Instant;
 
+#[path = "common/report.rs"]
+mod report;
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let n: usize = args.first().map_or(Ok(19), |a| a.parse())?;
@@ -19,15 +22,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let start = Instant::now();
     let best = min.minimal(&board, &Budget::new(work, Some(std::time::Duration::from_secs(120))))?;
     let secs = start.elapsed().as_secs_f64();
-    println!(
-        "{n}x{n} grid, nullity {}: weight {} ({}), lower bound {}, method {:?}, {} explored in {secs:.3} s ({:.3e}/s)",
-        solver.nullity(),
-        best.weight,
-        if best.proven_optimal { "proven optimal" } else { "not proven" },
-        best.lower_bound,
-        best.method,
-        best.explored,
-        best.explored as f64 / secs
-    );
+    println!("{n}x{n} grid, nullity {}: {}", solver.nullity(), report::search_line(&best, secs));
     Ok(())
 }
