@@ -5,7 +5,8 @@
 //
 // The board follows the host's theme through JupyterLab's CSS variables (VS Code's and plain
 // light/dark fallbacks elsewhere), scales down to the width of its output area (never below
-// MIN_CELL pixels a light: then the area scrolls), and is played with the mouse or the keyboard
+// MIN_CELL pixels from one grid light to the next, each square 0.9 of that: then the area
+// scrolls), and is played with the mouse or the keyboard
 // (arrow keys move, Space or Enter presses). Only the lights that change are redrawn, so a press
 // on a 100 x 100 board costs a few milliseconds.
 
@@ -13,34 +14,90 @@ const SVG = "http://www.w3.org/2000/svg";
 
 /** The side of a grid cell in the layout (crates/topo geometry::CELL). */
 const CELL = 40;
-/** The smallest side a light is shown at; a board that would need less scrolls instead. */
+/** The smallest pitch of the grid (pixels from one light's centre to the next; a light's square
+ * is 36/40 of it) or diameter of a round light; a board that would need less scrolls instead. */
 export const MIN_CELL = 14;
 
 /** Stops of a colour-blind-safe sequential scale (viridis: ordered by lightness, readable
- * with any common colour-vision deficiency); state 1 starts a third of the way in, clear of
- * the off colour. */
+ * with any common colour-vision deficiency). A state's hue is the viridis colour of its
+ * lightness, so the scale stays viridis where viridis reaches. */
 const SCALE = ["#440154", "#482878", "#3e4989", "#31688e", "#26828e", "#1f9e89", "#35b779", "#6ece58", "#fde725"];
 
-function mix(a, b, t) {
-  const pa = [1, 3, 5].map((i) => parseInt(a.slice(i, i + 2), 16));
-  const pb = [1, 3, 5].map((i) => parseInt(b.slice(i, i + 2), 16));
-  return "#" + pa.map((x, i) => Math.round(x + (pb[i] - x) * t).toString(16).padStart(2, "0")).join("");
+/** The lightness contrast (WCAG ratio of relative luminances) kept between neighbouring
+ * states: 1.3 asked, with room for rounding the colours to 8 bits. */
+export const STEP = 1.32;
+
+/** Per theme: the off colour (at least 3:1 from the page: white, or JupyterLab Dark's #111 and
+ * #212121) and the luminance of the lightest state. The states rise in lightness from off. */
+export const THEMES = {
+  light: { off: "#262626", top: 0.85 },
+  dark: { off: "#707070", top: 0.85 },
+};
+
+const linear = (c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+const encode = (c) => (c <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055);
+const rgb = (hex) => [1, 3, 5].map((i) => linear(parseInt(hex.slice(i, i + 2), 16) / 255));
+const luminance = ([r, g, b]) => 0.2126 * r + 0.7152 * g + 0.0722 * b;
+const hex = (lin) => "#" + lin.map((c) => Math.round(encode(Math.min(1, Math.max(0, c))) * 255).toString(16).padStart(2, "0")).join("");
+
+const STOPS = SCALE.map(rgb);
+
+/** Viridis at t in [0, 1], in linear RGB. */
+function viridis(t) {
+  const x = Math.min(Math.max(t, 0), 1) * (STOPS.length - 1);
+  const i = Math.min(Math.floor(x), STOPS.length - 2);
+  const [a, b] = [STOPS[i], STOPS[i + 1]];
+  return a.map((c, k) => c + (b[k] - c) * (x - i));
 }
 
-/** The fill of a lit light in state v of p (state 0 is drawn in the theme's off colour). */
-export function fill(v, p) {
+/** The viridis hue whose luminance is y, darkened or lightened (towards white) to y exactly. */
+function colourOf(y) {
+  let [lo, hi] = [0, 1];
+  for (let k = 0; k < 30; k++) {
+    const mid = (lo + hi) / 2;
+    if (luminance(viridis(mid)) < y) lo = mid;
+    else hi = mid;
+  }
+  const c = viridis(lo);
+  const yc = luminance(c);
+  if (y <= yc) return hex(c.map((x) => (x * y) / yc));
+  const s = (y - yc) / (1 - yc);
+  return hex(c.map((x) => x + s * (1 - x)));
+}
+
+/** Lightness bands of the lit states in a theme: as many as fit between the off colour and
+ * the lightest state at STEP apart (9 in the light theme, 5 in the dark one). */
+export function bands(dark) {
+  const t = dark ? THEMES.dark : THEMES.light;
+  return Math.floor(Math.log((t.top + 0.05) / (luminance(rgb(t.off)) + 0.05)) / Math.log(STEP));
+}
+
+/** The fill of state v of p (state 0 is drawn in the theme's off colour). Up to bands(dark)
+ * lit states, each has its own lightness, spread evenly (by contrast ratio) from off to the
+ * lightest; with more, consecutive states share a band, in order, and the digit written in
+ * each light tells them apart. */
+export function fill(v, p, dark = false) {
   if (v === 0) return "var(--lo-off)";
   if (p === 2) return "#ffd84a";
-  const t = 0.35 + (0.65 * (v - 1)) / Math.max(p - 2, 1);
-  const x = t * (SCALE.length - 1);
-  const i = Math.min(Math.floor(x), SCALE.length - 2);
-  return mix(SCALE[i], SCALE[i + 1], x - i);
+  const most = bands(dark);
+  const steps = Math.min(p - 1, most);
+  const band = p - 1 <= most ? v : Math.ceil((v * most) / (p - 1));
+  const key = `${dark} ${band}/${steps}`;
+  if (!COLOURS.has(key)) {
+    const t = dark ? THEMES.dark : THEMES.light;
+    const base = luminance(rgb(t.off)) + 0.05;
+    COLOURS.set(key, colourOf(base * ((t.top + 0.05) / base) ** (band / steps) - 0.05));
+  }
+  return COLOURS.get(key);
 }
 
-/** Black or white, whichever reads better on a hex colour. */
-function ink(hex) {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.45 ? "#111" : "#fff";
+/** The colours worked out so far, by theme and band (a few dozen at most). */
+const COLOURS = new Map();
+
+/** Black or white, whichever contrasts more with a hex colour. */
+function ink(colour) {
+  const y = luminance(rgb(colour));
+  return (y + 0.05) / 0.05 >= 1.05 / (y + 0.05) ? "#111" : "#fff";
 }
 
 /** The lights after pressing `button` `times` times (mod p). */
@@ -66,7 +123,7 @@ const STYLE = `
   --lo-fg: var(--jp-ui-font-color1, var(--vscode-editor-foreground, #222));
   --lo-muted: var(--jp-ui-font-color2, #555);
   --lo-bg: var(--jp-layout-color1, var(--vscode-editor-background, #fff));
-  --lo-off: #2b2b2b;
+  --lo-off: ${THEMES.light.off};
   --lo-edge: #111;
   --lo-focus: #0072b2;
   --lo-hint: #0072b2;
@@ -86,7 +143,7 @@ const STYLE = `
   --lo-fg: var(--jp-ui-font-color1, var(--vscode-editor-foreground, #e8e8e8));
   --lo-muted: var(--jp-ui-font-color2, #bbb);
   --lo-bg: var(--jp-layout-color1, var(--vscode-editor-background, #1e1e1e));
-  --lo-off: #59606b;
+  --lo-off: ${THEMES.dark.off};
   --lo-edge: #d0d4da;
   --lo-focus: #56b4e9;
   --lo-wrap: #6aa3f0;
@@ -170,6 +227,7 @@ function render({ model, el }) {
       // button's action is the stopping).
       const playing = stop();
       if (!playing) stopped = "";
+      note = "";
       onClick(playing);
     });
     bar.appendChild(b);
@@ -190,8 +248,14 @@ function render({ model, el }) {
   legend.className = "lo-legend";
 
   let timer = null;
+  let dark = false; // whether the lights are coloured for a dark theme
   let quietIndex = -1;
   let stopped = ""; // why the last solution stopped, shown until the next change
+  let asked = null; // "hint" or "solve" while Python has not answered yet
+  let waiting = false; // the answer is slow in coming: the kernel is busy
+  let waitTimer = null;
+  let note = ""; // why an answer was dropped, shown until the next press or button
+  let again = 0; // answers dropped in a row, each asked again
   const p = () => model.get("modulus");
   const lights = () => model.get("lights");
 
@@ -243,9 +307,63 @@ function render({ model, el }) {
 
   const ask = (what, extra = {}) => model.send({ do: what, ...extra });
 
-  button("hint", "Mark the next press of a fewest-press solution", () => ask("hint"));
+  /** Ask Python for a hint or a solution of the board; say so when the answer is slow in
+   * coming (the kernel is busy with another cell, and presses may change the board meanwhile). */
+  function askAbout(what) {
+    asked = what;
+    clearTimeout(waitTimer);
+    waitTimer = setTimeout(() => {
+      waiting = asked !== null;
+      update();
+    }, 500);
+    ask(what);
+  }
+
+  /** Whether Python's last hint or solution is about the board shown: a press made while the
+   * kernel was busy changes the board before the answer arrives. */
+  function current() {
+    const about = model.get("answered")?.lights;
+    const now = lights();
+    return !about || (about.length === now.length && about.every((v, i) => v === now[i]));
+  }
+
+  /** An answer arrived. One about a board that has changed since is dropped (its presses would
+   * not turn this board off) and asked again for the board as it is now; after a few in a row
+   * (presses keep coming), the status line says so instead. */
+  function answered() {
+    clearTimeout(waitTimer);
+    [asked, waiting] = [null, false];
+    if (current()) {
+      again = 0;
+      note = "";
+      update();
+      return;
+    }
+    const what = model.get("answered").do;
+    if (timer !== null) clearInterval(timer);
+    timer = null;
+    model.set("plan", []);
+    model.set("hint_light", -1);
+    model.set("status", "");
+    model.save_changes();
+    if (again < 3) {
+      again += 1;
+      note = "The board changed while the kernel was busy: asking again for the board as it is now.";
+      askAbout(what);
+    } else {
+      again = 0;
+      note = `The board changed while the kernel was busy: press ${what} again.`;
+    }
+    update();
+  }
+
+  button("hint", "Mark the next press of a fewest-press solution", () => {
+    again = 0;
+    askAbout("hint");
+  });
   const solveButton = button("solve", "Play a fewest-press solution, one press at a time (again to stop)", (playing) => {
-    if (!playing) ask("solve");
+    again = 0;
+    if (!playing) askAbout("solve");
   });
   button("undo", "Take back the last press", undo);
   button("reset", "Back to the start of this board", reset);
@@ -412,14 +530,15 @@ function render({ model, el }) {
       shown[i] = v;
       const cell = cells[i];
       cell.dataset.state = String(v);
-      cell.style.fill = fill(v, k);
+      cell.style.fill = fill(v, k, dark);
       cell.setAttribute("aria-label", `${where(g, i)}: ${stateWords(v, k)}`);
       if (digits[i]) {
         digits[i].textContent = v > 0 ? String(v) : "";
-        digits[i].style.fill = v > 0 ? ink(fill(v, k)) : "none";
+        digits[i].style.fill = v > 0 ? ink(fill(v, k, dark)) : "none";
       }
     }
-    const hint = model.get("hint_light");
+    let hint = model.get("hint_light");
+    if (hint >= 0 && !current()) hint = -1; // a hint for the board before the latest presses
     const quiet = model.get("quiet");
     const pattern = quietIndex >= 0 && quietIndex < quiet.length ? quiet[quietIndex] : null;
     overlay.replaceChildren();
@@ -440,19 +559,23 @@ function render({ model, el }) {
     if (pattern) pattern.forEach((v, i) => v > 0 && ring(i, "var(--lo-quiet)", v, "lo-quiet"));
     const made = model.get("history").length;
     moves.textContent = `moves: ${made}`;
-    const dark = now.every((v) => v === 0);
+    const allOff = now.every((v) => v === 0);
     let text = model.get("status");
     if (pattern) {
       text = `quiet pattern ${quietIndex + 1} of ${quiet.length}: pressing the ringed buttons changes no light`;
     } else if (stopped) {
       text = stopped;
-    } else if (dark) {
+    } else if (note) {
+      text = note;
+    } else if (waiting) {
+      text = `Waiting for the kernel to work out the ${asked === "hint" ? "hint" : "solution"}…`;
+    } else if (allOff) {
       text = made > 0 ? `Solved in ${made} move${made === 1 ? "" : "s"}!` : "Every light is off.";
     } else if (hint >= 0 && !text) {
       text = `Hint: press ${where(g, hint)}.`;
     }
     if (status.textContent !== text) status.textContent = text;
-    root.dataset.solved = String(dark);
+    root.dataset.solved = String(allOff);
     root.dataset.playing = String(timer !== null);
     solveButton.textContent = timer !== null ? "stop" : "solve";
   }
@@ -489,6 +612,7 @@ function render({ model, el }) {
 
   function userPress(i) {
     stopped = "";
+    note = "";
     if (stop()) return; // a click during a played solution stops it and presses nothing
     press(i);
   }
@@ -539,6 +663,7 @@ function render({ model, el }) {
       return;
     }
     if (timer !== null) return;
+    if (!current()) return; // a solution of the board before the latest presses: answered() drops it
     stopped = "";
     timer = setInterval(() => {
       const plan = model.get("plan");
@@ -558,8 +683,17 @@ function render({ model, el }) {
   for (const key of ["geometry", "modulus"]) model.on(`change:${key}`, build);
   model.on("change:max_difficulty", fillLevels);
   model.on("change:plan", animate);
+  model.on("change:answered", answered);
 
-  const theme = () => root.classList.toggle("lo-dark", looksDark(el));
+  // The lit states' colours depend on the theme: a change of theme redraws every light.
+  const theme = () => {
+    const now = looksDark(el);
+    root.classList.toggle("lo-dark", now);
+    if (now === dark) return;
+    dark = now;
+    shown.fill(-1);
+    if (overlay) update();
+  };
   const watcher = new MutationObserver(theme);
   watcher.observe(document.body, { attributes: true, attributeFilter: ["class", "data-jp-theme-light", "data-jp-theme-name"] });
   const sizer = typeof ResizeObserver === "function" ? new ResizeObserver(() => fit()) : null;
@@ -574,6 +708,7 @@ function render({ model, el }) {
   animate();
   return () => {
     if (timer !== null) clearInterval(timer);
+    clearTimeout(waitTimer);
     watcher.disconnect();
     sizer?.disconnect();
   };

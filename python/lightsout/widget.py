@@ -9,9 +9,11 @@ Click a light to press its button. *hint* rings the next press of a fewest-press
 fewest-press solution needs; 0 for any) and *quiet* shows the quiet patterns one after another.
 The keyboard plays too: Tab reaches every button and the board, arrow keys move between lights,
 Space or Enter presses one. The board follows the host's light or dark theme (JupyterLab's CSS
-variables, with fallbacks elsewhere), scales down to its output area (at least 14 px a light,
-then it scrolls) and marks edges glued straight or with a twist, with a legend. The state is
-plain data that Python reads and drives::
+variables, with fallbacks elsewhere; the states ordered by lightness in both), scales down to its
+output area (at least 14 px from one light to the next, each square 12.6 px, then it scrolls) and
+marks edges glued straight or with a twist, with a legend. An answer worked out while presses
+changed the board (a busy kernel answers late) is asked again for the board as it is. The state
+is plain data that Python reads and drives::
 
     w = lo.play(lo.preset("classic"))
     w.press(2, 3)        # as a click would
@@ -59,11 +61,16 @@ class Board(anywidget.AnyWidget, metaclass=t.MetaHasTraits):
     status = t.Unicode("").tag(sync=True)
     max_difficulty = t.Int(0).tag(sync=True)
     step_ms = t.Int(300).tag(sync=True)
+    #: The last hint or solution worked out: ``{"n": count, "do": "hint" or "solve", "lights":
+    #: the board it is about}``. A kernel busy with another cell answers late, after presses
+    #: made meanwhile on the page: the front end compares the lights with its board and asks
+    #: again rather than play a solution of a board that is gone.
+    answered = t.Dict().tag(sync=True)
 
     #: The synced keys that describe the game in play (for tests and custom front ends).
     state_keys = (
         "geometry", "modulus", "start", "lights", "history", "hint_light", "plan", "quiet",
-        "status", "max_difficulty", "step_ms",
+        "status", "max_difficulty", "step_ms", "answered",
     )
 
     def __init__(self, game: _core.Game, board: Optional[Any] = None, seed: Optional[int] = None, **kwargs: Any):
@@ -185,8 +192,11 @@ class Board(anywidget.AnyWidget, metaclass=t.MetaHasTraits):
             self.hint_light = -1
             self.status = ""
 
-    def _solution(self) -> Optional[np.ndarray]:
-        """A fewest-press solution of the board now (flat), or None with the reason shown."""
+    def _solution(self, what: str) -> Optional[np.ndarray]:
+        """A fewest-press solution of the board now (flat), or None with the reason shown; the
+        answer records the board it is about (sent with it: callers hold the sync)."""
+        n = int(self.answered.get("n", 0)) + 1
+        self.answered = {"n": n, "do": what, "lights": list(map(int, self.lights))}
         try:
             best = self.game.minimal_solution(self.lights, max_time=1.0)
         except _core.UnsolvableError:
@@ -196,28 +206,30 @@ class Board(anywidget.AnyWidget, metaclass=t.MetaHasTraits):
 
     def hint(self) -> int:
         """Ring the next press of a fewest-press solution and return its light (-1 if none)."""
-        s = self._solution()
-        if s is None:
-            return -1
-        nonzero = np.flatnonzero(s)
-        self.hint_light = int(nonzero[0]) if len(nonzero) else -1
-        if self.hint_light < 0:
-            self.status = "Every light is already off."
-        return self.hint_light
+        with self.hold_sync():
+            s = self._solution("hint")
+            if s is None:
+                return -1
+            nonzero = np.flatnonzero(s)
+            self.hint_light = int(nonzero[0]) if len(nonzero) else -1
+            if self.hint_light < 0:
+                self.status = "Every light is already off."
+            return self.hint_light
 
     def solve(self, animate: bool = True) -> List[int]:
         """Press a fewest-press solution: the front end plays it one press at a time (or, with
         ``animate=False``, all at once here). Returns the buttons to press."""
-        s = self._solution()
-        if s is None:
-            return []
-        plan = [int(b) for b in np.flatnonzero(s) for _ in range(int(s[b]))]
-        if animate:
-            self.plan = plan
-        else:
-            for b in plan:
-                self.press(b)
-        return plan
+        with self.hold_sync():
+            s = self._solution("solve")
+            if s is None:
+                return []
+            plan = [int(b) for b in np.flatnonzero(s) for _ in range(int(s[b]))]
+            if animate:
+                self.plan = plan
+            else:
+                for b in plan:
+                    self.press(b)
+            return plan
 
     def new(self, difficulty: Optional[int] = None, seed: Optional[int] = None) -> None:
         """Deal a random board: uniform over the solvable boards (never all dark when another
@@ -247,17 +259,19 @@ class Board(anywidget.AnyWidget, metaclass=t.MetaHasTraits):
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         """A button of the front end: the answer, or why there is none, shows on the board."""
         what = content.get("do") if isinstance(content, dict) else None
-        try:
-            if what == "hint":
-                self.hint()
-            elif what == "solve":
-                self.solve()
-            elif what == "new":
-                self.new(difficulty=int(content.get("difficulty") or 0) or None)
-            elif what == "quiet":
-                self.show_quiet()
-        except ValueError as e:
-            self.status = str(e)
+        # One message back with everything the answer changed (the lights it is about included).
+        with self.hold_sync():
+            try:
+                if what == "hint":
+                    self.hint()
+                elif what == "solve":
+                    self.solve()
+                elif what == "new":
+                    self.new(difficulty=int(content.get("difficulty") or 0) or None)
+                elif what == "quiet":
+                    self.show_quiet()
+            except ValueError as e:
+                self.status = str(e)
 
     def __repr__(self) -> str:
         return f"<lightsout.widget.Board {self.game.describe()}, {self.moves} moves, solved={self.solved}>"

@@ -152,9 +152,10 @@ class Model {
       .finally(() => { window.pending -= 1; });
   }
   update(s) {
-    for (const [k, v] of Object.entries(s)) {
-      if (JSON.stringify(this.state[k]) !== JSON.stringify(v)) { this.state[k] = v; this.emit(k); }
-    }
+    // As Backbone does with a message from the kernel: every key is set, then the changes fire.
+    const changed = Object.keys(s).filter((k) => JSON.stringify(this.state[k]) !== JSON.stringify(s[k]));
+    for (const k of changed) this.state[k] = s[k];
+    for (const k of changed) this.emit(k);
   }
 }
 window.pending = 0;
@@ -168,10 +169,15 @@ window.ready = true;
 
 
 class _Bridge:
-    """Serves the page and the module, and answers the page's model for one ``Board``."""
+    """Serves the page and the module, and answers the page's model for one ``Board``. Like a
+    kernel, it handles one message at a time, in order: a test holding ``kernel`` is a cell
+    running, and the page's messages wait for it; a test setting ``gate`` (a semaphore) lets
+    one message through per release."""
 
     def __init__(self) -> None:
         self.board: widget.Board | None = None
+        self.kernel = threading.Lock()
+        self.gate: threading.Semaphore | None = None
         self.js = pathlib.Path(widget.__file__).with_name("widget.js").read_bytes()
         bridge = self
 
@@ -200,15 +206,19 @@ class _Bridge:
                 # (an echo could arrive after the page moved on and undo its newer presses).
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 w = bridge.board
-                before = bridge.values()
-                if self.path == "/state":
-                    with w.hold_sync():
-                        for k, v in body.items():
-                            setattr(w, k, v)
-                    before.update(body)
-                else:
-                    w._on_msg(w, body, [])
-                after = bridge.values()
+                gate = bridge.gate
+                if gate is not None:
+                    gate.acquire()
+                with bridge.kernel:
+                    before = bridge.values()
+                    if self.path == "/state":
+                        with w.hold_sync():
+                            for k, v in body.items():
+                                setattr(w, k, v)
+                        before.update(body)
+                    else:
+                        w._on_msg(w, body, [])
+                    after = bridge.values()
                 changed = {k: v for k, v in after.items() if v != before[k]}
                 self._send(json.dumps(changed).encode(), "application/json")
 

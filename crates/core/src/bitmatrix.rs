@@ -328,6 +328,19 @@ impl BitMatrix {
     pub fn dot_packed(&self, r: usize, v: &[u64]) -> bool {
         self.row(r).iter().zip(v).fold(0u32, |acc, (a, b)| acc ^ (a & b).count_ones()) & 1 == 1
     }
+    /// The board after pressing, `lights + M presses` over GF(2) with M these rows (entries 0
+    /// or 1, as the caller has checked): light r changes by the parity of row r and the
+    /// presses, so no factorisation is needed.
+    ///
+    /// ```
+    /// let mut m = lightsout_core::BitMatrix::zeros(2, 2).unwrap();
+    /// (m.set(0, 0, true), m.set(0, 1, true), m.set(1, 1, true));
+    /// assert_eq!(m.apply(&[1, 0], &[1, 1]), vec![1, 1]);
+    /// ```
+    pub fn apply(&self, lights: &[u32], presses: &[u32]) -> Vec<u32> {
+        let packed = pack_bits(presses);
+        lights.iter().enumerate().map(|(r, &b)| b ^ self.dot_packed(r, &packed) as u32).collect()
+    }
     /// The transpose, by 64 x 64 bit-block transposes (a matrix read column by column, such
     /// as a Fortran-ordered array, becomes its rows this way without a pass over single bits).
     ///

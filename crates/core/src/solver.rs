@@ -341,7 +341,7 @@ impl Solver {
             Press::Bits { rows, .. } => {
                 check_vector("lights", lights, rows.rows(), Modulus::TWO)?;
                 check_vector("presses", presses, rows.cols(), Modulus::TWO)?;
-                Ok(bits_apply(rows, lights, presses))
+                Ok(rows.apply(lights, presses))
             }
         }
     }
@@ -352,7 +352,7 @@ impl Solver {
         let presses = random_presses(self.modulus(), self.buttons(), seed);
         match &self.matrix {
             Press::Sparse(m) => m.mul_vec(&presses).expect("presses have one entry per button"),
-            Press::Bits { rows, .. } => bits_apply(rows, &vec![0; rows.rows()], &presses),
+            Press::Bits { rows, .. } => rows.apply(&vec![0; rows.rows()], &presses),
         }
     }
 }
@@ -371,13 +371,6 @@ factored_system!(Solver {
         Ok(Solver::random_solvable(self, seed))
     }
 });
-
-/// `lights + M presses` over GF(2) for M in bit-packed rows: light r changes by the parity of
-/// row r and the presses.
-fn bits_apply(m: &BitMatrix, lights: &[u32], presses: &[u32]) -> Vec<u32> {
-    let packed = crate::bitmatrix::pack_bits(presses);
-    lights.iter().enumerate().map(|(r, &b)| b ^ m.dot_packed(r, &packed) as u32).collect()
-}
 
 /// Eliminate `[M | I]` (bits) with the packed engine: the pivots, the reduced rows of M and E.
 fn factor_bits(mut aug: BitMatrix, lights: usize, buttons: usize) -> Result<(Vec<usize>, Rows, Rows)> {

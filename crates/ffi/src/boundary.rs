@@ -301,6 +301,27 @@ pub(crate) fn out_ptr<T>(ptr: *mut T, name: &str) -> Result<*mut T, Failure> {
     Ok(ptr)
 }
 
+/// An out-pointer the caller may leave NULL (an optional report such as `info_out`): checked
+/// for alignment before any work is done, written only when given.
+pub(crate) struct OptionalOut<T>(Option<*mut T>);
+
+impl<T> OptionalOut<T> {
+    pub(crate) fn new(ptr: *mut T, name: &str) -> Result<Self, Failure> {
+        Ok(OptionalOut(if ptr.is_null() { None } else { Some(out_ptr(ptr, name)?) }))
+    }
+
+    /// Write `value` when a pointer was given.
+    ///
+    /// # Safety
+    /// A non-NULL pointer must be valid for a write of `T`.
+    pub(crate) unsafe fn write(&self, value: impl Into<T>) {
+        if let Some(ptr) = self.0 {
+            // SAFETY: checked non-NULL and aligned by `new`; the caller guarantees it is writable.
+            unsafe { write_out(ptr, value.into()) }
+        }
+    }
+}
+
 /// The body of a query about a handle: check the handle, then `out`, and only then compute
 /// the answer and write it.
 ///

@@ -1,7 +1,7 @@
 //! Fewest presses, puzzles of a chosen difficulty, and data sets of boards with their fewest
 //! presses.
 
-use crate::boundary::{arg_slice, ffi_boundary, out_ptr, write_out, Failure, OutArray, Status};
+use crate::boundary::{arg_slice, ffi_boundary, Failure, OptionalOut, OutArray, Status};
 use crate::game::{game_ref, write_board, Game};
 use lightsout_core::batch::BoardLayout;
 use lightsout_core::minimal::Budget;
@@ -19,6 +19,17 @@ pub struct MinimalInfo {
     pub explored: u64,
     /// Whether no solution has fewer presses (the search was complete within the budget).
     pub proven_optimal: bool,
+}
+
+impl From<&lightsout_core::minimal::MinimalSolution> for MinimalInfo {
+    fn from(best: &lightsout_core::minimal::MinimalSolution) -> Self {
+        MinimalInfo {
+            weight: best.weight,
+            lower_bound: best.lower_bound,
+            explored: best.explored,
+            proven_optimal: best.proven_optimal,
+        }
+    }
 }
 
 /// The default `max_work` of the fewest-press search and the worst case: 2^32 search nodes
@@ -95,19 +106,11 @@ pub unsafe extern "C" fn lightsout_game_solve_minimal(
         let game = unsafe { game_ref(game) }?;
         let lights = unsafe { arg_slice(lights, lights_len, "lights") }?;
         let out = OutArray::new(presses_out, presses_len, game.size(), "presses_out")?;
-        let info_out = if info_out.is_null() { None } else { Some(out_ptr(info_out, "info_out")?) };
+        let info_out = OptionalOut::new(info_out, "info_out")?;
         let budget = budget(max_work, max_seconds)?;
         let best = game.minimal_solution(lights, &budget)?;
         unsafe { out.write(&best.presses) };
-        if let Some(info) = info_out {
-            let info_value = MinimalInfo {
-                weight: best.weight,
-                lower_bound: best.lower_bound,
-                explored: best.explored,
-                proven_optimal: best.proven_optimal,
-            };
-            unsafe { write_out(info, info_value) };
-        }
+        unsafe { info_out.write(&best) };
         Ok(())
     })
 }

@@ -1,6 +1,6 @@
 //! The hardest board of a game ("God's number").
 
-use crate::boundary::{ffi_boundary, out_ptr, write_out, OutArray, Status};
+use crate::boundary::{ffi_boundary, OptionalOut, OutArray, Status};
 use crate::game::{game_ref, Game};
 use crate::solve_minimal::budget;
 
@@ -16,6 +16,17 @@ pub struct WorstInfo {
     pub explored: u64,
     /// Whether no solvable board needs more presses than `weight`.
     pub proven_optimal: bool,
+}
+
+impl From<&lightsout_core::minimal::WorstCase> for WorstInfo {
+    fn from(worst: &lightsout_core::minimal::WorstCase) -> Self {
+        WorstInfo {
+            weight: worst.weight,
+            upper_bound: worst.upper_bound,
+            explored: worst.explored,
+            proven_optimal: worst.proven_optimal,
+        }
+    }
 }
 
 /// The worst case of the game: writes to `board_out` a solvable board whose fewest-press
@@ -47,20 +58,12 @@ pub unsafe extern "C" fn lightsout_game_worst_case(
         let game = unsafe { game_ref(game) }?;
         let board = OutArray::new(board_out, board_len, game.size(), "board_out")?;
         let presses = OutArray::new(presses_out, presses_len, game.size(), "presses_out")?;
-        let info_out = if info_out.is_null() { None } else { Some(out_ptr(info_out, "info_out")?) };
+        let info_out = OptionalOut::new(info_out, "info_out")?;
         let budget = budget(max_work, max_seconds)?;
         let worst = game.worst_case(&budget)?;
         unsafe { board.write(&worst.board) };
         unsafe { presses.write(&worst.presses) };
-        if let Some(info) = info_out {
-            let value = WorstInfo {
-                weight: worst.weight,
-                upper_bound: worst.upper_bound,
-                explored: worst.explored,
-                proven_optimal: worst.proven_optimal,
-            };
-            unsafe { write_out(info, value) };
-        }
+        unsafe { info_out.write(&worst) };
         Ok(())
     })
 }

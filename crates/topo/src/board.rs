@@ -25,9 +25,9 @@
 
 use crate::error::{Error, Result};
 use crate::game::Game;
-use lightsout_core::buffer;
 use lightsout_core::structured::{GridSolver, PackedBoard, PackedBoard3, MAX_UNPACKED_OBSTRUCTION};
 use lightsout_core::Modulus;
+use lightsout_core::{buffer, pack};
 
 /// How the values are stored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -229,18 +229,14 @@ impl Game {
                 let rb = frame.row_bytes();
                 let mut out = vec![0u32; frame.rows * frame.cols];
                 for (r, row) in out.chunks_mut(frame.cols.max(1)).enumerate() {
-                    read_trits(what, data, 4 * r * rb, r * frame.cols, row)?;
+                    pack::read_trits(what, data, 4 * r * rb, r * frame.cols, row)?;
                 }
                 out
             }
             Encoding::Packed => {
-                let rb = frame.row_bytes();
-                let mut out = Vec::with_capacity(frame.rows * frame.cols);
-                for r in 0..frame.rows {
-                    let row = &data[r * rb..(r + 1) * rb];
-                    out.extend((0..frame.cols).map(|c| ((row[c / 8] >> (7 - c % 8)) & 1) as u32));
-                }
-                out
+                let mut bytes = vec![0u8; frame.rows * frame.cols];
+                pack::packbits_rows_to_bytes(data, frame.cols, &mut bytes)?;
+                bytes.into_iter().map(u32::from).collect()
             }
         };
         match format.order {
@@ -272,17 +268,17 @@ impl Game {
                 let mut out = buffer::zeroed("a packed board", frame.len())?;
                 let rb = frame.row_bytes();
                 for (r, row) in values.chunks(frame.cols.max(1)).enumerate() {
-                    write_trits(row, &mut out, 4 * r * rb);
+                    pack::write_trits(row, &mut out, 4 * r * rb);
                 }
                 out
             }
             Encoding::Packed => {
+                // The values are checked above: core's reader of entries packs them.
                 let mut out = buffer::zeroed("a packed board", frame.len())?;
-                let rb = frame.row_bytes();
-                for (i, &v) in values.iter().enumerate() {
-                    let (r, c) = (i / frame.cols, i % frame.cols);
-                    out[r * rb + c / 8] |= (v as u8) << (7 - c % 8);
-                }
+                let block = pack::Block::new(&values, frame.rows, frame.cols)?;
+                block.read_bits(&mut pack::PackbitsRows::new(&mut out, frame.cols)).map_err(|(index, v)| {
+                    lightsout_core::Error::EntryOutOfRange { what: "lights", index, value: v.into(), modulus: 2 }
+                })?;
                 out
             }
         })
@@ -294,26 +290,7 @@ impl Game {
         if self.modulus() != Modulus::TWO {
             return Ok(None);
         }
-        self.chased_grid()
-    }
-
-    /// The structured grid solver, when this game is a grid solved by light chasing.
-    fn chased_grid(&self) -> Result<Option<&GridSolver>> {
-        // Only then: asking for the structured solver of another game would build it (a
-        // banded factorisation), which applying presses never needs.
-        if self.solver_path() != crate::SolverPath::Chasing {
-            return Ok(None);
-        }
-        Ok(Some(self.grid_solver_built()?))
-    }
-
-    /// The structured solver over Z_k of a composite-modulus grid, torus or cylinder, when the
-    /// game answers through it (the natural array of these games is their light vector).
-    pub(crate) fn ring_grid_solver(&self) -> Result<Option<&lightsout_core::ring::RingGridSolver>> {
-        if !self.uses_ring_chasing() {
-            return Ok(None);
-        }
-        Ok(Some(self.ring_grid_solver_built()?))
+        self.chasing_grid()
     }
 
     /// A compact board of a grid as the grid solver's packed board.
@@ -322,20 +299,12 @@ impl Game {
         let dims = self.dims();
         let (rows, cols) = (dims[0], dims[1]);
         match (frame.encoding, format.order) {
-            (Encoding::Packed, Order::Natural) => return Ok(PackedBoard::from_packbits(rows, cols, data)?),
+            (Encoding::Packed, Order::Natural) => Ok(PackedBoard::from_packbits(rows, cols, data)?),
             // One byte a light is the same row-major bytes in either order: core's one reader
             // of entries into bits checks and packs them, a large board on a few threads.
-            (Encoding::Bytes, _) => return Ok(PackedBoard::from_bytes(what, rows, cols, data)?),
-            (Encoding::Packed, Order::Flat) => {}
+            (Encoding::Bytes, _) => Ok(PackedBoard::from_bytes(what, rows, cols, data)?),
+            (Encoding::Packed, Order::Flat) => Ok(PackedBoard::from_bit_stream(rows, cols, data)?),
         }
-        let mut board = PackedBoard::zeros(rows, cols)?;
-        for r in 0..rows {
-            for (w, word) in board.row_mut(r).iter_mut().enumerate() {
-                let take = (cols - 64 * w).min(64);
-                *word = read_bits(data, r * cols + 64 * w, take);
-            }
-        }
-        Ok(board)
     }
 
     /// The grid solver's packed board in a compact format.
@@ -348,19 +317,10 @@ impl Game {
     /// The grid solver's packed board written over `out`, a board of this game in `format`.
     fn write_packed(&self, board: &PackedBoard, format: BoardFormat, out: &mut [u8]) -> Result<()> {
         let frame = self.framed("presses", out, format)?;
-        let (rows, cols) = (board.rows(), board.cols());
         match (frame.encoding, format.order) {
             (Encoding::Packed, Order::Natural) => board.write_packbits(out)?,
             (Encoding::Bytes, _) => board.write_bytes(out)?,
-            (Encoding::Packed, Order::Flat) => {
-                out.fill(0);
-                for r in 0..rows {
-                    for (w, &word) in board.row(r).iter().enumerate() {
-                        let take = (cols - 64 * w).min(64);
-                        write_bits(out, r * cols + 64 * w, take, word);
-                    }
-                }
-            }
+            (Encoding::Packed, Order::Flat) => board.write_bit_stream(out),
         }
         Ok(())
     }
@@ -398,14 +358,14 @@ impl Game {
         if self.modulus().get() != 3 || format.encoding != Encoding::Packed {
             return Ok(None);
         }
-        self.chased_grid()
+        self.chasing_grid()
     }
 
-    /// Where row `r` of a grid starts in a packed Z_3 board of `frame`, in lights (trits).
-    fn trit_row_start(frame: &Frame, format: BoardFormat, grid_cols: usize, r: usize) -> usize {
+    /// How far apart a grid's rows start in a packed Z_3 board of `frame`, in lights (trits).
+    fn row_trits(frame: &Frame, format: BoardFormat, grid_cols: usize) -> usize {
         match format.order {
-            Order::Natural => 4 * r * frame.row_bytes(),
-            Order::Flat => r * grid_cols,
+            Order::Natural => 4 * frame.row_bytes(),
+            Order::Flat => grid_cols,
         }
     }
 
@@ -414,26 +374,14 @@ impl Game {
         let frame = self.framed(what, data, format)?;
         let dims = self.dims();
         let (rows, cols) = (dims[0], dims[1]);
-        let mut board = PackedBoard3::zeros(rows, cols)?;
-        let mut row = vec![0u32; cols];
-        for r in 0..rows {
-            read_trits(what, data, Self::trit_row_start(&frame, format, cols, r), r * cols, &mut row)?;
-            let (one, two) = board.planes_mut(r);
-            planes_from_values(&row, one, two);
-        }
-        Ok(board)
+        Ok(PackedBoard3::from_trit_stream(what, rows, cols, data, Self::row_trits(&frame, format, cols))?)
     }
 
     /// The grid solver's bitsliced Z_3 board as a packed board in `format`.
     fn from_packed3(&self, board: &PackedBoard3, format: BoardFormat) -> Result<Vec<u8>> {
         let frame = self.frame(format)?;
         let mut out = buffer::zeroed("a board", frame.len())?;
-        let mut row = vec![0u32; board.cols()];
-        for r in 0..board.rows() {
-            let (one, two) = board.planes(r);
-            values_from_planes(one, two, &mut row);
-            write_trits(&row, &mut out, Self::trit_row_start(&frame, format, board.cols(), r));
-        }
+        board.write_trit_stream(&mut out, Self::row_trits(&frame, format, board.cols()));
         Ok(out)
     }
 
@@ -465,7 +413,7 @@ impl Game {
         // A grid over Z_p, p <= 256, one byte a light: chased on the bytes themselves (the
         // natural array of a grid is its light vector).
         if format.encoding == Encoding::Bytes {
-            if let Some(grid) = self.chased_grid()? {
+            if let Some(grid) = self.chasing_grid()? {
                 self.framed("lights", lights, format)?;
                 check_bytes("lights", lights, self.modulus())?;
                 return Ok(grid.solve_bytes(lights)?);
@@ -502,7 +450,7 @@ impl Game {
             return self.write_packed(&presses, format, board);
         }
         if format.encoding == Encoding::Bytes {
-            if let Some(grid) = self.chased_grid()? {
+            if let Some(grid) = self.chasing_grid()? {
                 self.framed("lights", board, format)?;
                 check_bytes("lights", board, self.modulus())?;
                 return Ok(grid.solve_bytes_in_place(board)?);
@@ -522,7 +470,7 @@ impl Game {
             return Ok(grid.is_solvable_packed_gf3(&self.to_packed3("lights", lights, format)?)?);
         }
         if format.encoding == Encoding::Bytes {
-            if let Some(grid) = self.chased_grid()? {
+            if let Some(grid) = self.chasing_grid()? {
                 // On the bytes themselves: no light vector, so past 2^30 lights too.
                 self.framed("lights", lights, format)?;
                 return Ok(grid.is_solvable_bytes(lights)?);
@@ -540,15 +488,6 @@ impl Game {
             return Err(self.packed_unsolvable(grid, || packed.to_values()));
         }
         Ok(packed)
-    }
-
-    /// Whether the game is a grid, torus or cylinder that chases, whose natural array of one
-    /// byte a light is its light vector: boards of bytes are pressed on the bytes themselves.
-    fn chases(&self) -> bool {
-        matches!(
-            self.solver_path(),
-            crate::SolverPath::RingChasing | crate::SolverPath::Chasing | crate::SolverPath::WrappedChasing
-        )
     }
 
     /// [`Game::apply`] for compact boards: the board after pressing, in the same format.
@@ -584,7 +523,7 @@ impl Game {
         if let Some(grid) = self.packed3_grid(format)? {
             let mut board = self.to_packed3("lights", lights, format)?;
             let presses = self.to_packed3("presses", presses, format)?;
-            press_packed3(&mut board, &presses, grid.self_toggle());
+            board.press_grid(&presses, grid.self_toggle());
             return self.from_packed3(&board, format);
         }
         let board = self.decode_board("lights", lights, format)?;
@@ -620,7 +559,7 @@ impl Game {
                 }
             });
             let mut board = PackedBoard3::zeros(rows, cols)?;
-            press_packed3(&mut board, &presses, grid.self_toggle());
+            board.press_grid(&presses, grid.self_toggle());
             return self.from_packed3(&board, format);
         }
         self.frame(format)?;
@@ -670,115 +609,6 @@ pub(crate) fn check_bytes(what: &'static str, data: &[u8], modulus: Modulus) -> 
     Ok(lightsout_core::field::check_vector(what, data, data.len(), modulus)?)
 }
 
-/// `count <= 64` bits from an MSB-first bit stream at bit `offset`, as a word with the first of
-/// them in bit 0.
-fn read_bits(data: &[u8], offset: usize, count: usize) -> u64 {
-    let start = offset / 8;
-    let mut buf = [0u8; 16];
-    let end = (start + 16).min(data.len());
-    buf[..end - start].copy_from_slice(&data[start..end]);
-    let window = (u128::from_be_bytes(buf) << (offset % 8)) >> 64;
-    let word = (window as u64).reverse_bits();
-    if count == 64 {
-        word
-    } else {
-        word & ((1u64 << count) - 1)
-    }
-}
-
-/// Write the low `count` bits of `word` (bit 0 first) into an MSB-first bit stream at `offset`
-/// (the bits there must be zero).
-fn write_bits(out: &mut [u8], offset: usize, count: usize, word: u64) {
-    let word = if count == 64 { word } else { word & ((1u64 << count) - 1) };
-    let shifted = ((word.reverse_bits() as u128) << 64) >> (offset % 8);
-    let start = offset / 8;
-    let bytes = shifted.to_be_bytes();
-    let end = (start + 16).min(out.len());
-    for (o, b) in out[start..end].iter_mut().zip(bytes) {
-        *o |= b;
-    }
-}
-
-/// `out.len()` values of a packed Z_3 stream (two bits a light, the first light of a byte in
-/// its top pair) from light `start` on; `index` is the first one's index in the whole board,
-/// for the error that names a pair holding 3.
-fn read_trits(what: &'static str, data: &[u8], start: usize, index: usize, out: &mut [u32]) -> Result<()> {
-    for (i, o) in out.iter_mut().enumerate() {
-        let t = start + i;
-        let v = ((data[t / 4] >> (6 - 2 * (t % 4))) & 3) as u32;
-        if v == 3 {
-            return Err(lightsout_core::Error::EntryOutOfRange { what, index: index + i, value: 3, modulus: 3 }.into());
-        }
-        *o = v;
-    }
-    Ok(())
-}
-
-/// Write `values` (each 0, 1 or 2) into a packed Z_3 stream from light `start` on (the pairs
-/// there must be zero).
-fn write_trits(values: &[u32], out: &mut [u8], start: usize) {
-    for (i, &v) in values.iter().enumerate() {
-        let t = start + i;
-        out[t / 4] |= ((v & 3) as u8) << (6 - 2 * (t % 4));
-    }
-}
-
-/// One row of values 0, 1, 2 into the two planes of a bitsliced Z_3 row (zero before).
-fn planes_from_values(values: &[u32], one: &mut [u64], two: &mut [u64]) {
-    for (c, &v) in values.iter().enumerate() {
-        one[c / 64] |= ((v == 1) as u64) << (c % 64);
-        two[c / 64] |= ((v == 2) as u64) << (c % 64);
-    }
-}
-
-/// The values of one bitsliced Z_3 row.
-fn values_from_planes(one: &[u64], two: &[u64], out: &mut [u32]) {
-    for (c, o) in out.iter_mut().enumerate() {
-        *o = ((one[c / 64] >> (c % 64)) & 1) as u32 + 2 * ((two[c / 64] >> (c % 64)) & 1) as u32;
-    }
-}
-
-/// `board += M presses` over Z_3 on a grid with cut-off edges (every light changes with its up
-/// to four neighbours' presses and, with `self_toggle`, its own), one row at a time: memory
-/// about four rows of values besides the two boards.
-fn press_packed3(board: &mut PackedBoard3, presses: &PackedBoard3, self_toggle: bool) {
-    let (rows, cols) = (board.rows(), board.cols());
-    let row_of = |r: usize, out: &mut Vec<u32>| {
-        let (one, two) = presses.planes(r);
-        values_from_planes(one, two, out);
-    };
-    let (mut up, mut here, mut down, mut lit) =
-        (vec![0u32; cols], vec![0u32; cols], vec![0u32; cols], vec![0u32; cols]);
-    row_of(0, &mut here);
-    for r in 0..rows {
-        if r + 1 < rows {
-            row_of(r + 1, &mut down);
-        } else {
-            down.fill(0);
-        }
-        let (one, two) = board.planes_mut(r);
-        values_from_planes(one, two, &mut lit);
-        for c in 0..cols {
-            let mut v = lit[c] + up[c] + down[c];
-            if c > 0 {
-                v += here[c - 1];
-            }
-            if c + 1 < cols {
-                v += here[c + 1];
-            }
-            if self_toggle {
-                v += here[c];
-            }
-            lit[c] = v % 3;
-        }
-        one.fill(0);
-        two.fill(0);
-        planes_from_values(&lit, one, two);
-        std::mem::swap(&mut up, &mut here);
-        std::mem::swap(&mut here, &mut down);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -807,8 +637,8 @@ mod tests {
         let mut stream = vec![0u8; 40];
         for (k, offset) in [(0, 3), (1, 67), (2, 131), (3, 195)] {
             let count = if k == 3 { 5 } else { 64 };
-            write_bits(&mut stream, offset, count, words[k]);
-            assert_eq!(read_bits(&stream, offset, count), words[k] & if count == 64 { !0 } else { 31 });
+            pack::put_stream_bits(&mut stream, offset, count, words[k]);
+            assert_eq!(pack::stream_bits(&stream, offset, count), words[k] & if count == 64 { !0 } else { 31 });
         }
         let mut bad = [vec![0; 1000], bytes.clone()].concat();
         bad[1077] = 2;

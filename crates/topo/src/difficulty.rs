@@ -18,10 +18,10 @@ impl Game {
         let n = self.size();
         if !self.modulus().is_prime() {
             // Large grids, tori and cylinders (thousands of lights) are far past the exhaustive
-            // draw, and their quiet patterns come from the structured ring solver.
-            if !self.uses_ring_chasing() {
-                let exhaustive =
-                    lightsout_core::minimal::ring_random_with_difficulty(self.ring_solver()?, seed, target)?;
+            // draw, and their quiet patterns come from the structured ring solver: only the
+            // dense ring engine is offered one.
+            if let Some(ring) = self.dense_ring_engine()? {
+                let exhaustive = lightsout_core::minimal::ring_random_with_difficulty(ring, seed, target)?;
                 if let Some(board) = exhaustive {
                     return Ok(board);
                 }

@@ -7,7 +7,8 @@
 //! solvers for grids, tori and cylinders with the plus or neighbours rule (memory proportional
 //! to the board, M never built; over a composite modulus one per prime-power factor); the banded solver for other large GF(2) games with a geometry
 //! (M, then a band about one side wide); dense elimination of M for the rest (over each
-//! prime-power factor for a composite modulus).
+//! prime-power factor for a composite modulus). Which of the estimates below holds each path
+//! is said in the route (`route.rs`: `check_footprint`, `check_engine_fits`).
 
 use crate::error::{Error, Result};
 use crate::game::Game;
@@ -23,71 +24,6 @@ pub const MAX_GAME_BYTES: u128 = limits::MAX_DENSE_BYTES;
 /// Bytes per light of one board or press vector (`u32` entries), what every question of a
 /// game takes and returns.
 const VECTOR_BYTES_PER_LIGHT: u128 = 4;
-
-/// How a game's questions are answered; chosen by the game from its description.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum SolverPath {
-    /// A grid with cut-off edges: light chasing and one polynomial gcd, time and memory about
-    /// proportional to the board; M is never built.
-    Chasing,
-    /// A torus or cylinder: light chasing down to a 2n x 2n system, which is 2 x 2 over
-    /// polynomials modulo z^n - 1 (or chi); M is never built.
-    WrappedChasing,
-    /// A large GF(2) game with a geometry but no structured solver: M, reordered so every
-    /// press stays within a narrow band, then elimination inside the band.
-    Banded,
-    /// Everything else over a prime: M factored densely (bit-packed for GF(2), bitsliced for
-    /// GF(3)).
-    Dense,
-    /// Everything else over a composite modulus k: M factored over each prime-power factor of k
-    /// and the answers recombined.
-    Ring,
-    /// A large grid, torus or cylinder over a composite modulus k: per prime-power factor p^e,
-    /// the structured field solver for a prime, else light chasing over Z/p^e to the n x n
-    /// (tori: 2n x 2n) system, solved by p-adic lifting from its factorisation mod p; the
-    /// answers recombined. M is never built.
-    RingChasing,
-}
-
-impl SolverPath {
-    /// A short description for people, as `lightsout analyze` prints it.
-    ///
-    /// ```
-    /// use lightsout_topo::{Game, SolverPath};
-    /// assert_eq!(Game::grid(5, 5, 2).unwrap().solver_path(), SolverPath::Dense);
-    /// assert_eq!(Game::grid(100, 100, 2).unwrap().solver_path(), SolverPath::Chasing);
-    /// assert!(SolverPath::Banded.describe().starts_with("banded"));
-    /// ```
-    pub fn describe(self) -> &'static str {
-        match self {
-            SolverPath::Chasing => "structured: light chasing and a polynomial gcd (the N x N matrix is never built)",
-            SolverPath::WrappedChasing => {
-                "structured: light chasing to a 2n x 2n system, solved as 2 x 2 over polynomials (the N x N matrix is never built)"
-            }
-            SolverPath::Banded => "banded elimination of M after a bandwidth-reducing ordering of the lights",
-            SolverPath::Dense => "dense elimination of M",
-            SolverPath::Ring => "elimination of M over each prime-power factor of the modulus (a ring, not a field)",
-            SolverPath::RingChasing => {
-                "structured over each prime-power factor of the modulus: p-adic lifting over Z/p^e, one fast \
-                 solve mod p per digit on the whole board (or light chasing to the first rows when the kernel \
-                 mod p is large); the N x N matrix is never built"
-            }
-        }
-    }
-
-    /// A one-word name for machine-readable output: `chasing`, `wrapped-chasing`, `banded`,
-    /// `dense`, `ring`, `ring-chasing`.
-    pub fn name(self) -> &'static str {
-        match self {
-            SolverPath::Chasing => "chasing",
-            SolverPath::WrappedChasing => "wrapped-chasing",
-            SolverPath::Banded => "banded",
-            SolverPath::Dense => "dense",
-            SolverPath::Ring => "ring",
-            SolverPath::RingChasing => "ring-chasing",
-        }
-    }
-}
 
 /// Bytes a shape needs before any question: the cell-to-light maps of a board with holes
 /// (4 bytes per cell and per light). Checked by [`Shape::check`] before they are built.
@@ -135,24 +71,6 @@ impl Game {
         48 * n + 24 * layout::press_entries(self.rule(), self.size())
     }
 
-    /// Refuse, before anything is built, what the game's path cannot hold: M for the banded and
-    /// dense paths; for the chasing paths, one light vector where every question needs one (the
-    /// wrapped and ring paths, and grids over a modulus above 256). A grid on the chasing path
-    /// over a modulus up to 256 is charged nothing per light here: its engine takes memory
-    /// about one side long, and its boards travel compactly ([`crate::BoardFormat`]: one bit a
-    /// light over GF(2), two over GF(3), a byte otherwise); the questions that do take a
-    /// `u32` light vector check its size when they are asked ([`Game::check_light_vectors`]).
-    /// Called by every constructor.
-    pub(crate) fn check_footprint(&self) -> Result<()> {
-        match self.solver_path() {
-            SolverPath::Chasing if self.modulus().get() <= 256 => Ok(()),
-            SolverPath::Chasing | SolverPath::WrappedChasing | SolverPath::RingChasing => self.check_light_vectors(),
-            // A dense bit matrix is M already: its factorisation is what it will allocate.
-            _ if matches!(self.rule(), crate::Rule::Dense { .. }) => self.check_dense_fits(),
-            SolverPath::Banded | SolverPath::Dense | SolverPath::Ring => self.check_matrix_fits(),
-        }
-    }
-
     /// The bytes one light vector of this game takes (a `u32` a light), what every question
     /// that takes or returns a `Vec<u32>` allocates at least once.
     pub fn light_vector_bytes(&self) -> u128 {
@@ -187,7 +105,7 @@ impl Game {
     /// game and its size (`&'static` for the error: each distinct text is kept once).
     fn compact_route(&self) -> &'static str {
         let k = self.modulus().get();
-        let chases = self.solver_path() == SolverPath::Chasing;
+        let chases = self.chases_as_grid();
         let text = match k {
             2 | 3 if chases => {
                 format!(
@@ -205,26 +123,6 @@ impl Game {
         };
         intern(text)
     }
-    /// An error, from the description alone and before anything is built, if the engine of
-    /// this game's path would surely pass its limits: the banded elimination's work and memory
-    /// with the narrowest band the shape allows ([`Game::engine`] checks the same first). For a
-    /// caller about to do other work (dealing a random board builds M) before it asks the
-    /// engine.
-    ///
-    /// ```
-    /// use lightsout_topo::{Game, Rule, Shape};
-    /// let rp2 = Game::with_rule(Shape::Projective { rows: 5000, cols: 5000 }, Rule::Plus, 2).unwrap();
-    /// let e = rp2.check_engine_fits().unwrap_err().to_string();
-    /// assert!(e.contains("the banded elimination of M needs") && e.contains("the limit is 600"), "{e}");
-    /// assert!(Game::with_rule(Shape::Klein { rows: 211, cols: 211 }, Rule::Plus, 2).unwrap().check_engine_fits().is_ok());
-    /// ```
-    pub fn check_engine_fits(&self) -> Result<()> {
-        match self.solver_path() {
-            SolverPath::Banded => self.check_band_estimate(),
-            _ => Ok(()),
-        }
-    }
-
     /// A lower estimate of the row span W of M after the banded path's ordering (reverse
     /// Cuthill-McKee), from the shape alone: `3 min(rows, cols)` for a grid-like surface
     /// (measured 3.8 to 4.2 times the shorter side with the plus and neighbours rules on every

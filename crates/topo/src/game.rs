@@ -5,9 +5,6 @@ use crate::layout::{self, Layout};
 use crate::once::Once;
 use crate::shape::{Rule, Shape};
 use crate::spec::Spec;
-use lightsout_core::banded::BandedSolver;
-use lightsout_core::ring::RingGridSolver;
-use lightsout_core::structured::{GridSolver, WrapSolver};
 use lightsout_core::{Matrix, Modulus, RingSolver, Solver, SparseMatrix};
 
 /// A Lights Out game: where the lights are ([`Shape`]), what a press does ([`Rule`]) and the
@@ -41,11 +38,8 @@ pub struct Game {
     matrix: Once<SparseMatrix>,
     solver: Once<Solver>,
     ring: Once<RingSolver>,
-    /// The engine of each chasing or banded path ([`Game::engine`]); at most one is ever built.
-    pub(crate) grid_engine: Once<GridSolver>,
-    pub(crate) wrap_engine: Once<WrapSolver>,
-    pub(crate) banded_engine: Once<BandedSolver>,
-    pub(crate) ring_grid_engine: Once<RingGridSolver>,
+    /// The engine of a chasing or banded path ([`Game::engine`]).
+    pub(crate) path_engine: Once<crate::route::PathEngine>,
     /// The rank of a dense bit matrix, by elimination of M alone (see [`Game::rank`]).
     pub(crate) dense_rank: Once<usize>,
 }
@@ -107,10 +101,7 @@ impl Game {
             matrix: Once::default(),
             solver: Once::default(),
             ring: Once::default(),
-            grid_engine: Once::default(),
-            wrap_engine: Once::default(),
-            banded_engine: Once::default(),
-            ring_grid_engine: Once::default(),
+            path_engine: Once::default(),
             dense_rank: Once::default(),
         };
         game.check_footprint()?;

@@ -1,7 +1,8 @@
 //! The dense linear-algebra answers of a [`Game`] that have no structured form: the
-//! pseudoinverse W, the obstructions (left kernel), and the bulk solver built from both. One
-//! place picks the engine by modulus (the field solver for a prime, the ring solver for a
-//! composite one), so Python, C and the command line give the same matrices.
+//! pseudoinverse W, the obstructions (left kernel), and the bulk solver built from both. Each
+//! asks the dense factorisation that the route hands out ([`Game::dense_factorisation`]: the
+//! field solver for a prime, the ring solver for a composite modulus), so Python, C and the
+//! command line give the same matrices.
 
 use crate::error::Result;
 use crate::game::Game;
@@ -25,10 +26,7 @@ impl Game {
     /// assert!(lightsout_topo::Game::grid(4, 4, 4).unwrap().pseudoinverse().is_err()); // divisor 2 mod 4
     /// ```
     pub fn pseudoinverse(&self) -> Result<Matrix> {
-        if self.modulus().is_prime() {
-            return Ok(self.solver()?.pseudoinverse()?);
-        }
-        Ok(self.ring_solver()?.pseudoinverse()?)
+        self.dense_factorisation()?.pseudoinverse()
     }
 
     /// [`Game::pseudoinverse`] row after row, each entry turned into a `T` by `entry` (a byte an
@@ -45,11 +43,7 @@ impl Game {
         let n = self.size();
         let bits = 8 * std::mem::size_of::<T>() as u32;
         lightsout_core::limits::check_dense_bits("the pseudoinverse", n, n, bits)?;
-        if self.modulus().is_prime() {
-            return Ok(self.solver()?.pseudoinverse_entries(entry)?);
-        }
-        let w = self.ring_solver()?.pseudoinverse()?;
-        Ok(w.as_slice().iter().map(|&v| entry(v)).collect())
+        self.dense_factorisation()?.pseudoinverse_entries(entry)
     }
 
     /// Generators of the obstructions: vectors y with `y M = 0`. A board b is solvable exactly
@@ -63,19 +57,13 @@ impl Game {
     /// assert!(ys.iter().all(|y| y.iter().zip(&board).map(|(a, b)| a * b).sum::<u32>() % 2 == 0));
     /// ```
     pub fn obstructions(&self) -> Result<Vec<Vec<u32>>> {
-        if self.modulus().is_prime() {
-            return Ok(self.solver()?.obstructions());
-        }
-        Ok(self.ring_solver()?.obstructions())
+        Ok(self.dense_factorisation()?.obstructions())
     }
 
     /// The pseudoinverse and obstructions laid out for solving many boards at once
     /// ([`BatchSolver`]); over a composite k it needs the pseudoinverse (see
     /// [`Game::pseudoinverse`]).
     pub fn batch_solver(&self) -> Result<BatchSolver> {
-        if self.modulus().is_prime() {
-            return Ok(BatchSolver::new(self.solver()?)?);
-        }
-        Ok(BatchSolver::from_ring(self.ring_solver()?)?)
+        self.dense_factorisation()?.batch_solver()
     }
 }

@@ -60,12 +60,12 @@ mod worst;
 
 pub use board::{BoardFormat, Encoding, Order};
 pub use error::{Error, Result};
-pub use footprint::{SolverPath, MAX_GAME_BYTES};
+pub use footprint::MAX_GAME_BYTES;
 pub use game::Game;
 pub use geometry::Geometry;
 pub use minimal::MAX_NULL_BASIS_BYTES;
 pub use once::values_computed;
-pub use route::{RING_CHASING_MIN_LIGHTS, STRUCTURED_MIN_LIGHTS};
+pub use route::{SolverPath, RING_CHASING_MIN_LIGHTS, STRUCTURED_MIN_LIGHTS};
 pub use shape::{Edges, Rule, Shape, MAX_CELLS, MAX_PRESS_ENTRIES, MAX_STENCIL_OFFSETS};
 pub use spec::Spec;
 

@@ -1,8 +1,9 @@
 //! Fewest presses, puzzles by press count or difficulty, and board statistics for a [`Game`],
-//! each fed by the same solver that answers [`Game::solve`]: the structured solver of a large
-//! grid, torus or cylinder, the banded solver of another large GF(2) game with a geometry, or
-//! else the dense [`lightsout_core::Solver`]. The command line, C and Python all come here, so
-//! they pick the same source and give the same answers.
+//! each fed by the same engine that answers [`Game::solve`]: the dense field engine's whole
+//! factorisation where the route hands one out ([`Game::dense_field_engine`]), else the quiet
+//! patterns of the game's engine (structured, banded, or over a composite modulus with their
+//! orders). The command line, C and Python all come here, so they pick the same source and
+//! give the same answers.
 
 use crate::error::{Error, Result};
 use crate::game::Game;
@@ -66,12 +67,12 @@ impl Game {
             lightsout_core::interrupt::check()?;
             return Ok(best);
         }
-        let best = if self.uses_structured_solver() || self.uses_banded_solver() {
-            QuietCoset::new(self)?.minimal(presses, budget)?
-        } else {
-            let solver = self.solver()?;
-            check_null_basis(solver.nullity(), solver.buttons())?;
-            Minimizer::new(solver)?.minimal_from_presses(presses, budget)?
+        let best = match self.dense_field_engine()? {
+            Some(solver) => {
+                check_null_basis(solver.nullity(), solver.buttons())?;
+                Minimizer::new(solver)?.minimal_from_presses(presses, budget)?
+            }
+            None => QuietCoset::new(self)?.minimal(presses, budget)?,
         };
         // An interrupted search stops like one out of time; it must not pass for an answer.
         lightsout_core::interrupt::check()?;
@@ -151,10 +152,10 @@ impl Game {
             return self.random_solvable(seed);
         }
         self.check_light_vectors()?;
-        if self.uses_structured_solver() || self.uses_banded_solver() || !self.modulus().is_prime() {
-            return self.difficulty_walk(seed, minimal_presses);
+        match self.dense_field_engine()? {
+            Some(solver) => Ok(minimal::random_with_difficulty(solver, seed, minimal_presses)?),
+            None => self.difficulty_walk(seed, minimal_presses),
         }
-        Ok(minimal::random_with_difficulty(self.solver()?, seed, minimal_presses)?)
     }
 
     /// How many solvable boards need each minimal number of presses, the largest such number
@@ -172,10 +173,7 @@ impl Game {
     /// ```
     pub fn stats(&self, budget: &Budget) -> Result<Stats> {
         self.check_stats_size()?;
-        if !self.modulus().is_prime() {
-            return Ok(minimal::ring_stats(self.ring_solver()?, budget)?);
-        }
-        Ok(minimal::stats(self.solver()?, budget)?)
+        self.dense_factorisation()?.stats(budget)
     }
 
     /// The fewest-press search of `lights` cut into at least `tasks` independent tasks (`None`:
@@ -193,11 +191,10 @@ impl Game {
     /// ```
     pub fn split_minimal(&self, lights: &[u32], tasks: Option<u64>) -> Result<CosetSplit> {
         self.check_prime_for_split()?;
-        if self.uses_structured_solver() || self.uses_banded_solver() {
+        let Some(solver) = self.dense_field_engine()? else {
             let particular = self.solve(lights)?;
             return QuietCoset::new(self)?.split(&particular, tasks);
-        }
-        let solver = self.solver()?;
+        };
         check_null_basis(solver.nullity(), solver.buttons())?;
         Ok(Minimizer::new(solver)?.split(lights, tasks)?)
     }

@@ -139,10 +139,7 @@ fn ring(game: &Game, args: &AnalyzeArgs, out: &mut dyn Write) -> CliResult<()> {
         "divisors:        {} (Smith form of M over Z_{k}; {k} stands for 0)",
         crate::topology::divisors(&divisors)
     )?;
-    let how = match path {
-        lightsout_topo::SolverPath::RingChasing => "light chasing and p-adic lifting",
-        _ => "Smith form",
-    };
+    let how = path.factor_method().unwrap_or("Smith form");
     writeln!(
         out,
         "solver:          {how} over each prime-power factor of {k}, joined by the Chinese remainder theorem"

@@ -19,8 +19,9 @@ use super::Entry;
 /// whether every entry is 0 or 1.
 ///
 /// `ahead`: where (in entries from each word's first) to ask the processor for the entries of a
-/// word to come, 0 for nothing (a hint for short runs read one after another, as the columns of
-/// a Fortran-order array are).
+/// word to come, 0 for nothing (a hint for runs read one after another, as the columns of a
+/// Fortran-order array are). A step of -1 or -2 is read forward from the run's last entry and
+/// its bits reversed, so a reversed view reads as fast as its forward one.
 ///
 /// # Safety
 /// `first.offset(j * step)` must be a readable entry for every `j < n` (for step 2 the
@@ -37,8 +38,35 @@ pub(super) unsafe fn entry_words<T: Entry>(
     if step == 1 || step == 2 {
         return sse2::entry_words(first, step as usize, n, words, ahead);
     }
+    #[cfg(target_arch = "x86_64")]
+    if (step == -1 || step == -2) && n > 0 {
+        // A reversed run (`a[:, ::-1]`, `a[::-1]` in Fortran order): read forward from its last
+        // entry, in memory order, then the bits put back in the run's order.
+        let last = first.offset((n as isize - 1) * step);
+        let clean = sse2::entry_words(last, step.unsigned_abs(), n, words, ahead);
+        reverse_run(&mut words[..n.div_ceil(64)], n);
+        return clean;
+    }
     let _ = ahead;
     portable(first, step, n, words)
+}
+
+/// The `n` bits of `words` (bit `j % 64` of word `j / 64`) in reverse order, the last word's
+/// unused bits 0.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+fn reverse_run(words: &mut [u64], n: usize) {
+    words.reverse();
+    for w in words.iter_mut() {
+        *w = w.reverse_bits();
+    }
+    // The bits now end at the top of the last word: moved down by the unused ones.
+    let pad = 64 * words.len() - n;
+    if pad > 0 {
+        for k in 0..words.len() {
+            let next = words.get(k + 1).map_or(0, |&w| w << (64 - pad));
+            words[k] = (words[k] >> pad) | next;
+        }
+    }
 }
 
 /// The entry at `at` as its unsigned bits (a bool read as its byte, whatever byte it is).

@@ -1,6 +1,6 @@
-//! Taking entries in as packed bits, in one place: into the packed-rows layout of
+//! Taking entries in, in one place: as packed bits into the packed-rows layout of
 //! [`crate::bitmatrix`] (entry `c` at bit `c % 64` of word `c / 64`) or the rows of
-//! `numpy.packbits(a, axis=1)`.
+//! `numpy.packbits(a, axis=1)`, or as values checked against a modulus.
 //!
 //! - The reader of boards ([`read`]): a [`Block`] of entries of any integer width or `bool`
 //!   (an [`Entry`]), where they lie, checked to be 0 or 1 as it is read, into the [`BitRows`]
@@ -10,26 +10,39 @@
 //!   transposed into rows, so the entries are read in their own memory order. A large read is
 //!   shared among a few threads by [`split_rows`]. [`PackedBoard::from_bytes`] reads a byte
 //!   board with it.
+//! - The reader of values ([`Block::read_values`], `values.rs`): the same [`Block`], each entry
+//!   checked to lie in `0..p` and written narrowed to a [`Value`] (`u8`, `u16`, `u32`) in rows,
+//!   Fortran order down its columns through tiles transposed in registers. The bindings keep
+//!   only the walk over an N-dimensional array's planes and hand each plane to these readers.
 //! - The parities of any integer array ([`BitMatrix::from_parities`]: the same kernel, its
 //!   range check unused) and packbits rows ([`BitMatrix::from_packbits`]), large matrices
 //!   split across threads by rows.
 //!
 //! - Bits out as one byte a light, the reader's inverse ([`words_to_bytes`],
 //!   [`packbits_to_bytes`], [`PackedBoard::write_bytes`]).
+//! - Boards as one stream of lights across rows (`stream.rs`): MSB-first bits ([`stream_bits`],
+//!   [`PackedBoard::from_bit_stream`]) and packed Z_3 trits ([`read_trits`], [`write_trits`],
+//!   beside the bitsliced rows in [`PackedBoard3::from_trit_stream`]).
 //!
 //! So a dense matrix or a board a user hands over is read at memory speed, once.
 //!
 //! [`PackedBoard::from_bytes`]: crate::structured::PackedBoard::from_bytes
 //! [`PackedBoard::write_bytes`]: crate::structured::PackedBoard::write_bytes
+//! [`PackedBoard::from_bit_stream`]: crate::structured::PackedBoard::from_bit_stream
+//! [`PackedBoard3::from_trit_stream`]: crate::structured::PackedBoard3::from_trit_stream
 
 mod entry;
 mod marks;
 pub mod read;
+mod stream;
 mod unpack;
+mod values;
 
 pub use entry::Entry;
 pub use read::{split_rows, BitRows, Block, PackbitsRows, WordRows};
+pub use stream::{put_stream_bits, read_trits, stream_bits, write_trits};
 pub use unpack::{packbits_rows_to_bytes, packbits_to_bytes, words_to_bytes};
+pub use values::Value;
 
 use crate::bitmatrix::BitMatrix;
 use crate::error::{Error, Result};

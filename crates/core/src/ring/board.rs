@@ -7,8 +7,9 @@ use crate::limits::check_lights;
 use crate::ring::chase_zq::{press, Plan, Sums};
 use crate::ring::crt::Factored;
 use crate::ring::lifted::{internal, BoardLift, BoardOps};
-use crate::ring::part::{BoardShape, Lifted, Lifting, Part, PartEngine};
-use crate::ring::planes::{check_planes, planes_from_bytes, planes_to_bytes, press_planes, zero_planes, PlaneOps};
+use crate::ring::part::{BoardShape, Lifting, Part};
+use crate::ring::part_engine::ByteBoard;
+use crate::ring::planes::{check_planes, press_planes, zero_planes, PlaneOps};
 use crate::structured::{PackedBoard, Wrap, MAX_UNPACKED_OBSTRUCTION};
 use crate::system::factored_system;
 
@@ -104,16 +105,7 @@ impl RingGridSolver {
     /// The side of the largest system left after chasing (over all factors); for lifting on
     /// the board, the side of its correction system (the nullity mod p).
     pub fn reduced_size(&self) -> usize {
-        self.factored
-            .parts
-            .iter()
-            .map(|pt| match &pt.engine {
-                PartEngine::Chased { lift, .. } => lift.n(),
-                PartEngine::Lifted(l) => l.nonunit_valuations().len(),
-                _ => self.plan.unknowns(),
-            })
-            .max()
-            .unwrap_or(0)
+        self.factored.parts.iter().map(|pt| pt.engine.reduced_size().unwrap_or(self.plan.unknowns())).max().unwrap_or(0)
     }
 
     fn check(&self, what: &'static str, v: &[u32]) -> Result<()> {
@@ -299,10 +291,7 @@ impl RingGridSolver {
     /// `Z_(2^e)` whose kernel mod 2 is small (see [`Lifting`]).
     fn plane_lift(&self) -> Option<&BoardLift<PlaneOps>> {
         match self.factored.parts.as_slice() {
-            [Part { engine: PartEngine::Lifted(l), .. }] => match l.as_ref() {
-                Lifted::Planes(l) => Some(l),
-                Lifted::Values(_) => None,
-            },
+            [part] => (part.engine.as_ref() as &dyn std::any::Any).downcast_ref::<BoardLift<PlaneOps>>(),
             _ => None,
         }
     }
@@ -428,7 +417,7 @@ impl RingGridSolver {
             return Err(Error::DimensionMismatch { what: "board bytes", expected: n, got: board.len() });
         }
         check_vector("board", board, n, self.modulus)?;
-        let (rows, cols) = (self.rows(), self.cols());
+        let cols = self.cols();
         let single = self.factored.parts.len() == 1;
         let z = self.modulus.arith();
         let mut out = crate::buffer::zeroed::<u8>("a board of bytes", n)?;
@@ -442,66 +431,12 @@ impl RingGridSolver {
                 }
             }
         };
-        // The board mod q (a copy only when q < k).
-        let bytes_mod_q = |pt: &Part| -> std::borrow::Cow<[u8]> {
-            if pt.q == k {
-                board.into()
-            } else {
-                board.iter().map(|&x| (x as u32 % pt.q) as u8).collect::<Vec<u8>>().into()
-            }
-        };
+        let byte_board = ByteBoard { bytes: board, k, cols };
         for pt in &self.factored.parts {
             crate::interrupt::check()?;
-            match &pt.engine {
-                PartEngine::Lifted(l) if matches!(l.as_ref(), Lifted::Planes(_)) => {
-                    let Lifted::Planes(l) = l.as_ref() else { unreachable!() };
-                    let planes = planes_from_bytes(rows, cols, pt.e, board)?;
-                    let Some(s) = l.solve(&planes)? else { return Err(self.unsolvable(board)) };
-                    drop(planes);
-                    planes_to_bytes(&s, |r, row| add(pt, r, row));
-                }
-                PartEngine::Grid(g) if pt.p == 2 => {
-                    let plane = planes_from_bytes(rows, cols, 1, board)?;
-                    let s = match g.solve_packed_gf2(&plane[0]) {
-                        Ok(s) => s,
-                        Err(Error::Unsolvable { .. } | Error::TooLarge { .. }) => return Err(self.unsolvable(board)),
-                        Err(e) => return Err(e),
-                    };
-                    drop(plane);
-                    planes_to_bytes(&[s], |r, row| add(pt, r, row));
-                }
-                PartEngine::Chased { plan, lift } => {
-                    // Chased on the bytes themselves.
-                    let b = bytes_mod_q(pt);
-                    let Some(u) = lift.solve(&plan.rhs(&b)?)? else { return Err(self.unsolvable(board)) };
-                    let mut s = crate::buffer::zeroed::<u8>("a board of bytes", n)?;
-                    plan.expand(Some(&b), &u, &mut s)?;
-                    for (r, row) in s.chunks(cols).enumerate() {
-                        add(pt, r, row);
-                    }
-                }
-                PartEngine::Grid(g) => {
-                    let s = match g.solve_bytes(&bytes_mod_q(pt)) {
-                        Ok(s) => s,
-                        Err(Error::Unsolvable { .. }) => return Err(self.unsolvable(board)),
-                        Err(e) => return Err(e),
-                    };
-                    for (r, row) in s.chunks(cols).enumerate() {
-                        add(pt, r, row);
-                    }
-                }
-                _ => {
-                    let values: Vec<u32> = board.iter().map(|&x| x as u32 % pt.q).collect();
-                    let s = match pt.solve(&values) {
-                        Ok(s) => s,
-                        Err(Error::Unsolvable { .. }) => return Err(self.unsolvable(board)),
-                        Err(e) => return Err(e),
-                    };
-                    let bytes: Vec<u8> = s.iter().map(|&x| x as u8).collect();
-                    for (r, row) in bytes.chunks(cols).enumerate() {
-                        add(pt, r, row);
-                    }
-                }
+            // Each factor's engine solves on bytes, bit planes or values, as it can.
+            if !pt.engine.solve_byte_rows(&byte_board, pt.q, &mut |r, row| add(pt, r, row))? {
+                return Err(self.unsolvable(board));
             }
         }
         Ok(out)

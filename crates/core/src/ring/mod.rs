@@ -79,6 +79,7 @@ mod lift;
 mod lift_tests;
 mod lifted;
 mod part;
+mod part_engine;
 mod plane_products;
 mod planes;
 pub mod power;

@@ -5,7 +5,7 @@ use crate::error::Result;
 use crate::field::check_vector;
 use crate::matrix::SparseMatrix;
 use crate::ring::crt::Factored;
-use crate::ring::part::{Part, PartEngine};
+use crate::ring::part::Part;
 use crate::solver::{Engine, Solver};
 use crate::system::factored_system;
 
@@ -47,7 +47,7 @@ impl RingSolver {
     /// The field solver, when k is a prime.
     pub fn field_solver(&self) -> Option<&Solver> {
         match (self.factored.parts.as_slice(), self.modulus().is_prime()) {
-            ([Part { engine: PartEngine::Field(s), .. }], true) => Some(s),
+            ([part], true) => (part.engine.as_ref() as &dyn std::any::Any).downcast_ref::<Solver>(),
             _ => None,
         }
     }

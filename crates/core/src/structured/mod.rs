@@ -16,6 +16,7 @@ mod grid;
 mod hermite;
 mod packed;
 mod packed3;
+mod packed_step;
 mod pfield;
 mod poly;
 mod poly2;

@@ -308,22 +308,18 @@ fn add_row_press(n: usize, delta: bool, s: &[u64], up: Option<&[u64]>, down: Opt
 }
 
 /// `next = b + T x + prev` over GF(2), packed, rows on a path of `n` lights: the bits past `n`
-/// in the last word are cleared (none when `n` is a multiple of 64).
+/// in the last word are cleared (none when `n` is a multiple of 64). One pass over the row
+/// ([`super::packed_step`]).
 #[inline]
 pub(crate) fn step(n: usize, delta: bool, b: Option<&[u64]>, prev: &[u64], x: &[u64], next: &mut [u64]) {
-    let w = x.len();
-    let dmask = if delta { u64::MAX } else { 0 };
-    for i in 0..w {
-        next[i] = path_word(x, i, dmask) ^ prev[i];
-    }
-    if let Some(b) = b {
-        for (o, &bi) in next.iter_mut().zip(b) {
-            *o ^= bi;
-        }
-    }
-    if n % 64 != 0 {
-        next[w - 1] &= (1u64 << (n % 64)) - 1;
-    }
+    super::packed_step::step(n, delta, b, prev, x, next)
+}
+
+/// [`step`] with the board row `row` as `b`, overwritten by `x` in the same pass (the in-place
+/// chase).
+#[inline]
+pub(crate) fn step_in_place(n: usize, delta: bool, row: &mut [u64], prev: &[u64], x: &[u64], next: &mut [u64]) {
+    super::packed_step::step_in_place(n, delta, row, prev, x, next)
 }
 
 #[cfg(test)]

@@ -119,6 +119,105 @@ impl PackedBoard3 {
     }
 }
 
+/// A packed Z_3 stream (two bits a light, the first light of a byte in its top pair: see
+/// [`crate::pack::read_trits`]) in and out, and the grid's press on the bitsliced rows: the
+/// forms a game's compact boards take on the way to and from the GF(3) chase.
+impl PackedBoard3 {
+    /// The `rows x cols` board whose row `r` starts at light `r * row_trits` of a packed Z_3
+    /// stream (a pair holding 3 is [`Error::EntryOutOfRange`] for `what`, naming light
+    /// `r * cols + c`).
+    ///
+    /// ```
+    /// use lightsout_core::structured::PackedBoard3;
+    /// let b = PackedBoard3::from_trit_stream("lights", 2, 3, &[0b01_10_00_00, 0b10_01_00_00], 4).unwrap();
+    /// assert_eq!(b.to_values(), [1, 2, 0, 2, 1, 0]);
+    /// let e = PackedBoard3::from_trit_stream("lights", 2, 3, &[0, 0b00_11_00_00], 4).unwrap_err();
+    /// assert_eq!(e.to_string(), "lights[4] must be in 0 <= x < 3, not 3");
+    /// ```
+    pub fn from_trit_stream(
+        what: &'static str,
+        rows: usize,
+        cols: usize,
+        data: &[u8],
+        row_trits: usize,
+    ) -> Result<Self> {
+        let mut board = PackedBoard3::zeros(rows, cols)?;
+        let mut row = vec![0u32; cols];
+        for r in 0..rows {
+            crate::pack::read_trits(what, data, r * row_trits, r * cols, &mut row)?;
+            let (one, two) = board.planes_mut(r);
+            rows3::pack_values(&row, one, two);
+        }
+        Ok(board)
+    }
+
+    /// The board into `out` (zero before) as a packed Z_3 stream, row `r` from light
+    /// `r * row_trits` on (the inverse of [`PackedBoard3::from_trit_stream`]).
+    pub fn write_trit_stream(&self, out: &mut [u8], row_trits: usize) {
+        let mut row = vec![0u32; self.cols()];
+        for r in 0..self.rows() {
+            let (one, two) = self.planes(r);
+            rows3::unpack_values(one, two, &mut row);
+            crate::pack::write_trits(&row, out, r * row_trits);
+        }
+    }
+
+    /// `self += M presses` over Z_3 on a grid of this board's shape with cut-off edges (every
+    /// light changes with its up to four neighbours' presses and, with `self_toggle`, its own),
+    /// one row at a time: memory about four rows of values besides the two boards.
+    ///
+    /// ```
+    /// use lightsout_core::structured::PackedBoard3;
+    /// let mut b = PackedBoard3::zeros(2, 3).unwrap();
+    /// b.press_grid(&PackedBoard3::from_values(2, 3, &[0, 2, 0, 0, 0, 0]).unwrap(), true);
+    /// assert_eq!(b.to_values(), [2, 2, 2, 0, 2, 0]);
+    /// ```
+    ///
+    /// # Panics
+    /// If `presses` has another shape.
+    pub fn press_grid(&mut self, presses: &PackedBoard3, self_toggle: bool) {
+        let (rows, cols) = (self.rows(), self.cols());
+        assert_eq!((presses.rows(), presses.cols()), (rows, cols), "presses of the board's shape");
+        let row_of = |r: usize, out: &mut Vec<u32>| {
+            let (one, two) = presses.planes(r);
+            rows3::unpack_values(one, two, out);
+        };
+        let (mut up, mut here, mut down, mut lit) =
+            (vec![0u32; cols], vec![0u32; cols], vec![0u32; cols], vec![0u32; cols]);
+        if rows > 0 {
+            row_of(0, &mut here);
+        }
+        for r in 0..rows {
+            if r + 1 < rows {
+                row_of(r + 1, &mut down);
+            } else {
+                down.fill(0);
+            }
+            let (one, two) = self.planes_mut(r);
+            rows3::unpack_values(one, two, &mut lit);
+            for c in 0..cols {
+                let mut v = lit[c] + up[c] + down[c];
+                if c > 0 {
+                    v += here[c - 1];
+                }
+                if c + 1 < cols {
+                    v += here[c + 1];
+                }
+                if self_toggle {
+                    v += here[c];
+                }
+                // A cold path beside the chase: at most 6 values below 3, reduced once.
+                lit[c] = v % 3;
+            }
+            one.fill(0);
+            two.fill(0);
+            rows3::pack_values(&lit, one, two);
+            std::mem::swap(&mut up, &mut here);
+            std::mem::swap(&mut here, &mut down);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -142,5 +241,16 @@ mod tests {
         assert!(PackedBoard3::from_values(1, 2, &[0, 3]).is_err());
         assert!(PackedBoard3::from_bytes(1, 2, &[0]).is_err());
         assert!(PackedBoard3::from_bytes(1, 2, &[4, 0]).is_err());
+    }
+
+    #[test]
+    fn trit_streams_round_trip() {
+        for (rows, cols, row_trits) in [(3, 5, 5), (3, 5, 8), (2, 70, 72), (1, 1, 1)] {
+            let values: Vec<u32> = (0..rows * cols).map(|i| ((i * 2654435761usize) >> 9) as u32 % 3).collect();
+            let board = PackedBoard3::from_values(rows, cols, &values).unwrap();
+            let mut out = vec![0u8; (rows * row_trits).div_ceil(4)];
+            board.write_trit_stream(&mut out, row_trits);
+            assert_eq!(PackedBoard3::from_trit_stream("x", rows, cols, &out, row_trits).unwrap(), board);
+        }
     }
 }

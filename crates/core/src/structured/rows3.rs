@@ -61,6 +61,21 @@ pub(crate) fn unpack_row(one: &[u64], two: &[u64], out: &mut [u8]) {
     }
 }
 
+/// One row of values 0, 1, 2 into the two planes of a bitsliced row (zero before).
+pub(crate) fn pack_values(values: &[u32], one: &mut [u64], two: &mut [u64]) {
+    for (c, &v) in values.iter().enumerate() {
+        one[c / 64] |= ((v == 1) as u64) << (c % 64);
+        two[c / 64] |= ((v == 2) as u64) << (c % 64);
+    }
+}
+
+/// The values of one bitsliced row, `out.len()` of them.
+pub(crate) fn unpack_values(one: &[u64], two: &[u64], out: &mut [u32]) {
+    for (c, o) in out.iter_mut().enumerate() {
+        *o = ((one[c / 64] >> (c % 64)) & 1) as u32 + 2 * ((two[c / 64] >> (c % 64)) & 1) as u32;
+    }
+}
+
 /// Unpack one word of each plane into `out.len()` (at most 64) bytes.
 #[inline]
 fn unpack_word(one: u64, two: u64, out: &mut [u8]) {

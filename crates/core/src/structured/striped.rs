@@ -58,6 +58,10 @@ impl Rows {
     unsafe fn write(self, k: usize, lo: usize, src: &[u64]) {
         std::ptr::copy_nonoverlapping(src.as_ptr(), self.ptr.add(k * self.wpr + lo), src.len());
     }
+    /// Words `0..len` of row `k`, to read and write. SAFETY: no one else uses them meanwhile.
+    unsafe fn row_mut<'a>(self, k: usize, len: usize) -> &'a mut [u64] {
+        std::slice::from_raw_parts_mut(self.ptr.add(k * self.wpr), len)
+    }
 }
 
 /// The chase of [`super::packed::run`] from `(x0, x1)` through `board`, writing press row `k` (that is
@@ -134,14 +138,20 @@ unsafe fn chase(
     if w < MIN_WORDS || m < 64 * GHOST || threads < 2 {
         let s = Stripe { lo: 0, hi: w, glo: 0, ghi: w };
         let (mut prev, mut cur, mut next) = (x0.to_vec(), x1.to_vec(), vec![0u64; w]);
+        let in_place = matches!((src, dst), (Some(a), Some(b)) if a.ptr == b.ptr);
         for k in 0..m {
             // Interrupted: stop; the solver being built reports it (crate::interrupt).
             if k % 256 == 0 && crate::interrupt::requested() {
                 break;
             }
-            step(n, delta, &s, src.map(|r| r.read(k, 0, w)), &prev, &cur, &mut next);
-            if let Some(d) = dst {
-                d.write(k, 0, &cur);
+            if let (true, Some(d)) = (in_place, dst) {
+                // Board row k read and the press row written over it in one pass.
+                packed::step_in_place(n, delta, d.row_mut(k, w), &prev, &cur, &mut next);
+            } else {
+                step(n, delta, &s, src.map(|r| r.read(k, 0, w)), &prev, &cur, &mut next);
+                if let Some(d) = dst {
+                    d.write(k, 0, &cur);
+                }
             }
             std::mem::swap(&mut prev, &mut cur);
             std::mem::swap(&mut cur, &mut next);

@@ -95,8 +95,9 @@ impl PyGame {
     }
 
     /// Answer a question about one compact board (see `compact.rs`): the answer, or the error
-    /// with an obstruction in the board's format. Once the game's solver exists the bytes are
-    /// read where numpy keeps them; before, they are copied for the interruptible worker.
+    /// with an obstruction in the board's format. The bytes are read where numpy keeps them,
+    /// the game's solver built first (interruptibly) on a fresh game; only when that build
+    /// fails are they copied for the interruptible worker, which then asks the question.
     /// A board that came in another dtype has an unsolvable board's proof shaped as on the
     /// general path.
     fn ask_compact<T: Send + 'static>(
@@ -169,6 +170,14 @@ impl PyGame {
         f: impl FnOnce(&Game, &[u8], lightsout_topo::BoardFormat) -> lightsout_topo::Result<T> + Send + 'static,
     ) -> PyResult<lightsout_topo::Result<T>> {
         let format = board.format;
+        if !self.ready.get() {
+            // Only the solver's first build needs the interruptible worker. Built there first,
+            // the question itself reads the bytes where numpy keeps them: a board-sized copy on a
+            // fresh game cost more than half of its first solve (a 2000 x 2000 board: 4 MB, a
+            // thousand fresh pages). If the build fails, the question runs on the worker as it
+            // always did, so it gives its own error.
+            let _ = self.ask_topo(py, |g| g.engine().map(drop))?;
+        }
         Ok(if self.ready.get() {
             let game = &self.game;
             board.with_bytes(|data| Ok(py.detach(|| f(game, data, format))))?

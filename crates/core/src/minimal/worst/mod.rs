@@ -7,16 +7,16 @@
 //! board presses them `p - 1` times. The other buttons fall into *types* (equal `v_j`), and for
 //! a type only how many of its buttons take each value matters (its histogram). So the worst
 //! case is `(p - 1) · outside + max over type histograms of min over c of Σ_types f_T(<c, v_T>)`,
-//! a max-min problem over the types ([`search`]).
+//! a max-min problem over the types ([`problem`], searched by [`maxmin`]).
 //!
 //! - Nullity 0: every board has one solution; the worst board's presses every button `p - 1`
 //!   times (N presses over GF(2)). Proven at once.
 //! - `p^U <= `[`EXACT_MEMBERS`]: a local search over type histograms finds a hard board. Over
-//!   GF(2) the Walsh engine ([`walsh`]) then rules out heavier boards one press at
+//!   GF(2) the Walsh engine ([`walsh_proof`]) then rules out heavier boards one press at
 //!   a time, from the lightest bound up, and finds the hardest board itself when the local
 //!   search missed it; over Z_p (p > 2) a decision search of the same kind (exact tables per
 //!   level, averaging over the subspaces spanned by up to three types) does the same from the
-//!   averaging bound down, and a branch and bound ([`search`]) takes Z_k and what
+//!   averaging bound down, and a branch and bound ([`maxmin`]) takes Z_k and what
 //!   the engines leave open. Each stops at the budget with an upper bound. The witness is then
 //!   checked by the exhaustive fewest-press search.
 //! - The budget's `max_work` is a hard cap on the work, the check of the witness included; a
@@ -31,18 +31,23 @@
 
 use super::coset::reduce;
 mod direct;
+mod local;
+mod maxmin;
 mod pooled;
-mod search;
-mod walsh;
+mod problem;
+mod spans;
+mod walsh_proof;
+mod zp_proof;
 
 use super::{minimal_in_coset, minimal_in_module, Budget, Deadline};
 use crate::error::{Error, Result};
 use crate::field::{check_vector, Field, Modulus};
 use crate::solver::Solver;
 use direct::Direct;
-pub(crate) use search::zp::{Decision as ZpDecision, Engine as ZpEngine};
-pub(crate) use search::{solve, start, Found, Problem};
-pub(crate) use walsh::{Decision, Walsh, MAX_DIM};
+pub(crate) use maxmin::{solve, start};
+pub(crate) use problem::{Found, Problem};
+pub(crate) use walsh_proof::{Decision, Walsh, MAX_DIM};
+pub(crate) use zp_proof::{Decision as ZpDecision, Engine as ZpEngine};
 
 /// Exact search (local search, branch and bound) runs when the `p^U` coset members of a board
 /// are at most this many: the search keeps one weight per member.
@@ -192,7 +197,7 @@ fn search(
     let deadline = Deadline::start(budget);
     let witness = match Plan::new(modulus, n, rows, orders, budget, &deadline)? {
         Plan::Settled(witness) => witness,
-        Plan::Search(s) => match search::solve(&s.problem, &s.search_budget(budget), &deadline) {
+        Plan::Search(s) => match maxmin::solve(&s.problem, &s.search_budget(budget), &deadline) {
             Some(found) => s.conclude(found)?,
             None => s.trivial(None),
         },
@@ -320,7 +325,7 @@ impl Plan {
             Some(if k > 255 {
                 format!("the exact search takes moduli up to 255, not {k}")
             } else {
-                format!("some type of equal buttons has more than {} value histograms over Z_{k}", search::MAX_STATES)
+                format!("some type of equal buttons has more than {} value histograms over Z_{k}", problem::MAX_STATES)
             })
         } else {
             None

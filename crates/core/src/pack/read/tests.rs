@@ -55,19 +55,22 @@ fn both<T: Entry>(block: &Block<'_, T>, rows: usize, cols: usize) -> Result<Vec<
 /// Every layout the reader takes (C order, every other entry, Fortran order, other strides,
 /// negative ones) of one type agrees with entry by entry, with and without a bad entry.
 fn layouts<T: Entry>(make: impl Fn(u64) -> T, bad: T) {
-    for (rows, cols) in [(1, 1), (1, 70), (3, 17), (65, 130), (70, 64), (130, 200), (2100, 70)] {
+    // (16,500 rows: more than one strip of a Fortran-order read.)
+    for (rows, cols) in [(1, 1), (1, 70), (3, 17), (65, 130), (70, 64), (130, 200), (2100, 70), (16500, 3)] {
         // A buffer twice as wide and high as the block, so that every layout fits in it.
         let (h, w) = (2 * rows + 1, 2 * cols + 1);
         let values: Vec<u64> = (0..h * w).map(|i| ((i as u64).wrapping_mul(2654435761) >> 13) & 1).collect();
         let mut buf: Vec<T> = values.iter().map(|&v| make(v)).collect();
         let c_last = (rows - 1) * w + 2 * (cols - 1);
-        let layouts: [(usize, isize, isize); 6] = [
-            (0, cols as isize, 1),       // C order, contiguous
-            (0, w as isize, 2),          // every other entry
-            (0, 1, h as isize),          // Fortran order
-            (0, 2, 2 * h as isize),      // Fortran, every other row
-            (c_last, -(w as isize), -2), // both axes reversed
-            (0, 3 * cols as isize, 3),   // entries 3 apart
+        let layouts: [(usize, isize, isize); 8] = [
+            (0, cols as isize, 1),         // C order, contiguous
+            (0, w as isize, 2),            // every other entry
+            (0, 1, h as isize),            // Fortran order
+            (0, 2, 2 * h as isize),        // Fortran, every other row
+            (c_last, -(w as isize), -2),   // both axes reversed
+            (0, 3 * cols as isize, 3),     // entries 3 apart
+            (cols - 1, cols as isize, -1), // C order, columns reversed
+            (rows - 1, -1, h as isize),    // Fortran order, rows reversed
         ];
         for (k, &(first, rs, cs)) in layouts.iter().enumerate() {
             for poison in [None, Some(rows * cols / 2), Some(rows * cols - 1)] {

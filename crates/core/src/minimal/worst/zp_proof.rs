@@ -1,8 +1,8 @@
-//! The Z_p proof engine of [`super::solve`] (p an odd prime; Z_k stays with the branch and bound): decides, for a weight w, whether
+//! The Z_p proof engine of [`super::maxmin::solve`] (p an odd prime; Z_k stays with the branch and bound): decides, for a weight w, whether
 //! some board has every solution weigh at least w, by a search over the types' histograms
 //! that sees each level's constraints before the level closes.
 //!
-//! **Levels.** The types come in the flag of [`super::Problem`]: a type of level l has shift
+//! **Levels.** The types come in the flag of [`super::problem::Problem`]: a type of level l has shift
 //! `t = <v', c'> + a λ` with `c'` the first l - 1 digits of the solution index, λ digit l and
 //! `a != 0`. Once the levels below l are fixed, the solutions with the first l - 1 digits `c'`
 //! weigh on average `A(c', λ) + H` over the digits above l, where `A` is what the assigned types
@@ -39,8 +39,8 @@
 //! lowers the upper bound by one press, and the first w reached gives a board proven the
 //! hardest. It stops at the board the local search found (proven then) or at the budget.
 
+use super::problem::{Found, Problem, Type, BIG_NODE};
 use super::spans::Span;
-use super::{Found, Problem};
 use crate::minimal::Deadline;
 
 /// The tables of all positions hold at most this many entries (else the engine steps aside).
@@ -210,7 +210,7 @@ impl<'a> Engine<'a> {
     }
 
     /// The type at position i of the search.
-    fn ty(&self, i: usize) -> &super::Type {
+    fn ty(&self, i: usize) -> &Type {
         &self.problem.types[self.order[i]]
     }
 
@@ -316,7 +316,7 @@ impl Run<'_, '_> {
     /// Work of `n` entries, if the budget allows it (else the run stops).
     fn pay(&mut self, n: usize) -> bool {
         self.nodes += 1;
-        let check = self.nodes & 255 == 0 || n >= super::BIG_NODE;
+        let check = self.nodes & 255 == 0 || n >= BIG_NODE;
         if (check && self.deadline.passed()) || self.work + n as u64 > self.max_work {
             self.stopped = true;
             return false;
@@ -450,7 +450,7 @@ pub(crate) fn tighten(engine: &Engine, found: Found, max_work: u64, deadline: &D
 
 #[cfg(test)]
 mod tests {
-    use super::super::Problem;
+    use super::super::problem::Problem;
     use super::{Decision, Engine};
     use crate::minimal::coset::reduce;
     use crate::minimal::{Budget, Deadline};

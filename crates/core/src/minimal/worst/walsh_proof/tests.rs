@@ -1,7 +1,8 @@
 //! Tests of the Walsh engine: against the older branch and bound, against the enumeration of
 //! every press count, and the 19 x 19 grid's decisions (ignored: minutes).
 
-use super::super::search::{self, Problem};
+use super::super::maxmin as search;
+use super::super::problem::Problem;
 use crate::minimal::coset::reduce;
 use crate::minimal::{Budget, Deadline};
 use crate::Modulus;

@@ -1,5 +1,5 @@
 //! Averaging over subspaces spanned by types, for the decision engines of the worst case
-//! ([`super::zp`] over Z_p, [`super::super::walsh`] over GF(2)).
+//! ([`super::zp_proof`] over Z_p, [`super::walsh_proof`] over GF(2)).
 //!
 //! For a subspace S spanned by types (basis `b_1..b_k`), the solutions c with the same values
 //! `y = (<c, b_j>)_j` form a coset of its annihilator, on which a type outside S has its shift
@@ -10,7 +10,7 @@
 //! only, checked as soon as the last of them is assigned. The flag's own subspaces are the
 //! levels; the others close in the middle of a level.
 
-use super::Problem;
+use super::problem::Problem;
 
 /// A subspace S spanned by types (of dimension k), for the averaging bound over the cosets of
 /// its annihilator: the types in S weigh `Σ_T f_T(<y, coef_T>)` for y in Z_p^k, every other

@@ -23,7 +23,7 @@
 //! out, at the averaging bound, or after [`MAX_ROUNDS`] rounds in a row without a harder board;
 //! the random source is seeded, so the same budget in work gives the same board.
 
-use super::Problem;
+use super::problem::Problem;
 use crate::minimal::Deadline;
 use rand::{Rng, SeedableRng};
 
@@ -169,7 +169,7 @@ fn shift_table<'a>(problem: &Problem, cached: &'a [Vec<u8>], ty: usize, buf: &'a
 
 #[cfg(test)]
 mod tests {
-    use super::super::Problem;
+    use super::super::problem::Problem;
     use super::local_search;
     use crate::minimal::coset::reduce;
     use crate::minimal::{plus_grid, Budget, Deadline};

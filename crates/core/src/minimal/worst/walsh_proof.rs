@@ -9,7 +9,7 @@
 //! case is `(N - m) / 2` with `m = min_Y max_c F(c)`.
 //!
 //! **Deciding R.** [`Walsh::decide`] asks whether some Y has `F <= R` everywhere. Its types come
-//! in the greedy flag of [`super::search`] (level l: `v_T` in `V_l`, not in `V_(l-1)`).
+//! in the greedy flag of [`super::problem`] (level l: `v_T` in `V_l`, not in `V_(l-1)`).
 //! Once the levels below l are fixed, their transform `F_(l-1)` over the first l - 1 digits of
 //! c is known, and the types of level l add `±L(c')` to it, `L` the transform of their Y over
 //! those digits (the sign is digit l). So level l must give `|L(c')| <= R - F_(l-1)(c') = b(c')`
@@ -33,7 +33,7 @@
 //! subspaces spanned by up to three types (at most [`MAX_SPANS`], and per position those with
 //! the most buttons while their check costs at most [`SPAN_SHARE`] times the node's own work:
 //! only those with more than R buttons can fail) are checked when their last type is assigned,
-//! in the middle of a level (see `search::spans`). On the 29 x 29 grid (131 types of up
+//! in the middle of a level (see `spans`). On the 29 x 29 grid (131 types of up
 //! to 32 buttons) this rules out R = 2 in 0.8 million entries instead of 2.3 billion, and R = 4
 //! in 25 s (open after 60 s without).
 //!
@@ -47,7 +47,7 @@
 //! the local search found (that board proves R feasible) or the budget runs out (the bound is
 //! then the last R ruled out).
 
-use super::search::{Found, Problem};
+use super::problem::{Found, Problem, BIG_NODE};
 use crate::minimal::Deadline;
 
 /// The engine works on one value per solution of each level: up to `2^MAX_DIM`.
@@ -96,7 +96,7 @@ pub(crate) struct Walsh {
     /// `offsets[l]`: the types of the levels below l (position in search order).
     offsets: Vec<usize>,
     /// `closing[i]`: the subspaces whose last type is at position i (see
-    /// [`super::search::spans`]): their types' transform over the subspace stays `<= R`.
+    /// [`super::spans`]): their types' transform over the subspace stays `<= R`.
     closing: Vec<Vec<WSpan>>,
     /// `span_work[i]`: the entries their check visits.
     span_work: Vec<usize>,
@@ -191,7 +191,7 @@ impl Walsh {
             }
         }
         let counts: Vec<i32> = problem.gf2_types().map(|(_, c)| c as i32).collect();
-        let closing: Vec<Vec<WSpan>> = super::search::spans::spans(problem, &position, MAX_SPANS)
+        let closing: Vec<Vec<WSpan>> = super::spans::spans(problem, &position, MAX_SPANS)
             .into_iter()
             .map(|at| {
                 at.into_iter()
@@ -421,8 +421,8 @@ impl Run<'_> {
         let pool = self.pool;
         // The clock is read every 256 nodes, and at every node of at least `BIG_NODE` entries
         // (at nullity 20 a node can take a millisecond).
-        let stop = (self.nodes & 255 == 0 || n >= super::search::BIG_NODE)
-            && (self.deadline.passed() || pool.is_some_and(|p| p.done()));
+        let stop =
+            (self.nodes & 255 == 0 || n >= BIG_NODE) && (self.deadline.passed() || pool.is_some_and(|p| p.done()));
         if stop || (self.work + n as u64 > self.max_work && !pool.is_some_and(|p| p.grant(self, n as u64))) {
             self.stopped = true;
             return false;
