@@ -41,15 +41,14 @@ impl Fp {
         r.min(r.wrapping_sub(self.p))
     }
 
-    /// `x mod p` for any `x < 2^64`: the estimated quotient is at most two short.
+    /// `x mod p` for any `x < 2^64`: the estimated quotient is at most two short, so two
+    /// branch-free conditional subtractions finish it (whether they apply is unpredictable).
     #[inline]
     pub(crate) fn reduce(self, x: u64) -> u32 {
-        let q = ((x as u128 * self.barrett as u128) >> 64) as u64;
-        let mut r = x - q * self.p as u64;
-        while r >= self.p as u64 {
-            r -= self.p as u64;
-        }
-        r as u32
+        let (q, p) = (((x as u128 * self.barrett as u128) >> 64) as u64, self.p as u64);
+        let r = x - q * p;
+        let r = r.min(r.wrapping_sub(p));
+        r.min(r.wrapping_sub(p)) as u32
     }
 
     /// `x mod p` for any signed `x`.
@@ -63,10 +62,15 @@ impl Fp {
         }
     }
 
-    /// `acc + a b mod p` for `acc < p` and any `a`, `b`.
+    /// `acc + a b mod p` for `acc`, `a` and `b` in `0..p`: one 32-bit reduction below 2^16.
     #[inline]
     pub(crate) fn mul_add(self, acc: u32, a: u32, b: u32) -> u32 {
-        self.reduce(acc as u64 + a as u64 * b as u64)
+        debug_assert!(acc < self.p && a < self.p && b < self.p, "operands in 0..p");
+        if self.small() {
+            self.reduce32(acc + a * b)
+        } else {
+            self.reduce(acc as u64 + a as u64 * b as u64)
+        }
     }
 
     #[inline]
@@ -88,9 +92,15 @@ impl Fp {
         t.min(t.wrapping_sub(self.p))
     }
 
+    /// `a b mod p` for any `a`, `b`: one 32-bit reduction when the product fits 32 bits below
+    /// p < 2^16 (always, for operands in `0..p`).
     #[inline]
     pub(crate) fn mul(self, a: u32, b: u32) -> u32 {
-        self.reduce(a as u64 * b as u64)
+        if self.small() && (a | b) < 1 << 16 {
+            self.reduce32(a * b)
+        } else {
+            self.reduce(a as u64 * b as u64)
+        }
     }
 
     /// `acc += f v` entry by entry, for `f` and the entries in `0..p`: the one row operation of
@@ -98,6 +108,13 @@ impl Fp {
     #[inline]
     pub(crate) fn axpy(self, acc: &mut [u32], f: u32, v: &[u32]) {
         axpy_rows(self, acc, f, v)
+    }
+
+    /// `Σ a_i b_i mod p` over pairs in `0..p`: the products reduced independently of one another
+    /// (no chain of reductions through a running sum), their sum once.
+    #[inline]
+    pub(crate) fn dot(self, pairs: impl Iterator<Item = (u32, u32)>) -> u32 {
+        self.reduce(pairs.map(|(a, b)| self.mul(a, b) as u64).sum())
     }
 
     /// The inverse of a non-zero `a` (Fermat: `a^(p-2)`).

@@ -452,6 +452,7 @@ mod tests {
             if i % 2 == 0 {
                 data.extend(solver.random_solvable(i));
             } else {
+                // Test data: plain `%`, independent of the arithmetic under test.
                 data.extend((0..n as u64).map(|j| ((i * 7919 + j * 104_729) % p) as u32));
             }
         }

@@ -156,7 +156,9 @@ impl Matrix {
             return Err(Error::DimensionMismatch { what: "vector", expected: self.cols, got: v.len() });
         }
         let z = self.modulus.arith();
-        Ok((0..self.rows).map(|r| self.row(r).iter().zip(v).fold(0, |acc, (&a, &b)| z.mul_add(acc, a, b))).collect())
+        Ok((0..self.rows)
+            .map(|r| self.row(r).iter().zip(v).fold(0, |acc, (&a, &b)| z.reduce(acc as u64 + a as u64 * b as u64)))
+            .collect())
     }
 
     /// The product `self * other` over Z_p.

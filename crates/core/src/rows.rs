@@ -70,7 +70,7 @@ impl Rows {
             (Rows::Bits(b), Prepared::Bits(w)) => b.dot_packed(r, w) as u32,
             (Rows::Dense(m), Prepared::Dense(x)) => {
                 let z = modulus.arith();
-                m.row(r).iter().zip(x).fold(0, |acc, (&a, &b)| z.mul_add(acc, a, b))
+                m.row(r).iter().zip(x).fold(0, |acc, (&a, &b)| z.reduce(acc as u64 + a as u64 * b as u64))
             }
             _ => unreachable!("a vector is prepared by the rows it is used with"),
         }

@@ -347,7 +347,8 @@ fn zp_bytes(p: u32, start: &[u32], basis: &[Vec<(u32, u32)>], total: u64, deadli
     let p8 = p as u8;
     let mut x: Vec<u8> = start.iter().map(|&v| v as u8).collect();
     let weight = x.iter().map(|&v| v as u64).sum();
-    zp_walk(p, basis.len(), weight, total, deadline, |k, up| {
+    // The closures own their state (moved in), so that it stays in registers.
+    zp_walk(p, basis.len(), weight, total, deadline, move |k, up| {
         let v = if up { &plus[k] } else { &minus[k] };
         let mut w = 0u32;
         for (a, &b) in x.iter_mut().zip(v) {
@@ -366,7 +367,7 @@ fn zp_sparse(p: u32, start: &[u32], basis: &[Vec<(u32, u32)>], total: u64, deadl
     let negated: Vec<Vec<(u32, u32)>> = basis.iter().map(|v| v.iter().map(|&(j, x)| (j, z.neg(x))).collect()).collect();
     let mut x = start.to_vec();
     let mut w: u64 = x.iter().map(|&v| v as u64).sum();
-    zp_walk(p, basis.len(), w, total, deadline, |k, up| {
+    zp_walk(p, basis.len(), w, total, deadline, move |k, up| {
         for &(j, v) in if up { &basis[k] } else { &negated[k] } {
             let old = x[j as usize];
             let new = z.add(old, v);

@@ -78,7 +78,7 @@ impl Types {
     /// `<c, v>` for type `ty`.
     #[inline]
     fn dot(&self, ty: usize, c: &[u32]) -> u32 {
-        self.support[ty].iter().fold(0, |acc, &(k, v)| self.z.mul_add(acc, v, c[k as usize]))
+        self.z.dot(self.support[ty].iter().map(|&(k, v)| (v, c[k as usize])))
     }
 
     /// The weight of the member with coefficients `c`.
@@ -325,7 +325,7 @@ fn branch_and_bound(types: &Types, u: usize, incumbent: (Vec<u32>, u64), max_wor
             for &ty in &closing[k] {
                 let sup = &types.support[ty];
                 let (&(_, vk), head) = sup.split_last().expect("a type has a non-empty support");
-                let dot = head.iter().fold(0, |acc, &(j, v)| types.z.mul_add(acc, v, c[j as usize]));
+                let dot = types.z.dot(head.iter().map(|&(j, v)| (v, c[j as usize])));
                 partial.push((ty, dot, vk));
             }
             out.clear();

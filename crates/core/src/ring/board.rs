@@ -4,7 +4,7 @@ use crate::count::SolutionCount;
 use crate::error::{Error, Result};
 use crate::field::{check_vector, random_presses, Modulus};
 use crate::limits::check_lights;
-use crate::ring::chase_zq::{press, ByteSums, Plan};
+use crate::ring::chase_zq::{press, Plan, Sums};
 use crate::ring::crt::Factored;
 use crate::ring::lifted::{internal, BoardLift, BoardOps};
 use crate::ring::part::{BoardShape, Lifting, Part};
@@ -248,7 +248,7 @@ impl RingGridSolver {
     ) -> Result<Vec<u8>> {
         let mut out = crate::buffer::zeroed::<u8>("a board of bytes", rows * cols)?;
         let folded = wrap.folded(rows, cols, self_toggle);
-        press(&ByteSums::new(k), rows, cols, folded, board, presses, &mut out)?;
+        press(&Sums::<u8, u16>::new(k), rows, cols, folded, board, presses, &mut out)?;
         Ok(out)
     }
 

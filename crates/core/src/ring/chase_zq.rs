@@ -16,9 +16,11 @@
 use crate::arith::Fp;
 use crate::error::{Error, Result};
 use crate::matrix::Matrix;
+use crate::structured::chase::Cell;
 use crate::structured::Wrap;
 use crate::Modulus;
-use num_traits::{AsPrimitive, PrimInt, Unsigned};
+use num_traits::{AsPrimitive, PrimInt, WrappingSub};
+use std::marker::PhantomData;
 
 /// How the terms of one light are added when pressing cells of type `Cell` over Z/q: into a
 /// `Sum` from the light's own value, then reduced once.
@@ -32,51 +34,40 @@ pub(crate) trait PressSums {
     fn finish(&self, s: Self::Sum) -> Self::Cell;
 }
 
-/// `u32` lights: every addition mod q as it comes (branch-free, so the row loops vectorise).
-impl PressSums for Fp {
-    type Cell = u32;
-    type Sum = u32;
-    #[inline(always)]
-    fn start(&self, b: u32) -> u32 {
-        b
-    }
-    #[inline(always)]
-    fn add(&self, s: u32, x: u32) -> u32 {
-        Fp::add(*self, s, x)
-    }
-    #[inline(always)]
-    fn finish(&self, s: u32) -> u32 {
-        s
+/// The one way lights are summed over Z/q: in the type `S` from the cell type `C`, each
+/// addition reduced as it comes by the branch-free `min` of [`Fp::add`], so the row loops
+/// vectorise and no table is looked up a light. `u32` lights sum in `u32` (q < 2^31); bytes
+/// (k <= 256) in `u16`, as a light and one term stay below 512: 16-bit lanes.
+pub(crate) struct Sums<C, S> {
+    q: S,
+    cell: PhantomData<C>,
+}
+
+impl<C, S: PrimInt + AsPrimitive<u32>> Sums<C, S>
+where
+    u32: AsPrimitive<S>,
+{
+    pub(crate) fn new(q: u32) -> Self {
+        debug_assert!(q <= S::max_value().as_() / 2 + 1, "sums of two values below q fit");
+        Sums { q: q.as_(), cell: PhantomData }
     }
 }
 
-/// Lights of one byte over Z_k, k <= 256: sums in `u16` (a light and one term below k stay
-/// below 512), each addition reduced as it comes by the branch-free `min` of [`Fp::add`], so
-/// the row loops vectorise over 16-bit lanes and no table is looked up a light.
-pub(crate) struct ByteSums(u16);
-
-impl ByteSums {
-    pub(crate) fn new(k: u32) -> ByteSums {
-        debug_assert!((2..=256).contains(&k), "byte boards have k <= 256");
-        ByteSums(k as u16)
-    }
-}
-
-impl PressSums for ByteSums {
-    type Cell = u8;
-    type Sum = u16;
+impl<C: Cell + AsPrimitive<S>, S: PrimInt + WrappingSub + AsPrimitive<C> + Default> PressSums for Sums<C, S> {
+    type Cell = C;
+    type Sum = S;
     #[inline(always)]
-    fn start(&self, b: u8) -> u16 {
-        b as u16
+    fn start(&self, b: C) -> S {
+        b.as_()
     }
     #[inline(always)]
-    fn add(&self, s: u16, x: u8) -> u16 {
-        let t = s + x as u16;
-        t.min(t.wrapping_sub(self.0))
+    fn add(&self, s: S, x: C) -> S {
+        let t = s + x.as_();
+        t.min(t.wrapping_sub(&self.q))
     }
     #[inline(always)]
-    fn finish(&self, s: u16) -> u8 {
-        s as u8
+    fn finish(&self, s: S) -> C {
+        s.as_()
     }
 }
 
@@ -166,23 +157,6 @@ where
         .unwrap_or(Ok(()))
 }
 
-/// A light of a chased board, its value already reduced mod q: an unsigned integer that holds
-/// every value below q (`u32`, or a byte for q <= 256, so a byte board is chased on its bytes),
-/// read as a `u32` value and written back from one by num-traits' `as` conversions.
-pub(crate) trait ChaseCell: PrimInt + Unsigned + AsPrimitive<u32> {
-    fn from_value(v: u32) -> Self;
-}
-
-impl<C: PrimInt + Unsigned + AsPrimitive<u32>> ChaseCell for C
-where
-    u32: AsPrimitive<C>,
-{
-    #[inline(always)]
-    fn from_value(v: u32) -> C {
-        v.as_()
-    }
-}
-
 /// How a `rows x cols` board is chased: `m` chase rows of `n` lights.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Plan {
@@ -233,7 +207,7 @@ impl Plan {
     }
 
     /// Chase row k of `board`.
-    fn load<C: ChaseCell>(&self, board: &[C], k: usize, out: &mut [u32]) {
+    fn load<C: Cell>(&self, board: &[C], k: usize, out: &mut [u32]) {
         if self.transposed {
             for (j, o) in out.iter_mut().enumerate() {
                 *o = board[j * self.cols + k].as_();
@@ -246,14 +220,14 @@ impl Plan {
     }
 
     /// Chase row k of `board` from `row`.
-    fn store<C: ChaseCell>(&self, board: &mut [C], k: usize, row: &[u32]) {
+    fn store<C: Cell>(&self, board: &mut [C], k: usize, row: &[u32]) {
         if self.transposed {
             for (j, &v) in row.iter().enumerate() {
-                board[j * self.cols + k] = C::from_value(v);
+                board[j * self.cols + k] = C::from_u32(v);
             }
         } else {
             for (o, &v) in board[k * self.cols..(k + 1) * self.cols].iter_mut().zip(row) {
-                *o = C::from_value(v);
+                *o = C::from_u32(v);
             }
         }
     }
@@ -286,7 +260,7 @@ impl Plan {
 
     /// Chase from `x0` and `x1` through `board` (dark when `None`), calling `visit(k, x_(k+1))`
     /// with the presses of every chase row k; returns `(x_m, x_(m+1))`.
-    pub(crate) fn run<C: ChaseCell>(
+    pub(crate) fn run<C: Cell>(
         &self,
         board: Option<&[C]>,
         x0: &[u32],
@@ -338,7 +312,7 @@ impl Plan {
     }
 
     /// The right-hand side c of `A u = c`: minus the mismatch of the board with no presses.
-    pub(crate) fn rhs<C: ChaseCell>(&self, board: &[C]) -> Result<Vec<u32>> {
+    pub(crate) fn rhs<C: Cell>(&self, board: &[C]) -> Result<Vec<u32>> {
         let zero = vec![0u32; self.n];
         let (xm, xm1) = self.run(Some(board), &zero, &zero, |_, _| {})?;
         Ok(self.mismatch(&zero, &zero, xm, xm1).into_iter().map(|v| self.z.neg(v)).collect())
@@ -346,7 +320,7 @@ impl Plan {
 
     /// The presses chased from the unknowns u through `board` (or a dark board), written into
     /// `out` (one entry per light); an error if the chase does not close (a bug).
-    pub(crate) fn expand<C: ChaseCell>(&self, board: Option<&[C]>, u: &[u32], out: &mut [C]) -> Result<()> {
+    pub(crate) fn expand<C: Cell>(&self, board: Option<&[C]>, u: &[u32], out: &mut [C]) -> Result<()> {
         let (x1, x0) = self.split(u);
         let (xm, xm1) = self.run(board, &x0, &x1, |k, row| self.store(out, k, row))?;
         if self.mismatch(&x0, &x1, xm, xm1).iter().any(|&v| v != 0) {
@@ -371,7 +345,7 @@ impl Plan {
     /// `b + M s` (see [`press`]; b dark when `None`).
     pub(crate) fn apply(&self, board: Option<&[u32]>, presses: &[u32]) -> Result<Vec<u32>> {
         let mut out = vec![0u32; self.lights()];
-        press(&self.z, self.rows, self.cols, self.folded, board, presses, &mut out)?;
+        press(&Sums::<u32, u32>::new(self.z.p), self.rows, self.cols, self.folded, board, presses, &mut out)?;
         Ok(out)
     }
 

@@ -3,6 +3,7 @@
 
 use crate::arith::Fp;
 use crate::features::with_features;
+use num_traits::{AsPrimitive, PrimInt, Unsigned, WrappingSub};
 
 /// One row of lights: `n` lights on a path (cut-off ends) or on a cycle (`n >= 3`), with the
 /// press of a light changing its two neighbours and, when `delta`, itself. `T` is its matrix.
@@ -72,10 +73,12 @@ fn step_row_any(line: Line, fp: Fp, b: &[u32], prev: &[u32], x: &[u32], next: &m
     }
 }
 
-/// A board cell type: `u32` for any p, `u8` for p < 256.
-pub(crate) trait Cell: Copy + Default + Into<u32> + Send + Sync + 'static {
-    /// The value as a `u32`.
-    fn to_u32(self) -> u32;
+/// A board cell of the chasing engines, over a field or a ring: an unsigned integer that holds
+/// every value below the modulus (`u32` for any, a byte for moduli up to 256, so that byte
+/// boards are solved on their bytes), its arithmetic and conversions num-traits'.
+pub(crate) trait Cell:
+    PrimInt + Unsigned + WrappingSub + AsPrimitive<u32> + Default + Into<u32> + Send + Sync + 'static
+{
     /// A value known to fit.
     fn from_u32(v: u32) -> Self;
     /// The cells as bytes, when they are bytes (the fast row conversions of the bitsliced chase).
@@ -89,22 +92,14 @@ pub(crate) trait Cell: Copy + Default + Into<u32> + Send + Sync + 'static {
 }
 
 impl Cell for u32 {
-    #[inline]
-    fn to_u32(self) -> u32 {
-        self
-    }
-    #[inline]
+    #[inline(always)]
     fn from_u32(v: u32) -> Self {
         v
     }
 }
 
 impl Cell for u8 {
-    #[inline]
-    fn to_u32(self) -> u32 {
-        self as u32
-    }
-    #[inline]
+    #[inline(always)]
     fn from_u32(v: u32) -> Self {
         v as u8
     }
@@ -145,11 +140,11 @@ impl Layout {
     pub(crate) fn load<C: Cell>(&self, board: &[C], k: usize, out: &mut [u32]) {
         if self.transposed {
             for (j, o) in out.iter_mut().enumerate() {
-                *o = board[j * self.cols + k].to_u32();
+                *o = board[j * self.cols + k].as_();
             }
         } else {
             for (o, c) in out.iter_mut().zip(&board[k * self.cols..(k + 1) * self.cols]) {
-                *o = c.to_u32();
+                *o = c.as_();
             }
         }
     }

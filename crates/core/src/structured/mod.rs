@@ -11,7 +11,7 @@
 //! [`crate::elim::gf3`]). GF(2) boards too large for a byte per light travel as
 //! [`PackedBoard`]s, Z_3 boards as [`PackedBoard3`]s (two bits per light).
 
-mod chase;
+pub(crate) mod chase;
 mod grid;
 mod hermite;
 mod packed;

@@ -88,6 +88,7 @@ pub(crate) fn chased_e1(fp: Fp, chi: &[u32], m: usize) -> Poly {
     let binomial = |mut a: usize, mut b: usize| -> u32 {
         let mut acc = 1u32;
         while b > 0 {
+            // Lucas: the base-p digits of a and b (indices, not values mod p).
             let (ai, bi) = (a % p, b % p);
             if bi > ai {
                 return 0;
@@ -227,6 +228,7 @@ mod tests {
                         });
                         assert!(v.iter().all(|&x| x == 0));
                     }
+                    // Test data: plain `%`, independent of the arithmetic under test.
                     let c: Vec<u32> = (0..n as u32).map(|i| (i * 7 + 3) % p).collect();
                     let a = from_vector(fp, delta, &c);
                     assert!(a.len() <= n);

@@ -202,7 +202,7 @@ impl Plan {
 /// Pack the low bits of a row of cells, 64 to a word.
 fn pack_row<C: Cell>(row: &[C], out: &mut [u64]) {
     for (word, chunk) in out.iter_mut().zip(row.chunks(64)) {
-        *word = chunk.iter().enumerate().fold(0u64, |acc, (j, c)| acc | (((c.to_u32() & 1) as u64) << j));
+        *word = chunk.iter().enumerate().fold(0u64, |acc, (j, c)| acc | (((Into::<u32>::into(*c) & 1) as u64) << j));
     }
 }
 
