@@ -247,16 +247,16 @@ impl Game {
     /// solver behind [`Game::solve`], each with its additive order, searched by
     /// [`lightsout_core::minimal::minimal_in_module`].
     pub(crate) fn minimal_in_ring(&self, presses: &[u32], budget: &Budget) -> Result<MinimalSolution> {
-        let (gens, orders) = self.ring_quiet_patterns()?;
+        let (gens, orders) = self.quiet_generators()?;
         Ok(minimal::minimal_in_module(self.modulus(), presses, &gens, &orders, budget)?)
     }
 
-    /// The generators of the quiet patterns over Z_k with their additive orders, from the
-    /// solver that answers [`Game::solve`]: the structured ring solver of a large grid, torus or
-    /// cylinder (M never built, so a 300 x 300 board mod 4 gets its fewest presses and worst
-    /// case like a small one), else the dense ring solver. Checked against
-    /// [`MAX_NULL_BASIS_BYTES`] before any generator is built.
-    pub(crate) fn ring_quiet_patterns(&self) -> Result<(Vec<Vec<u32>>, Vec<u32>)> {
+    /// The generators of the quiet patterns with their additive orders (a basis with orders p
+    /// over Z_p), from the engine that answers [`Game::solve`]: over Z_k the structured ring
+    /// solver of a large grid, torus or cylinder (M never built, so a 300 x 300 board mod 4 gets
+    /// its fewest presses and worst case like a small one), else the dense ring solver. Checked
+    /// against [`MAX_NULL_BASIS_BYTES`] before any generator is built.
+    pub(crate) fn quiet_generators(&self) -> Result<(Vec<Vec<u32>>, Vec<u32>)> {
         let orders = self.null_orders()?;
         check_null_basis(orders.len(), self.size())?;
         let gens = self.null_basis()?;

@@ -279,8 +279,8 @@ impl Game {
         self.solver_path() == SolverPath::Chasing
     }
 
-    /// Whether the answers of [`Game::solve`], [`Game::rank`] and the other questions below come
-    /// from the core's structured solvers (grids, tori and cylinders with the plus or
+    /// Whether the answers of [`Game::solve`], [`Game::rank`] and the game's other questions
+    /// come from the core's structured solvers (grids, tori and cylinders with the plus or
     /// neighbours rule, a prime modulus and at least [`STRUCTURED_MIN_LIGHTS`] lights), which
     /// never build the N x N system, rather than from [`Game::solver`].
     ///
@@ -312,7 +312,7 @@ impl Game {
         self.solver_path() == SolverPath::RingChasing
     }
 
-    /// Whether the questions below are answered by the core's banded solver: GF(2) games with
+    /// Whether the game's questions are answered by the core's banded solver: GF(2) games with
     /// a geometry (masks, cubes, grids with other rules) and at least [`STRUCTURED_MIN_LIGHTS`]
     /// lights that have no structured solver. It renumbers the lights into a narrow band and
     /// eliminates there, in about `N * W / 8` bytes for a band of width W (about one side)

@@ -3,7 +3,6 @@
 
 use crate::error::Result;
 use crate::game::Game;
-use crate::minimal::check_null_basis;
 use lightsout_core::minimal::{self, Budget, WorstCase, WorstSplit};
 
 impl Game {
@@ -31,7 +30,7 @@ impl Game {
     /// ```
     pub fn worst_case(&self, budget: &Budget) -> Result<WorstCase> {
         let n = self.size();
-        let (gens, orders) = self.worst_quiet()?;
+        let (gens, orders) = self.quiet_generators()?;
         Ok(minimal::worst_from_module(self.modulus(), n, &gens, &orders, budget, |x| self.board_of(x))?)
     }
 
@@ -54,7 +53,7 @@ impl Game {
     /// assert_eq!((worst.weight, worst.proven_optimal), (game.worst_case(&Budget::default()).unwrap().weight, true));
     /// ```
     pub fn worst_split(&self, budget: &Budget, tasks: Option<u64>) -> Result<WorstSplit> {
-        let (gens, orders) = self.worst_quiet()?;
+        let (gens, orders) = self.quiet_generators()?;
         Ok(WorstSplit::new(self.modulus(), self.size(), &gens, &orders, budget, tasks)?)
     }
 
@@ -62,18 +61,6 @@ impl Game {
     /// computed from its presses.
     pub fn worst_of_split(&self, split: &WorstSplit) -> Result<WorstCase> {
         Ok(split.result(|x| self.board_of(x))?)
-    }
-
-    /// The quiet patterns the worst-case search takes: a basis over a field (orders p), the
-    /// generators with their orders over Z_k.
-    fn worst_quiet(&self) -> Result<(Vec<Vec<u32>>, Vec<u32>)> {
-        if !self.modulus().is_prime() {
-            return self.ring_quiet_patterns();
-        }
-        check_null_basis(self.nullity()?, self.size())?;
-        let basis = self.null_basis()?;
-        let orders = vec![self.modulus().get(); basis.len()];
-        Ok((basis, orders))
     }
 
     /// The board that `presses` solve, with the core's error type.

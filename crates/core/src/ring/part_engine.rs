@@ -110,30 +110,50 @@ fn rows_to(s: &[u8], cols: usize, row: &mut dyn FnMut(usize, &[u8])) {
     }
 }
 
-impl PartEngine for Solver {
-    fn name(&self) -> &'static str {
-        "field elimination"
-    }
-    fn clone_box(&self) -> Box<dyn PartEngine> {
-        Box::new(self.clone())
-    }
-    fn is_solvable(&self, b: &[u32]) -> Result<bool> {
-        Solver::is_solvable(self, b)
-    }
-    fn solve(&self, b: &[u32]) -> Result<Vec<u32>> {
-        Solver::solve(self, b)
-    }
+/// Implements [`PartEngine`] for an engine whose inherent `is_solvable` and `solve` have the
+/// trait's meaning; the block holds the rest.
+macro_rules! part_engine {
+    ($engine:ty, $name:literal { $($rest:tt)* }) => {
+        impl PartEngine for $engine {
+            fn name(&self) -> &'static str {
+                $name
+            }
+            fn clone_box(&self) -> Box<dyn PartEngine> {
+                Box::new(self.clone())
+            }
+            fn is_solvable(&self, b: &[u32]) -> Result<bool> {
+                <$engine>::is_solvable(self, b)
+            }
+            fn solve(&self, b: &[u32]) -> Result<Vec<u32>> {
+                <$engine>::solve(self, b)
+            }
+            $($rest)*
+        }
+    };
+}
+
+/// [`part_engine!`] for an engine over a prime field, whose exponents are its rank and nullity
+/// (every non-zero divisor of the Smith form is a unit).
+macro_rules! field_part {
+    ($engine:ty, $name:literal { $($rest:tt)* }) => {
+        part_engine!($engine, $name {
+            fn kernel_exponent(&self) -> usize {
+                self.nullity()
+            }
+            fn image_exponent(&self) -> usize {
+                self.rank()
+            }
+            fn smith_valuations(&self, _n: usize) -> (Vec<u32>, usize) {
+                (Vec::new(), self.rank())
+            }
+            $($rest)*
+        });
+    };
+}
+
+field_part!(Solver, "field elimination" {
     fn quiet_generators(&self, count: usize) -> Result<(Vec<Vec<u32>>, Vec<u32>)> {
         Ok(field_generators(self.modulus(), self.null_basis(), Some(count)))
-    }
-    fn kernel_exponent(&self) -> usize {
-        self.nullity()
-    }
-    fn image_exponent(&self) -> usize {
-        self.rank()
-    }
-    fn smith_valuations(&self, _n: usize) -> (Vec<u32>, usize) {
-        (Vec::new(), self.rank())
     }
     fn obstruction_count(&self) -> usize {
         self.lights() - self.rank()
@@ -144,21 +164,9 @@ impl PartEngine for Solver {
     fn pseudoinverse(&self) -> Result<Matrix> {
         Solver::pseudoinverse(self)
     }
-}
+});
 
-impl PartEngine for PowerSolver {
-    fn name(&self) -> &'static str {
-        "Smith form"
-    }
-    fn clone_box(&self) -> Box<dyn PartEngine> {
-        Box::new(self.clone())
-    }
-    fn is_solvable(&self, b: &[u32]) -> Result<bool> {
-        PowerSolver::is_solvable(self, b)
-    }
-    fn solve(&self, b: &[u32]) -> Result<Vec<u32>> {
-        PowerSolver::solve(self, b)
-    }
+part_engine!(PowerSolver, "Smith form" {
     fn quiet_generators(&self, _count: usize) -> Result<(Vec<Vec<u32>>, Vec<u32>)> {
         Ok(self.null_basis())
     }
@@ -182,42 +190,21 @@ impl PartEngine for PowerSolver {
     fn pseudoinverse(&self) -> Result<Matrix> {
         PowerSolver::pseudoinverse(self)
     }
-}
+});
 
-/// The answers of a structured field engine of a board (square, symmetric M over Z_p), with
-/// any override in the block.
+/// [`field_part!`] for a structured engine of a board (square, symmetric M over Z_p, which
+/// builds only the quiet patterns asked for).
 macro_rules! structured_field_part {
     ($engine:ty, $name:literal { $($rest:tt)* }) => {
-        impl PartEngine for $engine {
-            fn name(&self) -> &'static str {
-                $name
-            }
-            fn clone_box(&self) -> Box<dyn PartEngine> {
-                Box::new(self.clone())
-            }
-            fn is_solvable(&self, b: &[u32]) -> Result<bool> {
-                <$engine>::is_solvable(self, b)
-            }
-            fn solve(&self, b: &[u32]) -> Result<Vec<u32>> {
-                <$engine>::solve(self, b)
-            }
+        field_part!($engine, $name {
             fn quiet_generators(&self, count: usize) -> Result<(Vec<Vec<u32>>, Vec<u32>)> {
                 Ok(field_generators(self.modulus(), self.quiet_patterns(count)?, None))
-            }
-            fn kernel_exponent(&self) -> usize {
-                self.nullity()
-            }
-            fn image_exponent(&self) -> usize {
-                self.rank()
-            }
-            fn smith_valuations(&self, _n: usize) -> (Vec<u32>, usize) {
-                (Vec::new(), self.rank())
             }
             fn obstruction_count(&self) -> usize {
                 self.nullity()
             }
             $($rest)*
-        }
+        });
     };
 }
 
