@@ -1,12 +1,14 @@
 //! The reader of boards: a block of entries, where they lie, checked to be 0 or 1 and written
 //! as rows of bits.
 //!
-//! Rows whose entries are 1 or 2 apart (C order, every other entry) are read row by row; a block
-//! whose columns are closer together than its rows (Fortran order) is read down its columns, in
-//! its own memory order, in strips of rows: each column into words of 64 rows, then each
-//! 64 x 64 square of bits transposed into the words of 64 rows, so no tile of entries is
-//! transposed, narrowed and packed in three steps. A bad entry is found by the kernel's one
-//! test a row (or a column of a strip), then named by a scan of those rows in C order.
+//! Rows whose entries are 1 or 2 apart, either way (C order, every other entry, reversed) are
+//! read row by row; a block whose columns are closer together than its rows (Fortran order) is
+//! read down its columns, in its own memory order, in strips of rows tall enough to take whole
+//! columns of most boards: each column into words of 64 rows, then each 64 x 64 square of bits
+//! transposed (in SSE2 registers) into the words of 64 rows, in the output's own bit order, so
+//! no tile of entries is transposed, narrowed and packed in three steps. A bad entry is found by
+//! the kernel's one test a row (or a column of a strip), then named by a scan of those rows in
+//! C order.
 
 // The unsafe functions here are unsafe throughout (raw pointers into rows whose bounds the
 // caller vouches for): their bodies are not split into unsafe blocks one operation at a time.
