@@ -219,11 +219,17 @@ impl<'a, T: Entry> Block<'a, T> {
         }
         let by_rows = cs == 1 || cs == 2 || rs.unsigned_abs() >= cs.unsigned_abs() || rows == 1;
         if by_rows {
+            // Rows that do not follow one another in memory (reversed, every other row of a
+            // larger array): the next row is asked for as this one is read, so that it starts
+            // in the cache (the processor's prefetching follows a run, not a jump between runs:
+            // measured, 10,000 x 10,000 bytes with the rows reversed, 13.7 ms without, 4 to 5 ms
+            // with, C order 3.6 ms).
+            let ahead = if rs == cols as isize * cs { 0 } else { rs };
             for r in 0..rows {
                 // SAFETY: row `r` of the block (`from_raw`).
                 let at = unsafe { first.offset(r as isize * rs) };
                 // SAFETY: the row's `cols` entries are `cs` apart.
-                if !out.fill_row(r, |words| unsafe { entry_words(at, cs, cols, words, 0) }) {
+                if !out.fill_row(r, |words| unsafe { entry_words(at, cs, cols, words, ahead) }) {
                     return Err(self.first_bad(r, r + 1, 2));
                 }
             }
