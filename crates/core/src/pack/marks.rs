@@ -19,8 +19,8 @@ use super::Entry;
 /// whether every entry is 0 or 1.
 ///
 /// `ahead`: where (in entries from each word's first) to ask the processor for the entries of a
-/// word to come, 0 for nothing (a hint for runs read one after another, as the columns of a
-/// Fortran-order array are). A step of -1 or -2 is read forward from the run's last entry and
+/// word to come, 0 for nothing (a hint for runs read one after another that do not follow one
+/// another in memory: the columns of a Fortran-order array, the rows of a strided view). A step of -1 or -2 is read forward from the run's last entry and
 /// its bits reversed, so a reversed view reads as fast as its forward one.
 ///
 /// # Safety

@@ -1,12 +1,14 @@
 //! The reader of boards: a block of entries, where they lie, checked to be 0 or 1 and written
 //! as rows of bits.
 //!
-//! Rows whose entries are 1 or 2 apart (C order, every other entry) are read row by row; a block
-//! whose columns are closer together than its rows (Fortran order) is read down its columns, in
-//! its own memory order, in strips of rows: each column into words of 64 rows, then each
-//! 64 x 64 square of bits transposed into the words of 64 rows, so no tile of entries is
-//! transposed, narrowed and packed in three steps. A bad entry is found by the kernel's one
-//! test a row (or a column of a strip), then named by a scan of those rows in C order.
+//! Rows whose entries are 1 or 2 apart, either way (C order, every other entry, reversed) are
+//! read row by row; a block whose columns are closer together than its rows (Fortran order) is
+//! read down its columns, in its own memory order, in strips of rows tall enough to take whole
+//! columns of most boards: each column into words of 64 rows, then each 64 x 64 square of bits
+//! transposed (in SSE2 registers) into the words of 64 rows, in the output's own bit order, so
+//! no tile of entries is transposed, narrowed and packed in three steps. A bad entry is found by
+//! the kernel's one test a row (or a column of a strip), then named by a scan of those rows in
+//! C order.
 
 // The unsafe functions here are unsafe throughout (raw pointers into rows whose bounds the
 // caller vouches for): their bodies are not split into unsafe blocks one operation at a time.
@@ -14,7 +16,6 @@
 
 use super::marks::entry_words;
 use super::Entry;
-use crate::bitmatrix::transpose64;
 use crate::error::Result;
 use std::marker::PhantomData;
 
@@ -218,11 +219,17 @@ impl<'a, T: Entry> Block<'a, T> {
         }
         let by_rows = cs == 1 || cs == 2 || rs.unsigned_abs() >= cs.unsigned_abs() || rows == 1;
         if by_rows {
+            // Rows that do not follow one another in memory (reversed, every other row of a
+            // larger array): the next row is asked for as this one is read, so that it starts
+            // in the cache (the processor's prefetching follows a run, not a jump between runs:
+            // measured, 10,000 x 10,000 bytes with the rows reversed, 13.7 ms without, 4 to 5 ms
+            // with, C order 3.6 ms).
+            let ahead = if rs == cols as isize * cs { 0 } else { rs };
             for r in 0..rows {
                 // SAFETY: row `r` of the block (`from_raw`).
                 let at = unsafe { first.offset(r as isize * rs) };
                 // SAFETY: the row's `cols` entries are `cs` apart.
-                if !out.fill_row(r, |words| unsafe { entry_words(at, cs, cols, words, 0) }) {
+                if !out.fill_row(r, |words| unsafe { entry_words(at, cs, cols, words, ahead) }) {
                     return Err(self.first_bad(r, r + 1, 2));
                 }
             }
@@ -262,7 +269,7 @@ impl<'a, T: Entry> Block<'a, T> {
                 for k in 0..width {
                     square[k ^ B::SWIZZLE] = columns[k * per_column + w];
                 }
-                transpose64(&mut square);
+                transpose_square(&mut square);
                 out.put_swizzled(r0 + 64 * w, c0 / 64, &square[..(height - 64 * w).min(64)]);
             }
         }
@@ -284,6 +291,56 @@ impl<'a, T: Entry> Block<'a, T> {
         }
         unreachable!("first_bad is called on rows with a bad entry")
     }
+}
+
+/// The 64 x 64 bit transpose of a square (`crate::bitmatrix::transpose64`), two words at a
+/// time in SSE2 registers on x86-64 (part of every x86-64 processor): about a third faster than
+/// one word at a time, and a Fortran-order read transposes a square for every 4,096 entries.
+#[inline]
+fn transpose_square(a: &mut [u64; 64]) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: SSE2 is part of x86-64; the loads and stores touch the square's own words.
+    unsafe {
+        use std::arch::x86_64::{
+            __m128i, _mm_and_si128, _mm_loadu_si128, _mm_set1_epi64x, _mm_slli_epi64, _mm_srli_epi64, _mm_storeu_si128,
+            _mm_unpackhi_epi64, _mm_unpacklo_epi64, _mm_xor_si128,
+        };
+        // Register `i` holds words `2i` and `2i + 1`.
+        let mut v: [__m128i; 32] = std::array::from_fn(|i| _mm_loadu_si128(a.as_ptr().add(2 * i).cast()));
+        // Swap the blocks of `J` bits between words `k` and `k + J` (registers `i` and
+        // `i + J / 2`), as the one-word transpose does level by level.
+        macro_rules! level {
+            ($j:literal, $mask:expr) => {{
+                let mask = _mm_set1_epi64x($mask as i64);
+                for i in (0..32).filter(|i| i & ($j / 2) == 0) {
+                    let (x, y) = (v[i], v[i + $j / 2]);
+                    let t = _mm_and_si128(_mm_xor_si128(_mm_srli_epi64::<$j>(x), y), mask);
+                    v[i] = _mm_xor_si128(x, _mm_slli_epi64::<$j>(t));
+                    v[i + $j / 2] = _mm_xor_si128(y, t);
+                }
+            }};
+        }
+        level!(32, 0x0000_0000_FFFF_FFFFu64);
+        level!(16, 0x0000_FFFF_0000_FFFFu64);
+        level!(8, 0x00FF_00FF_00FF_00FFu64);
+        level!(4, 0x0F0F_0F0F_0F0F_0F0Fu64);
+        level!(2, 0x3333_3333_3333_3333u64);
+        // The last level swaps single bits between the two words of each register: two
+        // registers are regrouped into their first and their second words for it.
+        let mask = _mm_set1_epi64x(0x5555_5555_5555_5555u64 as i64);
+        for i in (0..32).step_by(2) {
+            let (lo, hi) = (_mm_unpacklo_epi64(v[i], v[i + 1]), _mm_unpackhi_epi64(v[i], v[i + 1]));
+            let t = _mm_and_si128(_mm_xor_si128(_mm_srli_epi64::<1>(lo), hi), mask);
+            let (lo, hi) = (_mm_xor_si128(lo, _mm_slli_epi64::<1>(t)), _mm_xor_si128(hi, t));
+            v[i] = _mm_unpacklo_epi64(lo, hi);
+            v[i + 1] = _mm_unpackhi_epi64(lo, hi);
+        }
+        for (i, r) in v.iter().enumerate() {
+            _mm_storeu_si128(a.as_mut_ptr().add(2 * i).cast(), *r);
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    crate::bitmatrix::transpose64(a);
 }
 
 /// `rows` rows of a read (of `entries` entries in all) done by `read(start, end, part)`: on a

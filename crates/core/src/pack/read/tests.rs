@@ -122,3 +122,21 @@ fn packed_boards_from_bytes_split_across_threads_name_the_first_bad_entry() {
     let e = crate::structured::PackedBoard::from_bytes("lights", 3, 3, &[0; 8]).unwrap_err();
     assert_eq!(e.to_string(), "board bytes must have 9 entries, got 8");
 }
+
+#[test]
+fn the_square_transpose_agrees_with_the_bit_matrix_one() {
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    for _ in 0..200 {
+        let mut a = [0u64; 64];
+        for w in a.iter_mut() {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            *w = x;
+        }
+        let mut b = a;
+        crate::bitmatrix::transpose64(&mut a);
+        transpose_square(&mut b);
+        assert_eq!(a, b);
+    }
+}
