@@ -12,6 +12,7 @@
 //! step greedily adding the direction that brings the most types in. A type of *level* k lies in
 //! `V_k`: its `t` depends on the first k digits of c only.
 
+use crate::minimal::search::column_types;
 use std::collections::HashMap;
 
 /// A type with more value histograms than this (many buttons, large p) makes the problem too
@@ -89,32 +90,19 @@ impl Problem {
         for &o in orders {
             sizes.push(sizes.last()?.checked_mul(o as usize)?);
         }
-        let mut by_column: HashMap<Vec<u32>, Vec<usize>> = HashMap::new();
-        let mut order: Vec<Vec<u32>> = Vec::new();
-        for j in 0..n {
+        let grouped = column_types((0..n).filter_map(|j| {
             let col: Vec<u32> = rows.iter().map(|r| r[j]).collect();
-            if col.iter().all(|&x| x == 0) {
-                continue;
-            }
-            by_column
-                .entry(col)
-                .or_insert_with_key(|k| {
-                    order.push(k.clone());
-                    Vec::new()
-                })
-                .push(j);
+            col.iter().any(|&x| x != 0).then_some((j, col))
+        }));
+        if grouped.iter().any(|(_, columns)| histograms(columns.len() as u128, p) > MAX_STATES) {
+            return None;
         }
-        for col in &order {
-            if histograms(by_column[col].len() as u128, p) > MAX_STATES {
-                return None;
-            }
-        }
-        let coords = if prime { flag_coordinates(p, u, &order) } else { order.clone() };
-        let mut types: Vec<Type> = order
-            .iter()
+        let (order, grouped): (Vec<Vec<u32>>, Vec<Vec<usize>>) = grouped.into_iter().unzip();
+        let coords = if prime { flag_coordinates(p, u, &order) } else { order };
+        let mut types: Vec<Type> = grouped
+            .into_iter()
             .zip(coords)
-            .map(|(col, coords)| {
-                let columns = by_column.remove(col).expect("every column was grouped");
+            .map(|(columns, coords)| {
                 let level = coords.iter().rposition(|&x| x != 0).map_or(0, |k| k + 1);
                 let mask = coords.iter().enumerate().fold(0u64, |a, (k, &x)| a | ((x as u64 & 1) << k));
                 let mut states = Vec::new();
