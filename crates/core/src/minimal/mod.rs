@@ -67,7 +67,10 @@ pub use split::{
 pub use stats::nullity::{dense_grid_nullity, grid_nullity, nullity_table, nullity_table_with, NullityTable};
 pub use stats::ring::{ring_random_with_difficulty, ring_stats, MAX_RING_STATS_BOARDS};
 pub use stats::{stats, Stats};
-pub use worst::{worst_case, worst_from_module, worst_from_quiet, WorstCase, EXACT_MEMBERS};
+pub use worst::{
+    worst_case, worst_case_with, worst_from_module, worst_from_module_with, worst_from_quiet, Symmetry, WorstCase,
+    EXACT_MEMBERS,
+};
 
 use crate::error::{Error, Result};
 use crate::field::{check_vector, Modulus};

@@ -13,6 +13,25 @@ use crate::arith::Fp;
 use rand::{Rng, SeedableRng};
 use std::collections::HashMap;
 
+/// The column types of a basis, the one grouping behind both searches of this module and the
+/// worst case's max-min problem: `columns` gives each column's index and key (its entries in
+/// the basis, in any form), and every distinct key comes out once, in order of first
+/// appearance, with the indices of its columns.
+pub(crate) fn column_types<K: Eq + std::hash::Hash + Clone>(
+    columns: impl IntoIterator<Item = (usize, K)>,
+) -> Vec<(K, Vec<usize>)> {
+    let mut index: HashMap<K, usize> = HashMap::new();
+    let mut types: Vec<(K, Vec<usize>)> = Vec::new();
+    for (j, key) in columns {
+        let t = *index.entry(key).or_insert_with_key(|key| {
+            types.push((key.clone(), Vec::new()));
+            types.len() - 1
+        });
+        types[t].1.push(j);
+    }
+    types
+}
+
 /// Columns grouped by their basis column, with the particular solution's entries on them.
 #[derive(Debug, Clone)]
 pub(crate) struct Types {
@@ -37,19 +56,17 @@ impl Types {
                 columns[j as usize].push((k as u32, v));
             }
         }
-        let mut index: HashMap<Vec<(u32, u32)>, usize> = HashMap::new();
         let mut types = Types { p, z: Fp::new(p), support: Vec::new(), hist: Vec::new(), min: Vec::new() };
-        for (col, &s) in columns.into_iter().zip(start) {
-            let t = *index.entry(col).or_insert_with_key(|key| {
-                types.support.push(key.clone());
-                types.hist.push(Vec::new());
-                types.support.len() - 1
-            });
-            let hist = &mut types.hist[t];
-            match hist.iter_mut().find(|(v, _)| *v == s) {
-                Some(entry) => entry.1 += 1,
-                None => hist.push((s, 1)),
+        for (support, members) in column_types(columns.into_iter().enumerate()) {
+            let mut hist: Vec<(u32, u64)> = Vec::new();
+            for j in members {
+                match hist.iter_mut().find(|(v, _)| *v == start[j]) {
+                    Some(entry) => entry.1 += 1,
+                    None => hist.push((start[j], 1)),
+                }
             }
+            types.support.push(support);
+            types.hist.push(hist);
         }
         types.min = (0..types.len()).map(|t| types.min_cost(t)).collect();
         types

@@ -18,7 +18,9 @@
 //!   level, averaging over the subspaces spanned by up to three types) does the same from the
 //!   averaging bound down, and a branch and bound ([`maxmin`]) takes Z_k and what
 //!   the engines leave open. Each stops at the budget with an upper bound. The witness is then
-//!   checked by the exhaustive fewest-press search.
+//!   checked by the exhaustive fewest-press search. Both decision engines search one board per
+//!   orbit of the game's symmetries ([`symmetry`]: found in the game and checked against its
+//!   quiet patterns, or given, or none with [`Symmetry::Plain`]).
 //! - The budget's `max_work` is a hard cap on the work, the check of the witness included; a
 //!   budget that cannot pay for one board's solutions gives the trivial witness below.
 //! - Larger nullity: a witness whose fewest-press count the minimal search proves, and the
@@ -36,6 +38,7 @@ mod maxmin;
 mod pooled;
 mod problem;
 mod spans;
+mod symmetry;
 mod walsh_proof;
 mod zp_proof;
 
@@ -46,6 +49,7 @@ use crate::solver::Solver;
 use direct::Direct;
 pub(crate) use maxmin::{solve, start};
 pub(crate) use problem::{Found, Problem};
+pub use symmetry::Symmetry;
 pub(crate) use walsh_proof::{Decision, Walsh, MAX_DIM};
 pub(crate) use zp_proof::{Decision as ZpDecision, Engine as ZpEngine};
 
@@ -90,10 +94,30 @@ pub struct WorstCase {
 ///
 /// Over Z_p the board is `-M presses`, so that `board + M presses = 0`.
 pub fn worst_case(solver: &Solver, budget: &Budget) -> Result<WorstCase> {
+    worst_case_with(solver, budget, &Symmetry::Detect)
+}
+
+/// [`worst_case`] with the choice of the symmetries the proof uses: [`Symmetry::Detect`] (what
+/// [`worst_case`] does) finds the grid's, torus's or cylinder's symmetries that keep the quiet
+/// patterns, [`Symmetry::Plain`] uses none (the same answer, more nodes: to compare),
+/// [`Symmetry::Given`] takes permutations of the buttons and refuses any that does not keep the
+/// quiet patterns.
+///
+/// ```
+/// use lightsout_core::{minimal::{plus_grid, worst_case_with, Budget, Symmetry}, Modulus, Solver};
+/// let solver = Solver::new(&plus_grid(4, 4, Modulus::TWO).unwrap()).unwrap();
+/// let plain = worst_case_with(&solver, &Budget::default(), &Symmetry::Plain).unwrap();
+/// let symmetric = worst_case_with(&solver, &Budget::default(), &Symmetry::Detect).unwrap();
+/// assert_eq!((plain.weight, plain.proven_optimal), (symmetric.weight, symmetric.proven_optimal));
+/// let shift: Vec<usize> = (0..16).map(|j| (j + 1) % 16).collect(); // not a symmetry of the grid
+/// assert!(worst_case_with(&solver, &Budget::default(), &Symmetry::Given(vec![shift])).is_err());
+/// ```
+pub fn worst_case_with(solver: &Solver, budget: &Budget, symmetry: &Symmetry) -> Result<WorstCase> {
     crate::limits::check_dense("the null basis", solver.nullity(), solver.buttons())?;
     let f = solver.modulus().field();
     let n = solver.buttons();
-    worst_from_quiet(solver.modulus(), n, &solver.null_basis(), budget, |presses| {
+    let orders = vec![solver.modulus().get(); solver.nullity()];
+    worst_from_module_with(solver.modulus(), n, &solver.null_basis(), &orders, budget, symmetry, |presses| {
         let on = solver.apply(&vec![0; solver.lights()], presses)?;
         Ok(on.into_iter().map(|x| f.neg(x)).collect())
     })
@@ -120,7 +144,7 @@ pub fn worst_from_quiet(
     let (rows, _) = checked_quiet(modulus, n, basis, &[])?;
     let rows = reduce(modulus, rows, n);
     let orders = vec![modulus.get(); rows.len()];
-    search(modulus, n, rows, orders, budget, board_of)
+    search(modulus, n, rows, orders, budget, &Symmetry::Detect, board_of)
 }
 
 /// [`worst_from_quiet`] over Z_k for any modulus: the quiet patterns are the combinations of
@@ -143,11 +167,36 @@ pub fn worst_from_module(
     budget: &Budget,
     board_of: impl FnOnce(&[u32]) -> Result<Vec<u32>>,
 ) -> Result<WorstCase> {
+    worst_from_module_with(modulus, n, gens, orders, budget, &Symmetry::Detect, board_of)
+}
+
+/// [`worst_from_module`] with the choice of symmetries (see [`worst_case_with`]); over Z_k for
+/// composite k none is used (the given ones must still be permutations of the buttons).
+pub fn worst_from_module_with(
+    modulus: Modulus,
+    n: usize,
+    gens: &[Vec<u32>],
+    orders: &[u32],
+    budget: &Budget,
+    symmetry: &Symmetry,
+    board_of: impl FnOnce(&[u32]) -> Result<Vec<u32>>,
+) -> Result<WorstCase> {
     if modulus.is_prime() {
-        return worst_from_quiet(modulus, n, gens, budget, board_of);
+        let (rows, _) = checked_quiet(modulus, n, gens, &[])?;
+        let rows = reduce(modulus, rows, n);
+        if let Symmetry::Given(perms) = symmetry {
+            symmetry::check_given(modulus.get(), n, &rows, perms).map_err(Error::InvalidArgument)?;
+        }
+        let orders = vec![modulus.get(); rows.len()];
+        return search(modulus, n, rows, orders, budget, symmetry, board_of);
+    }
+    if let Symmetry::Given(perms) = symmetry {
+        if let Some(i) = perms.iter().position(|g| !symmetry::is_permutation(g, n)) {
+            return Err(Error::InvalidArgument(format!("symmetry {i} is not a permutation of the {n} buttons")));
+        }
     }
     let (gens, orders) = checked_quiet(modulus, n, gens, orders)?;
-    search(modulus, n, gens, orders, budget, board_of)
+    search(modulus, n, gens, orders, budget, symmetry, board_of)
 }
 
 /// The quiet patterns of a worst-case search, checked: over a field a basis (`orders` are
@@ -192,10 +241,11 @@ fn search(
     rows: Vec<Vec<u32>>,
     orders: Vec<u32>,
     budget: &Budget,
+    symmetry: &Symmetry,
     board_of: impl FnOnce(&[u32]) -> Result<Vec<u32>>,
 ) -> Result<WorstCase> {
     let deadline = Deadline::start(budget);
-    let witness = match Plan::new(modulus, n, rows, orders, budget, &deadline)? {
+    let witness = match Plan::with_symmetry(modulus, n, rows, orders, budget, &deadline, symmetry)? {
         Plan::Settled(witness) => witness,
         Plan::Search(s) => match maxmin::solve(&s.problem, &s.search_budget(budget), &deadline) {
             Some(found) => s.conclude(found)?,
@@ -257,6 +307,7 @@ pub(crate) struct Searching {
 }
 
 impl Plan {
+    /// The plan with the symmetries found in the game ([`Symmetry::Detect`]).
     pub(crate) fn new(
         modulus: Modulus,
         n: usize,
@@ -264,6 +315,19 @@ impl Plan {
         orders: Vec<u32>,
         budget: &Budget,
         deadline: &Deadline,
+    ) -> Result<Plan> {
+        Plan::with_symmetry(modulus, n, rows, orders, budget, deadline, &Symmetry::Detect)
+    }
+
+    /// The plan, its decision engines using `symmetry` (checked by the caller when given).
+    pub(crate) fn with_symmetry(
+        modulus: Modulus,
+        n: usize,
+        rows: Vec<Vec<u32>>,
+        orders: Vec<u32>,
+        budget: &Budget,
+        deadline: &Deadline,
+        symmetry: &Symmetry,
     ) -> Result<Plan> {
         let k = modulus.get();
         let top = k as u64 - 1;
@@ -304,7 +368,7 @@ impl Plan {
         // The work is capped hard: the witness check visits every member, so the search gets
         // what is left after it, and a budget that cannot pay for one board is no search at all.
         let search_work = members.and_then(|m| budget.max_work.checked_sub(m)).filter(|&w| w > 0);
-        let problem = search_work.and_then(|_| Problem::new(k, modulus.is_prime(), n, &rows, &orders));
+        let problem = search_work.and_then(|_| Problem::new_with(k, modulus.is_prime(), n, &rows, &orders, symmetry));
         if let (Some(search_work), Some(problem)) = (search_work, problem) {
             return Ok(Plan::Search(Searching {
                 modulus,

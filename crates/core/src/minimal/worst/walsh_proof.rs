@@ -40,6 +40,8 @@
 //! **Symmetry.** Adding a quiet pattern flips the signs of the types with `<v_T, k> = 1`;
 //! flipping along the dual of level l's direction changes the sign of every type of level l
 //! and of none below, so the first non-zero Y of each level is taken positive.
+//! The game's own symmetries (a grid's reflections, a torus's translations) permute the
+//! types: with them the search keeps only each orbit's lex-leader (see [`super::symmetry`]).
 //!
 //! **Proof.** [`tighten`] decides R = the least value of the parity of N, then R + 2, ...:
 //! every R ruled out lowers the upper bound by one press, the first R reached gives a board
@@ -48,6 +50,7 @@
 //! then the last R ruled out).
 
 use super::problem::{Found, Problem, BIG_NODE};
+use super::symmetry::{Leader, LeaderRun};
 use crate::minimal::Deadline;
 
 /// The engine works on one value per solution of each level: up to `2^MAX_DIM`.
@@ -100,6 +103,8 @@ pub(crate) struct Walsh {
     closing: Vec<Vec<WSpan>>,
     /// `span_work[i]`: the entries their check visits.
     span_work: Vec<usize>,
+    /// The lex-leader test of the game's symmetries (see [`super::symmetry`]); `None`: none.
+    leader: Option<Leader>,
 }
 
 /// A subspace spanned by types: its dimension, buttons and members (level, position in the
@@ -150,6 +155,10 @@ struct Run<'a> {
     frontier: Vec<Vec<i32>>,
     /// The work and the stop of a parallel search, shared by its threads.
     pool: Option<&'a threads::Pool>,
+    /// The lex-leader test, and each assigned position's value as its code there
+    /// (`2 |Y| + (Y < 0)`, see [`Leader::new`]).
+    leader: Option<LeaderRun<'a>>,
+    codes: Vec<u32>,
 }
 
 mod threads;
@@ -225,7 +234,12 @@ impl Walsh {
             }
         }
         let span_work = closing.iter().map(|c| c.iter().map(|s| s.members.len() << s.k).sum()).collect();
-        Some(Walsh { levels, support, types: problem.type_count(), offsets, closing, span_work })
+        let leader = (!problem.group.is_empty()).then(|| {
+            let type_at: Vec<usize> = levels.iter().flat_map(|l| l.types.iter().map(|t| t.index)).collect();
+            let vecs = type_at.iter().map(|&t| problem.types[t].coords.clone()).collect();
+            Leader::new(2, vecs, Vec::new(), &problem.group, &type_at)
+        });
+        Some(Walsh { levels, support, types: problem.type_count(), offsets, closing, span_work, leader })
     }
 
     /// The support N: a board needing w presses on it has `F <= N - 2w`.
@@ -266,6 +280,8 @@ impl Walsh {
             cut,
             frontier: Vec::new(),
             pool,
+            leader: self.leader.as_ref().map(LeaderRun::new),
+            codes: vec![0; self.positions()],
         };
         if !run.level(0, vec![0]) {
             return (None, run);
@@ -293,6 +309,14 @@ impl Walsh {
     ) -> (Decision, u64, Vec<Vec<i32>>) {
         let (found, run) = self.search(r, max_work, deadline, forced, cut, None);
         (Self::decision(found, run.stopped), run.work, run.frontier)
+    }
+
+    /// The decision at `r` on this thread alone, with the nodes it visited (deterministic:
+    /// what the comparison of the plain and the symmetric search counts).
+    #[cfg(test)]
+    pub(crate) fn decide_counting(&self, r: i32, max_work: u64, deadline: &Deadline) -> (Decision, u64, u64) {
+        let (found, run) = self.search(r, max_work, deadline, &[], usize::MAX, None);
+        (Self::decision(found, run.stopped), run.work, run.nodes)
     }
 
     fn decision(found: Option<Vec<u32>>, stopped: bool) -> Decision {
@@ -481,10 +505,15 @@ impl Run<'_> {
             }
             add(l, lv.signs.get(i), v, y);
             self.y[li][i] = y;
-            if self.spans_hold(position) && self.check(li, l, b, lv.rest[i], &lv.left[i]) {
+            self.codes[position] = 2 * y.unsigned_abs() + u32::from(y < 0);
+            let leads = self.leader.as_mut().map_or(true, |lr| lr.enter(position, &self.codes));
+            if leads && self.spans_hold(position) && self.check(li, l, b, lv.rest[i], &lv.left[i]) {
                 if self.assign(li, i + 1, flow, b, l, first && y == 0) {
                     return true;
                 }
+            }
+            if let Some(lr) = self.leader.as_mut() {
+                lr.leave();
             }
             add(l, lv.signs.get(i), v, -y);
             if self.stopped {

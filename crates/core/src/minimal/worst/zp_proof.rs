@@ -33,7 +33,8 @@
 //!
 //! **Symmetry.** Adding a quiet pattern along the flag's digit l rotates the histograms of the
 //! types of level l (and of some above) and of no type below, so the first type of each level is
-//! taken in a canonical rotation.
+//! taken in a canonical rotation. The game's own symmetries permute the types: with them the search keeps
+//! only each orbit's lex-leader (see [`super::symmetry`]).
 //!
 //! **Proof.** [`tighten`] decides w = the averaging bound, then one less, ...: every w ruled out
 //! lowers the upper bound by one press, and the first w reached gives a board proven the
@@ -41,6 +42,7 @@
 
 use super::problem::{Found, Problem, Type, BIG_NODE};
 use super::spans::Span;
+use super::symmetry::{Leader, LeaderRun};
 use crate::minimal::Deadline;
 
 /// The tables of all positions hold at most this many entries (else the engine steps aside).
@@ -95,6 +97,8 @@ pub(crate) struct Engine<'a> {
     closing: Vec<Vec<Span>>,
     /// `span_work[i]`: the entries their check visits.
     span_work: Vec<usize>,
+    /// The lex-leader test of the game's symmetries (see [`super::symmetry`]); `None`: none.
+    leader: Option<Leader>,
 }
 
 /// The running state of one decision.
@@ -114,6 +118,9 @@ struct Run<'a, 'e> {
     /// `frontier`; `usize::MAX`: no cut.
     cut: usize,
     frontier: Vec<Vec<usize>>,
+    /// The lex-leader test, and each assigned position's state.
+    leader: Option<LeaderRun<'e>>,
+    codes: Vec<u32>,
 }
 
 impl<'a> Engine<'a> {
@@ -196,7 +203,13 @@ impl<'a> Engine<'a> {
             pos
         };
         let closing = super::spans::spans(problem, &position, MAX_SPANS);
+        let leader = (!problem.group.is_empty()).then(|| {
+            let vecs = order.iter().map(|&t| problem.types[t].coords.clone()).collect();
+            let rotations = order.iter().map(|&t| problem.rotations(t)).collect();
+            Leader::new(problem.p, vecs, rotations, &problem.group, &order)
+        });
         Some(Engine {
+            leader,
             problem,
             p,
             after: after.into_iter().collect::<Option<_>>()?,
@@ -232,6 +245,19 @@ impl<'a> Engine<'a> {
         forced: &[usize],
         cut: usize,
     ) -> (Decision, u64, Vec<Vec<usize>>) {
+        self.decide_inner(w, max_work, deadline, forced, cut, &mut 0)
+    }
+
+    /// [`Engine::decide_below`], its nodes added to `nodes`.
+    fn decide_inner(
+        &self,
+        w: u64,
+        max_work: u64,
+        deadline: &Deadline,
+        forced: &[usize],
+        cut: usize,
+        nodes: &mut u64,
+    ) -> (Decision, u64, Vec<Vec<usize>>) {
         let mut run = Run {
             e: self,
             w,
@@ -245,8 +271,11 @@ impl<'a> Engine<'a> {
             forced,
             cut,
             frontier: Vec::new(),
+            leader: self.leader.as_ref().map(LeaderRun::new),
+            codes: vec![0; self.positions()],
         };
         let found = run.position(0, &mut vec![0]);
+        *nodes += run.nodes;
         let decision = if found {
             Decision::Feasible(run.states)
         } else if run.stopped {
@@ -255,6 +284,15 @@ impl<'a> Engine<'a> {
             Decision::Infeasible
         };
         (decision, run.work, run.frontier)
+    }
+
+    /// The decision at `w` with the nodes it visited (deterministic: what the comparison of
+    /// the plain and the symmetric search counts).
+    #[cfg(test)]
+    pub(crate) fn decide_counting(&self, w: u64, max_work: u64, deadline: &Deadline) -> (Decision, u64, u64) {
+        let mut nodes = 0;
+        let (decision, work, _) = self.decide_inner(w, max_work, deadline, &[], usize::MAX, &mut nodes);
+        (decision, work, nodes)
     }
 
     /// The number of types in the search.
@@ -411,10 +449,15 @@ impl Run<'_, '_> {
             }
             a.iter_mut().zip(shifts).for_each(|(x, &t)| *x += cost[t as usize]);
             self.states[e.order[i]] = s;
-            if self.spans_hold(i) && self.check(i, a, &e.after[i]) {
+            self.codes[i] = s as u32;
+            let leads = self.leader.as_mut().map_or(true, |lr| lr.enter(i, &self.codes));
+            if leads && self.spans_hold(i) && self.check(i, a, &e.after[i]) {
                 if self.position(i + 1, a) {
                     return true;
                 }
+            }
+            if let Some(lr) = self.leader.as_mut() {
+                lr.leave();
             }
             a.iter_mut().zip(shifts).for_each(|(x, &t)| *x -= cost[t as usize]);
             if self.stopped {
