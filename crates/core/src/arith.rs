@@ -1,8 +1,9 @@
 //! The one modular-arithmetic context of the crate's inner loops: [`Fp`], made from a
 //! [`crate::Modulus`] by [`crate::Modulus::arith`], serves the chasing engines, the polynomial
 //! code and the ring engines over Z/p^e alike (Barrett reduction works for any modulus below
-//! 2^31, prime or not). The [`crate::Field`] implementations are the reference it is tested
-//! against.
+//! 2^31, prime or not). The public [`crate::Zp`] is written over it, and every reduction by the
+//! modulus in the crate goes through it (or through [`crate::field`]); it is tested against
+//! plain integer arithmetic.
 //!
 //! Additions stay in `u32` with one conditional subtraction (p < 2^31, so `a + b` never
 //! overflows); products are reduced with a Barrett multiplier instead of a division.
