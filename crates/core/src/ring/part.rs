@@ -2,6 +2,7 @@
 //! engine is chosen here, once, when the factor is built; after that the factor asks it through
 //! [`PartEngine`] alone.
 
+use crate::arith::Fp;
 use crate::error::Result;
 use crate::field::Modulus;
 use crate::matrix::SparseMatrix;
@@ -65,10 +66,11 @@ impl Part {
         let m = if q == k {
             matrix
         } else {
+            let fq = Fp::new(q);
             let columns = matrix
                 .columns()
                 .iter()
-                .map(|col| col.iter().map(|&(r, v)| (r as usize, (v % q) as i64)).collect())
+                .map(|col| col.iter().map(|&(r, v)| (r as usize, fq.reduce(v as u64) as i64)).collect())
                 .collect();
             reduced = SparseMatrix::from_columns(Modulus::ring(q as u64)?, matrix.rows(), columns)?;
             &reduced
@@ -129,12 +131,14 @@ impl Part {
     }
 
     pub fn reduce(&self, v: &[u32]) -> Vec<u32> {
-        v.iter().map(|&x| x % self.q).collect()
+        let fq = Fp::new(self.q);
+        v.iter().map(|&x| fq.reduce(x as u64)).collect()
     }
 
     /// `x · ε mod k`: the vector over Z/q lifted to Z_k, zero in the other factors.
     pub fn lift(&self, x: &[u32], k: u32) -> Vec<u32> {
-        x.iter().map(|&v| ((v as u64 * self.idem as u64) % k as u64) as u32).collect()
+        let fk = Fp::new(k);
+        x.iter().map(|&v| fk.mul(v, self.idem)).collect()
     }
 
     pub fn is_solvable(&self, b: &[u32]) -> Result<bool> {

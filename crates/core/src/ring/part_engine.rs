@@ -10,6 +10,7 @@
 //! with p-adic lifting ([`Chased`]) or lifting on the whole board ([`BoardLift`], on bit planes
 //! or on `u32` lights).
 
+use crate::arith::Fp;
 use crate::buffer;
 use crate::error::{Error, Result};
 use crate::matrix::Matrix;
@@ -63,7 +64,8 @@ pub(crate) trait PartEngine: Any + Send + Sync + std::fmt::Debug {
     /// below q) to `row`; `Ok(false)` when the board is unsolvable mod q. By default through
     /// `u32` lights; the board engines solve on bytes or bit planes.
     fn solve_byte_rows(&self, board: &ByteBoard, q: u32, row: &mut dyn FnMut(usize, &[u8])) -> Result<bool> {
-        let values: Vec<u32> = board.bytes.iter().map(|&x| x as u32 % q).collect();
+        let fq = Fp::new(q);
+        let values: Vec<u32> = board.bytes.iter().map(|&x| fq.reduce(x as u64)).collect();
         let s = match self.solve(&values) {
             Ok(s) => s,
             Err(Error::Unsolvable { .. }) => return Ok(false),
@@ -98,7 +100,8 @@ impl ByteBoard<'_> {
         if q == self.k {
             self.bytes.into()
         } else {
-            self.bytes.iter().map(|&x| (x as u32 % q) as u8).collect::<Vec<u8>>().into()
+            let fq = Fp::new(q);
+            self.bytes.iter().map(|&x| fq.reduce(x as u64) as u8).collect::<Vec<u8>>().into()
         }
     }
 }
