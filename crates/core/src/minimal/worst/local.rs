@@ -114,6 +114,7 @@ pub(super) fn local_search(
         let t = &problem.types[ty];
         let mut h = t.states[state[ty]].clone();
         let from = rng.gen_range(0..p);
+        // Another of the p states, chosen at random (an index among them, cold: once a move).
         let to = (from + rng.gen_range(1..p)) % p;
         if h[from] == 0 {
             continue;

@@ -25,6 +25,7 @@
 //! (judged by the last weighing) cannot pay for. The random source is seeded.
 
 use super::direct::{full, Cosets, Direct};
+use crate::arith::Fp;
 use crate::field::Modulus;
 use crate::minimal::coset::CosetBasis;
 use crate::minimal::{minimal_in_module, Budget, Deadline, MinimalSolution};
@@ -105,7 +106,7 @@ pub(crate) fn pooled_search(game: &Cosets<'_>, modulus: Modulus, max_work: u64, 
         };
         last_weighing = Some(started.elapsed().as_secs_f64());
         used += found.explored;
-        let q: Vec<u32> = support.iter().zip(&y).map(|(&j, &v)| (found.presses[j] + k - v) % k).collect();
+        let q: Vec<u32> = support.iter().zip(&y).map(|(&j, &v)| Fp::new(k).sub(found.presses[j], v)).collect();
         pool.add(q);
         let moved = best.as_ref().is_none_or(|(b, _)| *b != y);
         if best.as_ref().is_none_or(|(_, b)| found.weight > b.weight) {
@@ -189,7 +190,8 @@ impl Pool {
 
 /// The weight of the solution `y + q` on the support.
 fn weight_on(y: &[u32], q: &[u32], k: u32) -> u64 {
-    y.iter().zip(q).map(|(&a, &b)| ((a + b) % k) as u64).sum()
+    let fk = Fp::new(k);
+    y.iter().zip(q).map(|(&a, &b)| fk.add(a, b) as u64).sum()
 }
 
 /// The squared shortfall of a solution of weight `w` below `target`.
@@ -202,6 +204,7 @@ fn short(target: u64, w: u64) -> u64 {
 /// shortfall of the pool's solutions most) until no solution of the pool is below `target` or a
 /// pass over every button changes nothing. Returns the work (pool weights computed).
 fn climb(y: &mut [u32], pool: &[Vec<u32>], k: u32, target: u64, max_work: u64, deadline: &Deadline) -> u64 {
+    let fk = Fp::new(k);
     let mut work = pool.len() as u64;
     if work > max_work {
         return 0;
@@ -224,7 +227,7 @@ fn climb(y: &mut [u32], pool: &[Vec<u32>], k: u32, target: u64, max_work: u64, d
                     .iter()
                     .zip(&w)
                     .map(|(q, &x)| {
-                        let nx = x + ((v + q[i]) % k) as u64 - ((old + q[i]) % k) as u64;
+                        let nx = x + fk.add(v, q[i]) as u64 - fk.add(old, q[i]) as u64;
                         short(target, nx) as i64 - short(target, x) as i64
                     })
                     .sum();
@@ -234,7 +237,7 @@ fn climb(y: &mut [u32], pool: &[Vec<u32>], k: u32, target: u64, max_work: u64, d
             }
             if best_v != old {
                 for (q, x) in pool.iter().zip(w.iter_mut()) {
-                    *x = *x + ((best_v + q[i]) % k) as u64 - ((old + q[i]) % k) as u64;
+                    *x = *x + fk.add(best_v, q[i]) as u64 - fk.add(old, q[i]) as u64;
                 }
                 y[i] = best_v;
                 shortfall = (shortfall as i64 + best_delta) as u64;
@@ -266,6 +269,7 @@ fn refresh(
     cap: usize,
     deadline: &Deadline,
 ) -> (bool, u64) {
+    let fk = Fp::new(k);
     let mut work = 0u64;
     let step: u64 = gens.iter().zip(orders).map(|(g, &o)| g.len() as u64 * (o as u64 - 1)).sum::<u64>().max(1);
     // The pool as it is now (what joins it below is not a start), then random patterns.
@@ -275,7 +279,7 @@ fn refresh(
         for (g, &o) in gens.iter().zip(orders) {
             let t = rng.gen_range(0..o);
             for &(i, v) in g {
-                q[i] = ((q[i] as u64 + t as u64 * v as u64) % k as u64) as u32;
+                q[i] = fk.mul_add(q[i], t, v);
             }
         }
         starts.push(q);
@@ -292,7 +296,7 @@ fn refresh(
             std::mem::take(&mut starts[start - from_pool])
         };
         // x = y + q, descended.
-        let mut x: Vec<u32> = y.iter().zip(&q).map(|(&a, &b)| (a + b) % k).collect();
+        let mut x: Vec<u32> = y.iter().zip(&q).map(|(&a, &b)| fk.add(a, b)).collect();
         let mut improved = true;
         while improved {
             improved = false;
@@ -307,7 +311,7 @@ fn refresh(
                     let d: i64 = g
                         .iter()
                         .map(|&(i, v)| {
-                            let nv = ((x[i] as u64 + t as u64 * v as u64) % k as u64) as i64;
+                            let nv = fk.mul_add(x[i], t, v) as i64;
                             nv - x[i] as i64
                         })
                         .sum();
@@ -317,8 +321,8 @@ fn refresh(
                 }
                 if best_t > 0 {
                     for &(i, v) in g {
-                        x[i] = ((x[i] as u64 + best_t as u64 * v as u64) % k as u64) as u32;
-                        q[i] = ((q[i] as u64 + best_t as u64 * v as u64) % k as u64) as u32;
+                        x[i] = fk.mul_add(x[i], best_t, v);
+                        q[i] = fk.mul_add(q[i], best_t, v);
                     }
                     improved = true;
                 }

@@ -43,6 +43,7 @@
 use super::problem::{Found, Problem, Type, BIG_NODE};
 use super::spans::Span;
 use super::symmetry::{Leader, LeaderRun};
+use crate::arith::Fp;
 use crate::minimal::Deadline;
 
 /// The tables of all positions hold at most this many entries (else the engine steps aside).
@@ -147,7 +148,8 @@ impl<'a> Engine<'a> {
         let vectors = |i: usize| -> Vec<Vec<u32>> {
             let t = at(i);
             let a = t.coords[t.level - 1] as usize;
-            t.costs.iter().map(|f| (0..p).map(|l| f[l * a % p] as u32).collect()).collect()
+            let fp = Fp::new(p as u32);
+            t.costs.iter().map(|f| (0..p as u32).map(|l| f[fp.mul(l, a as u32) as usize] as u32).collect()).collect()
         };
         let mut after: Vec<Option<Table>> = vec![None; nt];
         let mut before: Vec<Option<Table>> = vec![None; nt];
@@ -385,6 +387,7 @@ impl Run<'_, '_> {
     fn spans_hold(&mut self, i: usize) -> bool {
         let e = self.e;
         let p = e.p;
+        let fp = Fp::new(p as u32);
         for span in &e.closing[i] {
             let goal = self.w.saturating_sub(span.higher);
             let mut y = vec![0u32; span.k];
@@ -393,7 +396,7 @@ impl Run<'_, '_> {
                     .members
                     .iter()
                     .map(|(t, coef)| {
-                        let shift = y.iter().zip(coef).map(|(&a, &b)| a * b).sum::<u32>() as usize % p;
+                        let shift = fp.reduce(y.iter().zip(coef).map(|(&a, &b)| a as u64 * b as u64).sum()) as usize;
                         e.problem.types[*t].costs[self.states[*t]][shift]
                     })
                     .sum();
