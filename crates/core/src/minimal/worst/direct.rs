@@ -257,6 +257,7 @@ pub(crate) fn local_search(game: &Cosets<'_>, max_work: u64, deadline: &Deadline
     let mut member = y;
     let mut rest = c as u64;
     for (r, &o) in rows.iter().zip(orders) {
+        // A digit of `c` written in the mixed radix of the orders, not arithmetic mod o.
         let times = (rest % o as u64) as u32;
         rest /= o as u64;
         for (pos, v) in member.iter_mut().enumerate() {
