@@ -32,6 +32,7 @@
 //!   the buttons outside the quiet patterns pressed `p - 1` times, which is exact by itself.
 
 use super::coset::reduce;
+mod cut;
 mod direct;
 mod local;
 mod maxmin;
@@ -46,6 +47,7 @@ use super::{minimal_in_coset, minimal_in_module, Budget, Deadline};
 use crate::error::{Error, Result};
 use crate::field::{check_vector, Field, Modulus};
 use crate::solver::Solver;
+pub(crate) use cut::{top_cut, Cut};
 use direct::Direct;
 pub(crate) use maxmin::{solve, start};
 pub(crate) use problem::{Found, Problem};
@@ -493,49 +495,6 @@ impl Searching {
             note: None,
         })
     }
-}
-
-/// The top of a decision's tree cut into subtrees.
-pub(crate) enum Cut<J> {
-    /// Each subtree's forced first values (in search order, all of one length): together they
-    /// are the whole tree.
-    Jobs(Vec<J>),
-    /// The top of the tree has no node left: no board reaches the decision.
-    Infeasible,
-    /// The deadline or the budget stopped the cut.
-    Stopped,
-}
-
-/// Cut a decision's tree at the first position in search order where it has at least `want`
-/// nodes (or the last position; each try from scratch, the top of the tree is small).
-/// `search_to(cut)` searches down to position `cut` and returns whether it stopped early, the
-/// nodes that reached the cut and its work. Returns the cut and the work of the tries.
-pub(crate) fn top_cut<J: Default>(
-    positions: usize,
-    want: usize,
-    mut search_to: impl FnMut(usize) -> (bool, Vec<J>, u64),
-) -> (Cut<J>, u64) {
-    let mut work = 0;
-    let mut jobs: Vec<J> = Vec::new();
-    for cut in 1..positions {
-        let (stopped, frontier, spent) = search_to(cut);
-        work += spent;
-        if stopped {
-            return (Cut::Stopped, work);
-        }
-        jobs = frontier;
-        if jobs.is_empty() {
-            return (Cut::Infeasible, work);
-        }
-        if jobs.len() >= want {
-            break;
-        }
-    }
-    if jobs.is_empty() {
-        // Fewer than two positions: the tree is tiny, one job searches it whole.
-        jobs.push(J::default());
-    }
-    (Cut::Jobs(jobs), work)
 }
 
 fn gcd(a: u32, b: u32) -> u32 {

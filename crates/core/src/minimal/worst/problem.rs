@@ -402,7 +402,7 @@ fn flag_coordinates(p: u32, u: usize, cols: &[Vec<u32>], gens: &[Vec<u32>]) -> V
                 e.1 += near;
             }
         }
-        let score = |&(count, near): &(usize, usize)| if compact { (near, count) } else { (count, 0) };
+        let score = |&(count, near): &(usize, usize)| if compact { (near, count) } else { (count, near) };
         let Some((dir, _)) = count.into_iter().max_by(|a, b| score(&a.1).cmp(&score(&b.1)).then_with(|| b.0.cmp(&a.0)))
         else {
             break;

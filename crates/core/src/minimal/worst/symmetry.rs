@@ -232,9 +232,9 @@ impl Leader {
     ///
     /// The values are codes whose order is the one the search tries them in: over GF(2)
     /// `2 |Y| + (Y < 0)` (the sign flip toggles the last bit, and Y >= 0 is canonical), over
-    /// Z_p the state index. Then the first board a plain search finds is its orbit's leader
-    /// (over GF(2), where the canonical value is also the one tried first): the symmetric search
-    /// finds it too, having visited only nodes the plain one visits before it.
+    /// Z_p the state index. Then, on one flag, the first board a plain search finds is its
+    /// orbit's leader (over GF(2), where the canonical value is also the one tried first): the
+    /// symmetric search finds it too, having visited only nodes the plain one visits before it.
     pub(crate) fn new(
         p: u32,
         vecs: Vec<Vec<u32>>,

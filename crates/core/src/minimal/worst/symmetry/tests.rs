@@ -206,7 +206,8 @@ fn given_symmetries_are_checked() {
 /// The node counts and times behind docs/WORST_CASE.md: one decision of one game, plain and
 /// symmetric, on one thread. `WORST_GAME` is `grid RxC`, `torus RxC` or `cylinder RxC`
 /// (columns wrapped), `WORST_P` the modulus (2 or 3), `WORST_AT` the decision (R over GF(2),
-/// the weight w over Z_3), `WORST_SECONDS` a time limit per search (default 600).
+/// the weight w over Z_3), `WORST_SECONDS` a time limit per search (default 600),
+/// `WORST_SYMMETRY` `plain` or `detect` for one of the two searches only.
 #[test]
 #[ignore]
 fn measure_decision() {
@@ -225,12 +226,16 @@ fn measure_decision() {
     let rows = reduce(Modulus::new(p as u64).unwrap(), game(r, c, wr, wc, p as u64), r * c);
     let orders = vec![p; rows.len()];
     let at: u64 = var("WORST_AT").map_or(0, |v| v.parse().unwrap());
-    for symmetry in [Symmetry::Plain, Symmetry::Detect] {
+    let which = var("WORST_SYMMETRY").unwrap_or_default();
+    let plain = which != "detect";
+    let detect = which != "plain";
+    for symmetry in [(plain, Symmetry::Plain), (detect, Symmetry::Detect)].into_iter().filter(|s| s.0).map(|s| s.1) {
         let problem = Problem::new_with(p, true, r * c, &rows, &orders, &symmetry).unwrap();
         let deadline = Deadline::start(&Budget::new(u64::MAX, Some(std::time::Duration::from_secs(seconds))));
         let start = std::time::Instant::now();
         let (answer, work, nodes) = if p == 2 {
-            let (d, work, nodes) = Walsh::new(&problem).unwrap().decide_counting(at as i32, u64::MAX, &deadline);
+            let walsh = Walsh::new(&problem).unwrap();
+            let (d, work, nodes) = walsh.decide_counting(at as i32, u64::MAX, &deadline);
             let answer = match d {
                 Decision::Feasible(_) => "a board",
                 Decision::Infeasible => "no board",

@@ -5,8 +5,8 @@
 //! board found may differ (the first any thread reaches). The work is granted from one pool in
 //! chunks, so the total never exceeds the budget.
 
+use super::super::cut::{top_cut, Cut};
 use super::{Deadline, Decision, Run, Walsh};
-use crate::minimal::worst::{top_cut, Cut};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
