@@ -226,6 +226,7 @@ pub(crate) fn checked_quiet(
     let k = modulus.get();
     for (g, &o) in gens.iter().zip(orders) {
         check_vector("generator", g, n, modulus)?;
+        // A check of the caller's orders (divisibility, once a generator), not a board's arithmetic.
         if o == 0 || k % o != 0 || g.iter().any(|&x| (x as u64 * o as u64) % k as u64 != 0) {
             return Err(Error::InvalidArgument(format!(
                 "the order {o} of a generator must divide the modulus {k} and annihilate the generator"

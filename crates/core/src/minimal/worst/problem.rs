@@ -13,6 +13,7 @@
 //! `V_k`: its `t` depends on the first k digits of c only.
 
 use super::symmetry::{self, Symmetry};
+use crate::arith::Fp;
 use crate::minimal::search::column_types;
 use std::collections::HashMap;
 
@@ -182,13 +183,13 @@ impl Problem {
     /// it canonical (`u8::MAX` when all rotations are the same histogram).
     pub(super) fn rotations(&self, t: usize) -> symmetry::Rotations {
         let ty = &self.types[t];
-        let p = self.p as usize;
+        let (p, fp) = (self.p as usize, Fp::new(self.p));
         let mut rot = Vec::with_capacity(ty.states.len() * p);
         let mut best = Vec::with_capacity(ty.states.len());
         for h in &ty.states {
-            let row: Vec<u32> = (0..p)
+            let row: Vec<u32> = (0..self.p)
                 .map(|r| {
-                    let rotated: Vec<u32> = (0..p).map(|u| h[(u + p - r) % p]).collect();
+                    let rotated: Vec<u32> = (0..self.p).map(|u| h[fp.sub(u, r) as usize]).collect();
                     ty.index[&rotated] as u32
                 })
                 .collect();
@@ -281,14 +282,14 @@ impl Problem {
         }
         // Odometer over the digits of c: raising digit k adds coords[k] (a wrap adds
         // orders[k]·coords[k], which is 0).
-        let p = self.p;
+        let fp = Fp::new(self.p);
         let mut digits = vec![0u32; self.u];
         let mut shift = 0u32;
         for _ in 0..size {
             out.push(shift as u8);
             for k in 0..self.u {
                 digits[k] += 1;
-                shift = (shift + t.coords[k]) % p;
+                shift = fp.add(shift, t.coords[k]);
                 if digits[k] < self.orders[k] {
                     break;
                 }
@@ -335,14 +336,16 @@ fn compositions(m: u32, parts: usize, prefix: &mut Vec<u32>, out: &mut Vec<Vec<u
 
 /// `f(t) = Σ_u h[u]·((u + t) mod p)` for every t.
 fn cost_vector(p: u32, h: &[u32]) -> Vec<u64> {
-    (0..p).map(|t| h.iter().enumerate().map(|(u, &k)| k as u64 * ((u as u64 + t as u64) % p as u64)).sum()).collect()
+    let fp = Fp::new(p);
+    (0..p).map(|t| h.iter().enumerate().map(|(u, &k)| k as u64 * fp.add(u as u32, t) as u64).sum()).collect()
 }
 
 /// Whether `h` is the smallest of its rotations (the histograms of `x + δ`).
 fn is_canonical(h: &[u32]) -> bool {
-    let p = h.len();
+    let p = h.len() as u32;
+    let fp = Fp::new(p);
     (1..p).all(|r| {
-        let rotated: Vec<u32> = (0..p).map(|u| h[(u + p - r) % p]).collect();
+        let rotated: Vec<u32> = (0..p).map(|u| h[fp.sub(u, r) as usize]).collect();
         h <= &rotated[..]
     })
 }
