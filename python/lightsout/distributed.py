@@ -928,11 +928,11 @@ def _main(argv: Optional[List[str]] = None) -> int:
         request = json.load(sys.stdin)
         game = lo.from_spec(request["spec"])
         client: ClientLike = args.scheduler  # connected (or started) inside the time limit
+        # What every search takes from the command line.
+        common: Dict[str, Any] = dict(client=client, tasks=args.tasks, max_time=args.max_time, progress=args.progress)
         if args.command == "minimal":
             lights = np.asarray(request["lights"], dtype=np.int64)
-            best = minimal_solution(
-                game, lights, client=client, tasks=args.tasks, max_time=args.max_time, progress=args.progress
-            )
+            best = minimal_solution(game, lights, **common)
             answer: Dict[str, Any] = {
                 "presses": np.asarray(best.presses).reshape(-1).tolist(),
                 "weight": best.weight,
@@ -942,26 +942,10 @@ def _main(argv: Optional[List[str]] = None) -> int:
                 "method": best.method,
             }
         elif args.command == "stats":
-            s = stats(
-                game,
-                client=client,
-                tasks=args.tasks,
-                max_time=args.max_time,
-                progress=args.progress,
-                max_work=args.max_work,
-            )
+            s = stats(game, max_work=args.max_work, **common)
             answer = {"histogram": s.histogram, "rank": s.rank, "nullity": s.nullity, "modulus": s.modulus}
         else:
-            w = worst_case(
-                game,
-                client=client,
-                tasks=args.tasks,
-                max_work=args.max_work,
-                max_time=args.max_time,
-                progress=args.progress,
-                checkpoint=args.checkpoint,
-                resume=args.resume,
-            )
+            w = worst_case(game, max_work=args.max_work, checkpoint=args.checkpoint, resume=args.resume, **common)
             answer = {
                 "board": np.asarray(w.board).reshape(-1).tolist(),
                 "presses": np.asarray(w.presses).reshape(-1).tolist(),

@@ -4,10 +4,26 @@
 //! LIGHTSOUT_BOARD_PACKED layout, so a GF(2) grid goes from the file to the solver bit-packed.
 
 use crate::board::format_of;
-use crate::boundary::{arg_slice, arg_str, ffi_boundary, out_ptr, write_out, OutArray, Status};
+use crate::boundary::{arg_slice, arg_str, ffi_boundary, out_ptr, write_out, Failure, OutArray, Status};
 use crate::game::{game_ref, Game};
 use std::ffi::c_char;
 use std::path::Path;
+
+/// The arguments the image calls of a game share, checked in this order: the handle, the path
+/// and the board format.
+///
+/// # Safety
+/// `game` must be NULL or a live handle; `path` NULL or a NUL-terminated string.
+unsafe fn image_args<'a>(
+    game: *const Game,
+    path: *const c_char,
+    format: u32,
+) -> Result<(&'a lightsout_topo::Game, &'a Path, lightsout_topo::BoardFormat), Failure> {
+    // SAFETY: forwarded from the caller.
+    let game = unsafe { game_ref(game) }?;
+    let path = unsafe { arg_str(path, "path") }?;
+    Ok((game, Path::new(path), format_of(format)?))
+}
 
 /// The size of the board image at `path` (a PBM or PGM file, plain or raw): `*width_out` its
 /// columns (the natural array's last axis), `*height_out` its rows, `*states_out` the states
@@ -60,11 +76,9 @@ pub unsafe extern "C" fn lightsout_game_read_image(
     board_len: usize,
 ) -> Status {
     ffi_boundary!({
-        let game = unsafe { game_ref(game) }?;
-        let path = unsafe { arg_str(path, "path") }?;
-        let format = format_of(format)?;
+        let (game, path, format) = unsafe { image_args(game, path, format) }?;
         let out = OutArray::new(board_out, board_len, game.board_len(format)?, "board_out")?;
-        let board = lightsout_topo::image::read_file(Path::new(path))?.board_in(game, format)?;
+        let board = lightsout_topo::image::read_file(path)?.board_in(game, format)?;
         unsafe { out.write(&board) };
         Ok(())
     })
@@ -89,11 +103,9 @@ pub unsafe extern "C" fn lightsout_game_write_image(
     board_len: usize,
 ) -> Status {
     ffi_boundary!({
-        let game = unsafe { game_ref(game) }?;
-        let path = unsafe { arg_str(path, "path") }?;
-        let format = format_of(format)?;
+        let (game, path, format) = unsafe { image_args(game, path, format) }?;
         let board = unsafe { arg_slice(board, board_len, "board") }?;
-        lightsout_topo::image::write_file(Path::new(path), game, board, format)?;
+        lightsout_topo::image::write_file(path, game, board, format)?;
         Ok(())
     })
 }

@@ -37,10 +37,17 @@ pub(crate) struct CosetBasis {
     pivots: Vec<usize>,
     /// The buttons touched by some row, ascending.
     support: Vec<usize>,
-    /// GF(2): each row restricted to the support, packed.
-    packed: Vec<Vec<u64>>,
-    /// Z_p: each row restricted to the support as `(support index, value)`.
-    sparse: Vec<Vec<(u32, u32)>>,
+    /// Each row restricted to the support.
+    on_support: OnSupport,
+}
+
+/// The rows of a basis restricted to its support, in the form the searches walk: GF(2) packed
+/// (`sparse` empty), Z_p as `(support index, value)` (`packed` empty). A [`CosetBasis`] holds
+/// them, and the work of a split search carries a copy to its workers.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct OnSupport {
+    pub(crate) packed: Vec<Vec<u64>>,
+    pub(crate) sparse: Vec<Vec<(u32, u32)>>,
 }
 
 impl CosetBasis {
@@ -58,7 +65,8 @@ impl CosetBasis {
             .map(|r| support.iter().enumerate().filter(|&(_, &j)| r[j] != 0).map(|(i, &j)| (i as u32, r[j])).collect())
             .collect();
         let pivots = rows.iter().map(|r| r.iter().position(|&v| v != 0).unwrap_or(0)).collect();
-        Ok(CosetBasis { modulus, n, rows: Rows::Dense(rows), pivots, support, packed: Vec::new(), sparse })
+        let on_support = OnSupport { packed: Vec::new(), sparse };
+        Ok(CosetBasis { modulus, n, rows: Rows::Dense(rows), pivots, support, on_support })
     }
 
     /// GF(2) from packed vectors (`n.div_ceil(64)` words each, bits past `n` zero: checked by
@@ -87,8 +95,7 @@ impl CosetBasis {
             rows: Rows::Packed(rows),
             pivots,
             support,
-            packed,
-            sparse: Vec::new(),
+            on_support: OnSupport { packed, sparse: Vec::new() },
         })
     }
 
@@ -149,14 +156,9 @@ impl CosetBasis {
         &self.support
     }
 
-    /// GF(2): each row restricted to the support, packed.
-    pub(crate) fn packed(&self) -> &[Vec<u64>] {
-        &self.packed
-    }
-
-    /// Z_p: each row restricted to the support as `(support index, value)`.
-    pub(crate) fn sparse(&self) -> &[Vec<(u32, u32)>] {
-        &self.sparse
+    /// Each row restricted to the support.
+    pub(crate) fn on_support(&self) -> &OnSupport {
+        &self.on_support
     }
 
     /// A lower bound on the weight on the support of every member of `start + span(rows)`
@@ -186,13 +188,15 @@ impl CosetBasis {
     fn types(&self, start: &[u32]) -> Option<search::Types> {
         let p = self.modulus.get();
         if p != 2 {
-            return Some(search::Types::build(p, &self.sparse, start));
+            return Some(search::Types::build(p, &self.on_support.sparse, start));
         }
-        let entries: usize = self.packed.iter().map(|r| r.iter().map(|w| w.count_ones() as usize).sum::<usize>()).sum();
+        let entries: usize =
+            self.on_support.packed.iter().map(|r| r.iter().map(|w| w.count_ones() as usize).sum::<usize>()).sum();
         if entries > MAX_TYPE_ENTRIES {
             return None;
         }
         let sparse: Vec<Vec<(u32, u32)>> = self
+            .on_support
             .packed
             .iter()
             .map(|r| {
@@ -219,9 +223,9 @@ impl CosetBasis {
         let (coeffs, explored, complete, inside_bound, method) = match self.members() {
             Some(total) if total <= budget.max_work => {
                 let out = if p == 2 {
-                    gray::gf2(&pack_bits(&start), &self.packed, total, &deadline)
+                    gray::gf2(&pack_bits(&start), &self.on_support.packed, total, &deadline)
                 } else {
-                    gray::zp(p, &start, &self.sparse, total, &deadline)
+                    gray::zp(p, &start, &self.on_support.sparse, total, &deadline)
                 };
                 let bound = if out.complete { out.weight } else { self.root_bound(&start) };
                 (out.coeffs, out.explored, out.complete, bound, Method::GrayCode)
@@ -252,7 +256,8 @@ impl CosetBasis {
         // A first, short local search: enough for a good incumbent, so that a branch and bound
         // that can finish gets to finish early.
         let first = quarter.min(FIRST_LOCAL_SEARCH);
-        let (mut c, mut w, mut used) = search::local_search_gf2(&s, &self.packed, None, first, &deadline.part(0.25));
+        let (mut c, mut w, mut used) =
+            search::local_search_gf2(&s, &self.on_support.packed, None, first, &deadline.part(0.25));
         let mut bound = 0;
         if let Some(types) = self.types(start) {
             let share = quarter.min(budget.max_work - used);
@@ -268,7 +273,7 @@ impl CosetBasis {
             }
         }
         let rest = budget.max_work.saturating_sub(used);
-        let (c2, w2, more) = search::local_search_gf2(&s, &self.packed, Some(&c), rest, deadline);
+        let (c2, w2, more) = search::local_search_gf2(&s, &self.on_support.packed, Some(&c), rest, deadline);
         if w2 < w {
             c = c2;
         }

@@ -25,11 +25,9 @@ use crate::system::field_generators;
 use std::any::Any;
 
 /// The answers of one factor's engine over Z/q, on boards reduced mod q.
-pub(crate) trait PartEngine: Any + Send + Sync + std::fmt::Debug {
+pub(crate) trait PartEngine: Any + Send + Sync + std::fmt::Debug + CloneEngine {
     /// The name of the engine, for people.
     fn name(&self) -> &'static str;
-    /// A copy in a box: the parts are cloned with their solver.
-    fn clone_box(&self) -> Box<dyn PartEngine>;
     fn is_solvable(&self, b: &[u32]) -> Result<bool>;
     /// One solution, or [`Error::Unsolvable`] with an obstruction over Z/q.
     fn solve(&self, b: &[u32]) -> Result<Vec<u32>>;
@@ -66,14 +64,21 @@ pub(crate) trait PartEngine: Any + Send + Sync + std::fmt::Debug {
     fn solve_byte_rows(&self, board: &ByteBoard, q: u32, row: &mut dyn FnMut(usize, &[u8])) -> Result<bool> {
         let fq = Fp::new(q);
         let values: Vec<u32> = board.bytes.iter().map(|&x| fq.reduce(x as u64)).collect();
-        let s = match self.solve(&values) {
-            Ok(s) => s,
-            Err(Error::Unsolvable { .. }) => return Ok(false),
-            Err(e) => return Err(e),
-        };
+        let Some(s) = unless_unsolvable(self.solve(&values))? else { return Ok(false) };
         let bytes: Vec<u8> = s.iter().map(|&x| x as u8).collect();
         rows_to(&bytes, board.cols, row);
         Ok(true)
+    }
+}
+
+/// A copy in a box, for every engine that is `Clone`: the parts are cloned with their solver.
+pub(crate) trait CloneEngine {
+    fn clone_box(&self) -> Box<dyn PartEngine>;
+}
+
+impl<E: PartEngine + Clone> CloneEngine for E {
+    fn clone_box(&self) -> Box<dyn PartEngine> {
+        Box::new(self.clone())
     }
 }
 
@@ -81,6 +86,22 @@ impl Clone for Box<dyn PartEngine> {
     fn clone(&self) -> Self {
         self.clone_box()
     }
+}
+
+/// `r` with an unsolvable board as `None`: the byte solvers answer `Ok(false)` for it.
+fn unless_unsolvable<T>(r: Result<T>) -> Result<Option<T>> {
+    match r {
+        Ok(s) => Ok(Some(s)),
+        Err(Error::Unsolvable { .. }) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// The Smith form's valuations (see [`PartEngine::smith_valuations`]) of an engine that knows
+/// its non-unit ones: the rest of the `n` diagonal entries are units.
+fn with_units(nonunits: Vec<u32>, n: usize) -> (Vec<u32>, usize) {
+    let units = n - nonunits.len();
+    (nonunits, units)
 }
 
 /// A board of one byte a light handed to [`PartEngine::solve_byte_rows`]: `cols` lights a
@@ -120,9 +141,6 @@ macro_rules! part_engine {
         impl PartEngine for $engine {
             fn name(&self) -> &'static str {
                 $name
-            }
-            fn clone_box(&self) -> Box<dyn PartEngine> {
-                Box::new(self.clone())
             }
             fn is_solvable(&self, b: &[u32]) -> Result<bool> {
                 <$engine>::is_solvable(self, b)
@@ -225,11 +243,7 @@ structured_field_part!(GridSolver, "light chasing and a polynomial gcd" {
             planes_to_bytes(&[s], row);
             return Ok(true);
         }
-        let s = match self.solve_bytes(&board.mod_q(q)) {
-            Ok(s) => s,
-            Err(Error::Unsolvable { .. }) => return Ok(false),
-            Err(e) => return Err(e),
-        };
+        let Some(s) = unless_unsolvable(self.solve_bytes(&board.mod_q(q)))? else { return Ok(false) };
         rows_to(&s, board.cols, row);
         Ok(true)
     }
@@ -267,9 +281,6 @@ impl PartEngine for Chased {
     fn name(&self) -> &'static str {
         "light chasing and p-adic lifting"
     }
-    fn clone_box(&self) -> Box<dyn PartEngine> {
-        Box::new(self.clone())
-    }
     fn is_solvable(&self, b: &[u32]) -> Result<bool> {
         Ok(self.lift.solve(&self.plan.rhs(b)?)?.is_some())
     }
@@ -301,9 +312,7 @@ impl PartEngine for Chased {
         self.e as usize * (self.plan.lights() - self.lift.n()) + self.lift.image_exponent()
     }
     fn smith_valuations(&self, n: usize) -> (Vec<u32>, usize) {
-        let v = self.lift.nonunit_valuations();
-        let units = n - v.len();
-        (v, units)
+        with_units(self.lift.nonunit_valuations(), n)
     }
     fn obstruction_count(&self) -> usize {
         self.lift.nonunit_valuations().len()
@@ -330,9 +339,6 @@ macro_rules! board_lift_part {
             fn name(&self) -> &'static str {
                 "p-adic lifting on the board, each digit a structured solve mod p"
             }
-            fn clone_box(&self) -> Box<dyn PartEngine> {
-                Box::new(self.clone())
-            }
             fn is_solvable(&self, b: &[u32]) -> Result<bool> {
                 BoardLift::is_solvable(self, &self.ops.load(b)?)
             }
@@ -357,9 +363,7 @@ macro_rules! board_lift_part {
                 BoardLift::image_exponent(self)
             }
             fn smith_valuations(&self, n: usize) -> (Vec<u32>, usize) {
-                let v = self.nonunit_valuations();
-                let units = n - v.len();
-                (v, units)
+                with_units(self.nonunit_valuations(), n)
             }
             fn obstruction_count(&self) -> usize {
                 self.nonunit_valuations().len()

@@ -173,23 +173,12 @@ pub(crate) fn run<C: Cell>(
     x1: &[u32],
     mut visit: impl FnMut(usize, &[u32]),
 ) -> (Vec<u32>, Vec<u32>) {
-    let n = line.n;
-    let (mut prev, mut cur, mut next) = (x0.to_vec(), x1.to_vec(), vec![0u32; n]);
-    let mut b = vec![0u32; n];
-    for k in 0..layout.m() {
-        // Interrupted: stop; the solver being built reports it (crate::interrupt).
-        if crate::interrupt::requested() {
-            break;
-        }
+    chase(line, fp, layout.m(), x0, x1, |k, b, x| {
         if let Some(board) = board {
-            layout.load(board, k, &mut b);
+            layout.load(board, k, b);
         }
-        visit(k, &cur);
-        line.step(fp, &b, &prev, &cur, &mut next);
-        std::mem::swap(&mut prev, &mut cur);
-        std::mem::swap(&mut cur, &mut next);
-    }
-    (prev, cur)
+        visit(k, x);
+    })
 }
 
 /// [`run`] through `board`, writing press row `k` over board row (or column) `k` once the chase
@@ -202,16 +191,33 @@ pub(crate) fn run_in_place<C: Cell>(
     x0: &[u32],
     x1: &[u32],
 ) -> (Vec<u32>, Vec<u32>) {
+    chase(line, fp, layout.m(), x0, x1, |k, b, x| {
+        layout.load(board, k, b);
+        layout.store(board, k, x);
+    })
+}
+
+/// The loop of [`run`] and [`run_in_place`] over `m` rows: `row(k, b, x_{k+1})` fills `b` with
+/// `b_k` (it starts zero and keeps what the last call left) and takes the press row, before the
+/// step computes `x_{k+2}`.
+#[inline(always)]
+fn chase(
+    line: Line,
+    fp: Fp,
+    m: usize,
+    x0: &[u32],
+    x1: &[u32],
+    mut row: impl FnMut(usize, &mut [u32], &[u32]),
+) -> (Vec<u32>, Vec<u32>) {
     let n = line.n;
     let (mut prev, mut cur, mut next) = (x0.to_vec(), x1.to_vec(), vec![0u32; n]);
     let mut b = vec![0u32; n];
-    for k in 0..layout.m() {
+    for k in 0..m {
         // Interrupted: stop; the caller reports it (crate::interrupt).
         if crate::interrupt::requested() {
             break;
         }
-        layout.load(board, k, &mut b);
-        layout.store(board, k, &cur);
+        row(k, &mut b, &cur);
         line.step(fp, &b, &prev, &cur, &mut next);
         std::mem::swap(&mut prev, &mut cur);
         std::mem::swap(&mut cur, &mut next);

@@ -71,12 +71,12 @@ pub(crate) fn run(
     n: usize,
     delta: bool,
     m: usize,
-    board: Option<&PackedBoard>,
+    board: &PackedBoard,
     x0: &[u64],
     x1: &[u64],
     out: Option<&mut PackedBoard>,
 ) -> (Vec<u64>, Vec<u64>) {
-    let src = board.map(|b| Rows { ptr: b.words().as_ptr().cast_mut(), wpr: b.words_per_row() });
+    let src = Some(Rows { ptr: board.words().as_ptr().cast_mut(), wpr: board.words_per_row() });
     let dst = out.map(|o| Rows { ptr: o.words_mut().as_mut_ptr(), wpr: o.words_per_row() });
     // SAFETY: `board` is only read, `out` is borrowed mutably, so they are different boards.
     unsafe { chase(n, delta, m, src, dst, x0, x1, threads()) }

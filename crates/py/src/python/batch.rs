@@ -4,7 +4,7 @@ use super::convert::{with_dt, Dt};
 use super::errors::LoResult;
 use super::game::PyGame;
 use super::many;
-use lightsout_core::batch::{BadEntry, BoardLayout, Cell};
+use lightsout_core::batch::{BoardLayout, Cell};
 use numpy::{Element, PyUntypedArray};
 use pyo3::prelude::*;
 
@@ -26,24 +26,15 @@ pub(crate) fn solve_many<'py>(
     return_solvable: bool,
     dtype: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let asked = super::args::result_dtype(dtype, false, game.get().game.modulus().get())?;
-    let many::BatchInput { input, shape, layout, out_dt, p } = many::batch_input(game, boards)?;
-    let batch = game.get().batch(py)?;
-    let count = shape[0];
-    let (presses, solvable) = with_dt!(out_dt, T => run::<T>(py, batch, &input, &layout, count)?)
-        .map_err(|bad| many::bad_entry(&shape, &layout, bad, p))?;
-    let presses = many::as_dtype(presses.call_method1("reshape", (shape.clone(),))?, out_dt, asked)?;
-    if return_solvable {
-        let solvable = numpy::PyArray1::from_vec(py, solvable);
-        return Ok((presses, solvable).into_pyobject(py)?.into_any());
+    let answers = many::answer_batch(py, game, boards, return_solvable, dtype, |batch, count| {
+        let solver = game.get().batch(py)?;
+        with_dt!(batch.out_dt, T => run::<T>(py, solver, &batch.input, &batch.layout, count))
+    })?;
+    match answers.solvable {
+        Some(solvable) => Ok((answers.presses, solvable).into_pyobject(py)?.into_any()),
+        None => Ok(answers.presses),
     }
-    if let Some(first) = solvable.iter().position(|&ok| !ok) {
-        return Err(many::unsolvable_board(py, game, &input, first));
-    }
-    Ok(presses)
 }
-
-type BatchOut<'py> = std::result::Result<(Bound<'py, PyAny>, Vec<bool>), BadEntry>;
 
 fn run<'py, T: Element + Cell>(
     py: Python<'py>,
@@ -51,10 +42,10 @@ fn run<'py, T: Element + Cell>(
     input: &Bound<'py, PyUntypedArray>,
     layout: &BoardLayout,
     count: usize,
-) -> LoResult<BatchOut<'py>> {
+) -> LoResult<many::Solved<'py, ()>> {
     let mut solvable = vec![false; count];
     let presses = many::solve_rows::<T>(py, input, layout, count, SIGNAL_CHUNK, |start, end, b, s| {
         batch.solve(b, layout, s, &mut solvable[start..end])
     })?;
-    Ok(presses.map(|presses| (presses, solvable)))
+    Ok(presses.map(|presses| (presses, (), solvable)))
 }

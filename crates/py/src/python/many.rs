@@ -67,6 +67,46 @@ pub(crate) fn batch_input<'py>(game: &Bound<'py, PyGame>, boards: &Bound<'py, Py
     Ok(BatchInput { input, shape, layout: layout(g, natural), out_dt, p })
 }
 
+/// The answers of a batch solver: the presses in the shape of the boards and the dtype asked
+/// for, what else the solver reports (`extra`), and whether each board is solvable when the
+/// caller asked for that (`return_solvable`).
+pub(crate) struct Answers<'py, X> {
+    pub presses: Bound<'py, PyAny>,
+    pub extra: X,
+    pub solvable: Option<Bound<'py, PyAny>>,
+}
+
+/// What the batch solvers answer in their own way, row by row: the flat presses, `X`, and
+/// whether each board is solvable; an entry out of range as the inner `Err`.
+pub(crate) type Solved<'py, X> = Result<(Bound<'py, PyAny>, X, Vec<bool>), BadEntry>;
+
+/// The frame shared by `solve_many` and `minimal_many`: reads `boards` (see [`batch_input`]),
+/// has `solve` answer them, names a bad entry in the array's own shape, and, unless
+/// `return_solvable`, raises for the first unsolvable board.
+pub(crate) fn answer_batch<'py, X>(
+    py: Python<'py>,
+    game: &Bound<'py, PyGame>,
+    boards: &Bound<'py, PyAny>,
+    return_solvable: bool,
+    dtype: Option<&Bound<'py, PyAny>>,
+    solve: impl FnOnce(&BatchInput<'py>, usize) -> LoResult<Solved<'py, X>>,
+) -> PyResult<Answers<'py, X>> {
+    let asked = args::result_dtype(dtype, false, game.get().game.modulus().get())?;
+    let batch = batch_input(game, boards)?;
+    let shape = &batch.shape;
+    let (presses, extra, solvable) =
+        solve(&batch, shape[0])?.map_err(|bad| bad_entry(shape, &batch.layout, bad, batch.p))?;
+    let presses = as_dtype(presses.call_method1("reshape", (shape.clone(),))?, batch.out_dt, asked)?;
+    if return_solvable {
+        let solvable = PyArray1::from_vec(py, solvable).into_any();
+        return Ok(Answers { presses, extra, solvable: Some(solvable) });
+    }
+    if let Some(first) = solvable.iter().position(|&ok| !ok) {
+        return Err(unsolvable_board(py, game, &batch.input, first));
+    }
+    Ok(Answers { presses, extra, solvable: None })
+}
+
 /// Batch presses computed in `computed` as the dtype the caller asked for (`dtype=`), if any:
 /// one numpy conversion of the finished array.
 pub(crate) fn as_dtype<'py>(
@@ -180,25 +220,16 @@ pub(crate) fn minimal_many<'py>(
     return_solvable: bool,
     dtype: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let asked = args::result_dtype(dtype, false, game.get().game.modulus().get())?;
-    let BatchInput { input, shape, layout, out_dt, p } = batch_input(game, boards)?;
-    let many = game.get().many(py)?;
-    let count = shape[0];
-    let (presses, distances, solvable) = with_dt!(out_dt, T => run_minimal::<T>(py, many, &input, &layout, count)?)
-        .map_err(|bad| bad_entry(&shape, &layout, bad, p))?;
-    let presses = as_dtype(presses.call_method1("reshape", (shape.clone(),))?, out_dt, asked)?;
-    let distances = PyArray1::from_vec(py, distances.into_iter().map(|d| d as i64).collect()).into_any();
-    if return_solvable {
-        let solvable = PyArray1::from_vec(py, solvable);
-        return Ok((presses, distances, solvable).into_pyobject(py)?.into_any());
+    let answers = answer_batch(py, game, boards, return_solvable, dtype, |batch, count| {
+        let many = game.get().many(py)?;
+        with_dt!(batch.out_dt, T => run_minimal::<T>(py, many, &batch.input, &batch.layout, count))
+    })?;
+    let distances = PyArray1::from_vec(py, answers.extra.into_iter().map(|d| d as i64).collect()).into_any();
+    match answers.solvable {
+        Some(solvable) => Ok((answers.presses, distances, solvable).into_pyobject(py)?.into_any()),
+        None => Ok((answers.presses, distances).into_pyobject(py)?.into_any()),
     }
-    if let Some(first) = solvable.iter().position(|&ok| !ok) {
-        return Err(unsolvable_board(py, game, &input, first));
-    }
-    Ok((presses, distances).into_pyobject(py)?.into_any())
 }
-
-type MinimalOut<'py> = std::result::Result<(Bound<'py, PyAny>, Vec<u64>, Vec<bool>), BadEntry>;
 
 fn run_minimal<'py, T: Element + Cell>(
     py: Python<'py>,
@@ -206,7 +237,7 @@ fn run_minimal<'py, T: Element + Cell>(
     input: &Bound<'py, PyUntypedArray>,
     layout: &BoardLayout,
     count: usize,
-) -> LoResult<MinimalOut<'py>> {
+) -> LoResult<Solved<'py, Vec<u64>>> {
     let (mut distances, mut solvable) = (vec![0u64; count], vec![false; count]);
     let presses = solve_rows::<T>(py, input, layout, count, SIGNAL_ROWS, |start, end, b, s| {
         many.minimal(b, layout, s, &mut distances[start..end], &mut solvable[start..end])

@@ -50,25 +50,19 @@ impl Solutions {
 }
 
 /// The fewest-press solution found for a board and how sure we are of it.
-#[pyclass(frozen, module = "lightsout._core", name = "MinimalSolution")]
+#[pyclass(frozen, get_all, module = "lightsout._core", name = "MinimalSolution")]
 pub(crate) struct MinimalSolution {
     /// The presses, in the shape the board was given.
-    #[pyo3(get)]
     presses: Py<PyAny>,
     /// Their weight: the number of presses (over Z_p the sum of the entries).
-    #[pyo3(get)]
     weight: u64,
     /// Whether no solution has fewer presses (the search was complete).
-    #[pyo3(get)]
     proven_optimal: bool,
     /// Every solution needs at least this many presses.
-    #[pyo3(get)]
     lower_bound: u64,
     /// How many coset members or search nodes were examined.
-    #[pyo3(get)]
     explored: u64,
     /// "gray-code" (exhaustive) or "branch-and-bound".
-    #[pyo3(get)]
     method: &'static str,
 }
 
@@ -120,29 +114,22 @@ impl MinimalSolution {
 }
 
 /// The hardest solvable board found for a game (`Game.worst_case`) and how sure we are.
-#[pyclass(frozen, module = "lightsout._core", name = "WorstCase")]
+#[pyclass(frozen, get_all, module = "lightsout._core", name = "WorstCase")]
 pub(crate) struct WorstCase {
     /// The board, in the game's natural shape.
-    #[pyo3(get)]
     board: Py<PyAny>,
     /// A fewest-press solution of the board, in the same shape.
-    #[pyo3(get)]
     presses: Py<PyAny>,
     /// The fewest-press count of the board (with multiplicity over Z_p).
-    #[pyo3(get)]
     weight: u64,
     /// Whether no solvable board needs more presses.
-    #[pyo3(get)]
     proven_optimal: bool,
     /// No solvable board needs more presses than this.
-    #[pyo3(get)]
     upper_bound: u64,
     /// Work done (solution weights updated).
-    #[pyo3(get)]
     explored: u64,
     /// Why the answer is not proven when more time or work would not prove it (the game is
     /// beyond the exact search and has too many boards to enumerate), else None.
-    #[pyo3(get)]
     note: Option<String>,
 }
 
@@ -220,26 +207,41 @@ impl PyStats {
     }
 }
 
-#[pymethods]
-impl PyStats {
+/// The methods of a result that draws itself: `table()` and `svg()` from its core value's
+/// `to_table` and `to_svg` (`$table` and `$svg` their docs), `_repr_svg_` so that Jupyter shows
+/// the chart, and the methods in the block.
+macro_rules! charted_methods {
+    ($class:ident, $(#[$table:meta])* table, $(#[$svg:meta])* svg { $($rest:tt)* }) => {
+        #[pymethods]
+        impl $class {
+            $(#[$table])*
+            fn table(&self) -> String {
+                self.inner.to_table()
+            }
+            $(#[$svg])*
+            fn svg(&self) -> String {
+                self.inner.to_svg()
+            }
+            fn _repr_svg_(&self) -> String {
+                self.inner.to_svg()
+            }
+            $($rest)*
+        }
+    };
+}
+
+charted_methods!(PyStats,
     /// The histogram as a text table.
-    fn table(&self) -> String {
-        self.inner.to_table()
-    }
+    table,
     /// The histogram as an SVG bar chart.
-    fn svg(&self) -> String {
-        self.inner.to_svg()
-    }
-    fn _repr_svg_(&self) -> String {
-        self.inner.to_svg()
-    }
+    svg {
     fn __repr__(&self) -> String {
         format!(
             "<lightsout.Stats: {} solvable boards, at most {} presses, mean {:.4}>",
             self.solvable_boards, self.max_presses, self.mean
         )
     }
-}
+});
 
 /// The nullity of n x n grids against n (`lightsout.nullity_table`); plots itself in Jupyter.
 #[pyclass(frozen, module = "lightsout._core", name = "NullityTable")]
@@ -253,25 +255,17 @@ impl NullityTable {
     }
 }
 
-#[pymethods]
-impl NullityTable {
+charted_methods!(NullityTable,
+    /// The table as text, one line per n.
+    table,
+    /// The plot of nullity against n as SVG.
+    svg {
     /// (n, nullity) pairs, n ascending.
     #[getter]
     fn rows(&self) -> Vec<(usize, usize)> {
         self.inner.rows.clone()
     }
-    /// The table as text, one line per n.
-    fn table(&self) -> String {
-        self.inner.to_table()
-    }
-    /// The plot of nullity against n as SVG.
-    fn svg(&self) -> String {
-        self.inner.to_svg()
-    }
-    fn _repr_svg_(&self) -> String {
-        self.inner.to_svg()
-    }
     fn __repr__(&self) -> String {
         format!("<lightsout.NullityTable n = 1..{}>", self.inner.rows.len())
     }
-}
+});

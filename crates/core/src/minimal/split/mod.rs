@@ -33,7 +33,7 @@ mod worst_work;
 pub use stats_work::{StatsPart, StatsWork};
 pub use worst_work::{WorstPart, WorstSplit, WorstWork};
 
-use super::coset::CosetBasis;
+use super::coset::{CosetBasis, OnSupport};
 use super::{gray, Budget, Deadline, Method, MinimalSolution};
 use crate::error::{Error, Result};
 use crate::field::Modulus;
@@ -157,9 +157,8 @@ pub struct CosetWork {
     /// The particular solution on the support (GF(2) packed, else one entry per button).
     start: Vec<u32>,
     packed_start: Vec<u64>,
-    /// GF(2): the quiet patterns on the support, packed; Z_p: sparse `(index, value)`.
-    packed: Vec<Vec<u64>>,
-    sparse: Vec<Vec<(u32, u32)>>,
+    /// The quiet patterns on the support.
+    on_support: OnSupport,
     id: u64,
 }
 
@@ -224,7 +223,7 @@ impl CosetSplit {
         let start: Vec<u32> = basis.support().iter().map(|&j| s[j]).collect();
         let outside = super::weight(&s) - super::weight(&start);
         let fixed = fixed_digits(p, dim, 1, tasks)?;
-        let work = CosetWork::new(p, dim, fixed, start, basis.packed().to_vec(), basis.sparse().to_vec());
+        let work = CosetWork::new(p, dim, fixed, start, basis.on_support().clone());
         Ok(CosetSplit { basis, s, outside, settled, work })
     }
 
@@ -302,17 +301,10 @@ impl CosetSplit {
 }
 
 impl CosetWork {
-    fn new(
-        p: u32,
-        dim: usize,
-        fixed: usize,
-        start: Vec<u32>,
-        packed: Vec<Vec<u64>>,
-        sparse: Vec<Vec<(u32, u32)>>,
-    ) -> Self {
+    fn new(p: u32, dim: usize, fixed: usize, start: Vec<u32>, on_support: OnSupport) -> Self {
         let width = start.len();
         let packed_start = if p == 2 { crate::bitmatrix::pack_bits(&start) } else { Vec::new() };
-        let mut work = CosetWork { p, dim, fixed, width, start, packed_start, packed, sparse, id: 0 };
+        let mut work = CosetWork { p, dim, fixed, width, start, packed_start, on_support, id: 0 };
         work.id = fnv1a(&work.to_bytes());
         work
     }
@@ -339,12 +331,12 @@ impl CosetWork {
             // A contiguous range of the Gray sequence (its last coefficients are the task's bits).
             let (lo, hi) = (task * total, (task + 1) * total);
             let (best, best_i, seen) =
-                gray::walk(&self.packed_start, &self.packed, lo, hi, &AtomicU64::new(u64::MAX), &none);
+                gray::walk(&self.packed_start, &self.on_support.packed, lo, hi, &AtomicU64::new(u64::MAX), &none);
             let code = gray::code(best_i);
             ((0..self.dim).map(|k| ((code >> k) & 1) as u32).collect::<Vec<_>>(), best, seen)
         } else {
-            let x = gray::shifted(self.p, &self.start, &self.sparse[low..], &fixed);
-            let out = gray::zp_serial(self.p, &x, &self.sparse[..low], total, &none);
+            let x = gray::shifted(self.p, &self.start, &self.on_support.sparse[low..], &fixed);
+            let out = gray::zp_serial(self.p, &x, &self.on_support.sparse[..low], total, &none);
             let mut coeffs = out.coeffs;
             coeffs.extend(fixed);
             (coeffs, out.weight, out.explored)
@@ -377,12 +369,12 @@ impl CosetWork {
         w.u64s(&[self.p as u64, self.dim as u64, self.fixed as u64, self.width as u64]);
         if self.p == 2 {
             w.u64s(&self.packed_start);
-            for row in &self.packed {
+            for row in &self.on_support.packed {
                 w.u64s(row);
             }
         } else {
             w.u32s(&self.start);
-            for row in &self.sparse {
+            for row in &self.on_support.sparse {
                 w.u64s(&[row.len() as u64]);
                 for &(j, v) in row {
                     w.u32s(&[j, v]);
@@ -402,7 +394,7 @@ impl CosetWork {
         if (p as u64).checked_pow(dim as u32).is_none() {
             return Err(r.bad(format!("{p}^{dim} coset members do not fit in 64 bits")));
         }
-        let (mut packed, mut sparse) = (Vec::new(), Vec::new());
+        let mut on_support = OnSupport::default();
         let start = if p == 2 {
             let words = width.div_ceil(64);
             let bits = |r: &mut Reader| -> Result<Vec<u64>> {
@@ -412,7 +404,7 @@ impl CosetWork {
             };
             let start = crate::bitmatrix::unpack_bits(&bits(&mut r)?, width)?;
             for _ in 0..dim {
-                packed.push(bits(&mut r)?);
+                on_support.packed.push(bits(&mut r)?);
             }
             start
         } else {
@@ -431,11 +423,11 @@ impl CosetWork {
                         r.bad(format!("a quiet pattern has entries outside 0..{width} or values outside 1..{p}"))
                     );
                 }
-                sparse.push(row);
+                on_support.sparse.push(row);
             }
             start
         };
         r.end()?;
-        Ok(CosetWork::new(p, dim, fixed, start, packed, sparse))
+        Ok(CosetWork::new(p, dim, fixed, start, on_support))
     }
 }

@@ -39,7 +39,7 @@ impl GridSolver {
     fn rhs_packed(&self, board: &PackedBoard) -> Vec<u64> {
         let (n, m) = (self.line.n, self.layout.m());
         let zero = vec![0u64; n.div_ceil(64)];
-        striped::run(n, self.self_toggle, m, Some(board), &zero, &zero, None).1
+        striped::run(n, self.self_toggle, m, board, &zero, &zero, None).1
     }
 
     /// Whether a packed GF(2) board is solvable, in O(rows cols / 64 + n^2 / 64) word operations.
@@ -105,7 +105,7 @@ impl GridSolver {
         };
         let mut out = out?;
         let zero = vec![0u64; n.div_ceil(64)];
-        let (_, last) = striped::run(n, self.self_toggle, m, Some(&oriented), &zero, &x1, Some(&mut out));
+        let (_, last) = striped::run(n, self.self_toggle, m, &oriented, &zero, &x1, Some(&mut out));
         drop(oriented);
         if last.iter().any(|&v| v != 0) {
             return Err(internal("the chased solution leaves the last row lit"));
