@@ -157,29 +157,17 @@ fn run_fixed<const W: usize>(
     }
     let mut x = [0u64; W];
     x.copy_from_slice(start);
-    let mut best: u32 = x.iter().map(|w| w.count_ones()).sum();
-    let mut best_i = lo;
-    let mut i = lo + 1;
-    while i < hi && best > 0 {
-        let end = hi.min(i.saturating_add(CHUNK));
-        for j in i..end {
-            let v = &vecs[(j.trailing_zeros() & 63) as usize];
-            let mut w = 0u32;
-            for t in 0..W {
-                x[t] ^= v[t];
-                w += x[t].count_ones();
-            }
-            if w < best {
-                best = w;
-                best_i = j;
-            }
+    let first: u32 = x.iter().map(|w| w.count_ones()).sum();
+    let (best, best_i, explored) = lightest(first, lo, hi, deadline, |j| {
+        let v = &vecs[(j.trailing_zeros() & 63) as usize];
+        let mut w = 0u32;
+        for t in 0..W {
+            x[t] ^= v[t];
+            w += x[t].count_ones();
         }
-        i = end;
-        if deadline.passed() {
-            break;
-        }
-    }
-    (best as u64, best_i, i.min(hi) - lo)
+        w
+    });
+    (best as u64, best_i, explored)
 }
 
 /// [`run_fixed`] for fewer than `W` words: padded with zero words, which weigh nothing.
@@ -204,18 +192,38 @@ fn run_padded<const W: usize>(
 #[inline(always)]
 fn run_dyn(start: &[u64], basis: &[Vec<u64>], lo: u64, hi: u64, deadline: &Deadline) -> (u64, u64, u64) {
     let mut x = start.to_vec();
-    let mut best: u64 = x.iter().map(|w| w.count_ones() as u64).sum();
+    let first: u64 = x.iter().map(|w| w.count_ones() as u64).sum();
+    lightest(first, lo, hi, deadline, |j| {
+        let v = &basis[j.trailing_zeros() as usize];
+        let mut w = 0u64;
+        for (a, b) in x.iter_mut().zip(v) {
+            *a ^= b;
+            w += a.count_ones() as u64;
+        }
+        w
+    })
+}
+
+/// The Gray-code walk over members `lo + 1..hi` shared by [`run_fixed`] and [`run_dyn`]: `step(j)`
+/// moves to member `j` and returns its weight, `first` is the weight of member `lo`. Returns
+/// (least weight, the index of its first member, members examined); stops early at weight 0 and,
+/// between chunks of [`CHUNK`] steps, at the deadline. Generic over the weight type so the
+/// fixed-width loop keeps its `u32` sums.
+#[inline(always)]
+fn lightest<W: Copy + PartialOrd + From<u8>>(
+    first: W,
+    lo: u64,
+    hi: u64,
+    deadline: &Deadline,
+    mut step: impl FnMut(u64) -> W,
+) -> (W, u64, u64) {
+    let mut best = first;
     let mut best_i = lo;
     let mut i = lo + 1;
-    while i < hi && best > 0 {
+    while i < hi && best > W::from(0) {
         let end = hi.min(i.saturating_add(CHUNK));
         for j in i..end {
-            let v = &basis[j.trailing_zeros() as usize];
-            let mut w = 0u64;
-            for (a, b) in x.iter_mut().zip(v) {
-                *a ^= b;
-                w += a.count_ones() as u64;
-            }
+            let w = step(j);
             if w < best {
                 best = w;
                 best_i = j;
