@@ -134,15 +134,16 @@ fn enumerate_portable(start: &[u64], basis: &[Vec<u64>], lo: u64, hi: u64, deadl
         6 => run_fixed::<6>(start, basis, lo, hi, deadline),
         7 => run_fixed::<7>(start, basis, lo, hi, deadline),
         8 => run_fixed::<8>(start, basis, lo, hi, deadline),
-        9..=12 => run_padded::<12>(start, basis, lo, hi, deadline),
-        13..=16 => run_padded::<16>(start, basis, lo, hi, deadline),
-        17..=24 => run_padded::<24>(start, basis, lo, hi, deadline),
-        25..=32 => run_padded::<32>(start, basis, lo, hi, deadline),
+        9..=12 => run_fixed::<12>(start, basis, lo, hi, deadline),
+        13..=16 => run_fixed::<16>(start, basis, lo, hi, deadline),
+        17..=24 => run_fixed::<24>(start, basis, lo, hi, deadline),
+        25..=32 => run_fixed::<32>(start, basis, lo, hi, deadline),
         _ => run_dyn(start, basis, lo, hi, deadline),
     }
 }
 
-/// The Gray-code loop for vectors of exactly `W` words (kept in registers).
+/// The Gray-code loop for vectors of at most `W` words (kept in registers), padded with zero
+/// words, which weigh nothing.
 #[inline(always)]
 fn run_fixed<const W: usize>(
     start: &[u64],
@@ -153,10 +154,10 @@ fn run_fixed<const W: usize>(
 ) -> (u64, u64, u64) {
     let mut vecs = [[0u64; W]; 64];
     for (v, b) in vecs.iter_mut().zip(basis) {
-        v.copy_from_slice(b);
+        v[..b.len()].copy_from_slice(b);
     }
     let mut x = [0u64; W];
-    x.copy_from_slice(start);
+    x[..start.len()].copy_from_slice(start);
     let first: u32 = x.iter().map(|w| w.count_ones()).sum();
     let (best, best_i, explored) = lightest(first, lo, hi, deadline, |j| {
         let v = &vecs[(j.trailing_zeros() & 63) as usize];
@@ -168,24 +169,6 @@ fn run_fixed<const W: usize>(
         w
     });
     (best as u64, best_i, explored)
-}
-
-/// [`run_fixed`] for fewer than `W` words: padded with zero words, which weigh nothing.
-#[inline(always)]
-fn run_padded<const W: usize>(
-    start: &[u64],
-    basis: &[Vec<u64>],
-    lo: u64,
-    hi: u64,
-    deadline: &Deadline,
-) -> (u64, u64, u64) {
-    let pad = |v: &[u64]| {
-        let mut out = vec![0u64; W];
-        out[..v.len()].copy_from_slice(v);
-        out
-    };
-    let padded: Vec<Vec<u64>> = basis.iter().map(|v| pad(v)).collect();
-    run_fixed::<W>(&pad(start), &padded, lo, hi, deadline)
 }
 
 /// The Gray-code loop for any number of words.
