@@ -19,7 +19,7 @@
 //! row dominates and it was about 10% slower.
 
 use super::budget::Budget;
-use super::record::{xor_into, Gf2Band, Pivot, Schedule, NONE};
+use super::record::{xor_into, Gf2Band, Mask, Pivot, Schedule, NONE};
 use crate::error::Result;
 use crate::features::with_features;
 use std::cmp::Reverse;
@@ -171,7 +171,7 @@ fn eliminate_generic(
             pivot_row[..split].copy_from_slice(&words[base..base + split]);
             pivot_row[split..len].copy_from_slice(&words[..len - split]);
         }
-        budget.charge("the rows of U in the band", len as u64 * 8 + std::mem::size_of::<Pivot>() as u64)?;
+        budget.charge("the rows of U in the band", len as u64 * 8 + std::mem::size_of::<Pivot<Mask>>() as u64)?;
         let u_off = band.u_words.len();
         band.u_words.extend_from_slice(&pivot_row[..len]);
         let (mut m_lo, mut m_hi) = (usize::MAX, 0usize);
@@ -206,16 +206,8 @@ fn eliminate_generic(
         budget.charge("the multipliers of the band elimination", m_len as u64 * 8)?;
         band.mask_words.extend_from_slice(&mask[m_w0..m_w0 + m_len]);
         mask[m_w0..m_w0 + m_len].fill(0);
-        band.pivot_of_col[k] = band.pivots.len() as u32;
-        band.pivots.push(Pivot {
-            col: k as u32,
-            slot: p,
-            u_off,
-            u_len: len as u32,
-            m_off,
-            m_w0: m_w0 as u32,
-            m_len: m_len as u32,
-        });
+        let m = Mask { m_off, m_w0: m_w0 as u32, m_len: m_len as u32 };
+        Pivot::push(&mut band.pivots, &mut band.pivot_of_col, k, p, (u_off, len), m);
         pool.free.push(Reverse(p));
     }
     band.slots = pool.hi.len();

@@ -28,15 +28,38 @@ pub(super) fn free_columns(pivot_of_col: &[u32]) -> Vec<(usize, usize)> {
     out
 }
 
-/// One pivot: its column, the slot it occupied, its row of U and the slots that received it.
+/// One pivot of either engine: its column, the slot it occupied, its row of U and `m`, the
+/// engine's record of the slots that received it ([`Mask`] over GF(2), `zp::Multipliers`).
 #[derive(Clone, Debug)]
-pub(super) struct Pivot {
+pub(super) struct Pivot<M> {
     pub(super) col: u32,
     pub(super) slot: u32,
-    /// Row of U: words `u_off .. u_off + u_len` of `u_words`, absolute word `col / 64` first.
+    /// Row of U: `u_len` entries of the engine's store from `u_off`, column `col` first (over
+    /// GF(2): words of `u_words`, absolute word `col / 64` first).
     pub(super) u_off: usize,
     pub(super) u_len: u32,
-    /// Receiving slots: words `m_off .. m_off + m_len` of `mask_words`, slot word `m_w0` first.
+    pub(super) m: M,
+}
+
+impl<M> Pivot<M> {
+    /// Appends the pivot of column `col` to `pivots` and notes its index in `pivot_of_col`.
+    #[inline]
+    pub(super) fn push(
+        pivots: &mut Vec<Self>,
+        pivot_of_col: &mut [u32],
+        col: usize,
+        slot: u32,
+        u: (usize, usize),
+        m: M,
+    ) {
+        pivot_of_col[col] = pivots.len() as u32;
+        pivots.push(Pivot { col: col as u32, slot, u_off: u.0, u_len: u.1 as u32, m });
+    }
+}
+
+/// GF(2) receiving slots: words `m_off .. m_off + m_len` of `mask_words`, slot word `m_w0` first.
+#[derive(Clone, Debug)]
+pub(super) struct Mask {
     pub(super) m_off: usize,
     pub(super) m_w0: u32,
     pub(super) m_len: u32,
@@ -55,7 +78,7 @@ pub(crate) struct Gf2Band {
     /// Rows with no non-zero entry: each is a left null vector on its own.
     pub(super) empty_rows: Vec<u32>,
     pub(super) pivot_of_col: Vec<u32>,
-    pub(super) pivots: Vec<Pivot>,
+    pub(super) pivots: Vec<Pivot<Mask>>,
     pub(super) u_words: Vec<u64>,
     pub(super) mask_words: Vec<u64>,
     /// `(step, slot)` of every row that became zero, in step order.
@@ -127,7 +150,7 @@ impl Gf2Band {
             (rows, cols),
             width,
             1.0 / 512.0,
-            ring as u64 * 8 + std::mem::size_of::<Pivot>() as u64,
+            ring as u64 * 8 + std::mem::size_of::<Pivot<Mask>>() as u64,
             "the rows of U in the band (at most one row of ceil(W / 64) + 1 words per pivot)",
         )
     }
@@ -145,7 +168,7 @@ impl Gf2Band {
     }
     /// Bytes held by the factors (rows of U and the multipliers).
     pub(crate) fn factor_bytes(&self) -> usize {
-        (self.u_words.len() + self.mask_words.len()) * 8 + self.pivots.len() * std::mem::size_of::<Pivot>()
+        (self.u_words.len() + self.mask_words.len()) * 8 + self.pivots.len() * std::mem::size_of::<Pivot<Mask>>()
     }
     /// How many independent left null vectors the record names: rows - rank.
     pub(crate) fn left_nullity(&self) -> usize {
@@ -170,8 +193,8 @@ impl Gf2Band {
                 let piv = &self.pivots[i as usize];
                 if bit(&v, piv.slot as usize) {
                     set_bit(&mut t, i as usize, true);
-                    let m = &self.mask_words[piv.m_off..piv.m_off + piv.m_len as usize];
-                    xor_into(&mut v[piv.m_w0 as usize..piv.m_w0 as usize + m.len()], m);
+                    let m = &self.mask_words[piv.m.m_off..piv.m.m_off + piv.m.m_len as usize];
+                    xor_into(&mut v[piv.m.m_w0 as usize..piv.m.m_w0 as usize + m.len()], m);
                 }
             }
             while dead < self.dead.len() && self.dead[dead].0 as usize == k {
@@ -202,8 +225,9 @@ impl Gf2Band {
             let i = self.pivot_of_col[k];
             if i != NONE {
                 let piv = &self.pivots[i as usize];
-                let m = &self.mask_words[piv.m_off..piv.m_off + piv.m_len as usize];
-                let parity = m.iter().zip(&w[piv.m_w0 as usize..]).map(|(a, b)| (a & b).count_ones()).sum::<u32>() & 1;
+                let m = &self.mask_words[piv.m.m_off..piv.m.m_off + piv.m.m_len as usize];
+                let parity =
+                    m.iter().zip(&w[piv.m.m_w0 as usize..]).map(|(a, b)| (a & b).count_ones()).sum::<u32>() & 1;
                 set_bit(&mut w, piv.slot as usize, parity == 1);
             }
             for &r in &self.intro_rows[self.intro_start[k]..self.intro_start[k + 1]] {

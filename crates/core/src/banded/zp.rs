@@ -5,18 +5,14 @@
 
 use super::budget::Budget;
 use super::eliminate::{Bucket, Pool};
-use super::record::{free_columns, Schedule, Witness, NONE};
+use super::record::{free_columns, Pivot, Schedule, Witness, NONE};
 use crate::error::Result;
 use crate::field::{Field, Zp};
 use std::cmp::Reverse;
 
+/// What a Z_p pivot adds to its column, slot and row of U (entries of `u_vals`).
 #[derive(Clone, Debug)]
-struct Pivot {
-    col: u32,
-    slot: u32,
-    /// Row of U: entries `u_off .. u_off + u_len` of `u_vals`, column `col` first.
-    u_off: usize,
-    u_len: u32,
+struct Multipliers {
     /// `inverse of U[col][col]`.
     inv: u32,
     /// The slots that received the pivot: `(slot, m)` meaning `row[slot] -= m * pivot`.
@@ -33,7 +29,7 @@ pub(crate) struct ZpBand {
     schedule: Schedule,
     slot_of_row: Vec<u32>,
     pivot_of_col: Vec<u32>,
-    pivots: Vec<Pivot>,
+    pivots: Vec<Pivot<Multipliers>>,
     u_vals: Vec<u32>,
     l_pairs: Vec<(u32, u32)>,
     dead: Vec<(u32, u32)>,
@@ -55,7 +51,7 @@ impl ZpBand {
         let schedule = Schedule::of(rows, cols, row_start, row_cols);
         let ring = schedule.width;
         // Measured (docs/BENCHMARKS.md): about N W^2 / 10 ns over Z_3; 1/4 leaves a margin.
-        let per_pivot = ring as u64 * 4 + std::mem::size_of::<Pivot>() as u64;
+        let per_pivot = ring as u64 * 4 + std::mem::size_of::<Pivot<Multipliers>>() as u64;
         let u_rows = "the rows of U in the band (at most W entries of 4 bytes per pivot)";
         budget.start_band((rows, cols), ring, 0.25, per_pivot, u_rows)?;
         let mut band = ZpBand {
@@ -119,7 +115,10 @@ impl ZpBand {
                 }
             }
             let inv = f.inv(pivot_row[0]).expect("a pivot entry is non-zero");
-            budget.charge("the rows of U in the band", len as u64 * 4 + std::mem::size_of::<Pivot>() as u64)?;
+            budget.charge(
+                "the rows of U in the band",
+                len as u64 * 4 + std::mem::size_of::<Pivot<Multipliers>>() as u64,
+            )?;
             let u_off = self.u_vals.len();
             self.u_vals.extend_from_slice(&pivot_row[..len]);
             let l_off = self.l_pairs.len();
@@ -151,16 +150,8 @@ impl ZpBand {
             }
             let l_len = self.l_pairs.len() - l_off;
             budget.charge("the multipliers of the band elimination", l_len as u64 * 8)?;
-            self.pivot_of_col[k] = self.pivots.len() as u32;
-            self.pivots.push(Pivot {
-                col: k as u32,
-                slot: p,
-                u_off,
-                u_len: len as u32,
-                inv,
-                l_off,
-                l_len: l_len as u32,
-            });
+            let m = Multipliers { inv, l_off, l_len: l_len as u32 };
+            Pivot::push(&mut self.pivots, &mut self.pivot_of_col, k, p, (u_off, len), m);
             pool.free.push(Reverse(p));
         }
         self.slots = pool.hi.len();
@@ -179,7 +170,7 @@ impl ZpBand {
         self.slots
     }
     pub(crate) fn factor_bytes(&self) -> usize {
-        self.u_vals.len() * 4 + self.l_pairs.len() * 8 + self.pivots.len() * std::mem::size_of::<Pivot>()
+        self.u_vals.len() * 4 + self.l_pairs.len() * 8 + self.pivots.len() * std::mem::size_of::<Pivot<Multipliers>>()
     }
     pub(crate) fn left_nullity(&self) -> usize {
         self.dead.len() + self.schedule.empty_rows.len()
@@ -215,7 +206,7 @@ impl ZpBand {
                 let value = v[piv.slot as usize];
                 t[i as usize] = value;
                 if value != 0 {
-                    for &(s, m) in &self.l_pairs[piv.l_off..piv.l_off + piv.l_len as usize] {
+                    for &(s, m) in &self.l_pairs[piv.m.l_off..piv.m.l_off + piv.m.l_len as usize] {
                         v[s as usize] = f.sub(v[s as usize], f.mul(m, value));
                     }
                 }
@@ -250,7 +241,7 @@ impl ZpBand {
             if i != NONE {
                 let piv = &self.pivots[i as usize];
                 let mut acc = w[piv.slot as usize];
-                for &(s, m) in &self.l_pairs[piv.l_off..piv.l_off + piv.l_len as usize] {
+                for &(s, m) in &self.l_pairs[piv.m.l_off..piv.m.l_off + piv.m.l_len as usize] {
                     acc = f.sub(acc, f.mul(m, w[s as usize]));
                 }
                 w[piv.slot as usize] = acc;
@@ -286,7 +277,7 @@ impl ZpBand {
                     acc = f.sub(acc, f.mul(uv, x[k + j]));
                 }
             }
-            x[k] = f.mul(acc, piv.inv);
+            x[k] = f.mul(acc, piv.m.inv);
         }
     }
 

@@ -134,15 +134,16 @@ fn enumerate_portable(start: &[u64], basis: &[Vec<u64>], lo: u64, hi: u64, deadl
         6 => run_fixed::<6>(start, basis, lo, hi, deadline),
         7 => run_fixed::<7>(start, basis, lo, hi, deadline),
         8 => run_fixed::<8>(start, basis, lo, hi, deadline),
-        9..=12 => run_padded::<12>(start, basis, lo, hi, deadline),
-        13..=16 => run_padded::<16>(start, basis, lo, hi, deadline),
-        17..=24 => run_padded::<24>(start, basis, lo, hi, deadline),
-        25..=32 => run_padded::<32>(start, basis, lo, hi, deadline),
+        9..=12 => run_fixed::<12>(start, basis, lo, hi, deadline),
+        13..=16 => run_fixed::<16>(start, basis, lo, hi, deadline),
+        17..=24 => run_fixed::<24>(start, basis, lo, hi, deadline),
+        25..=32 => run_fixed::<32>(start, basis, lo, hi, deadline),
         _ => run_dyn(start, basis, lo, hi, deadline),
     }
 }
 
-/// The Gray-code loop for vectors of exactly `W` words (kept in registers).
+/// The Gray-code loop for vectors of at most `W` words (kept in registers), padded with zero
+/// words, which weigh nothing.
 #[inline(always)]
 fn run_fixed<const W: usize>(
     start: &[u64],
@@ -153,69 +154,59 @@ fn run_fixed<const W: usize>(
 ) -> (u64, u64, u64) {
     let mut vecs = [[0u64; W]; 64];
     for (v, b) in vecs.iter_mut().zip(basis) {
-        v.copy_from_slice(b);
+        v[..b.len()].copy_from_slice(b);
     }
     let mut x = [0u64; W];
-    x.copy_from_slice(start);
-    let mut best: u32 = x.iter().map(|w| w.count_ones()).sum();
-    let mut best_i = lo;
-    let mut i = lo + 1;
-    while i < hi && best > 0 {
-        let end = hi.min(i.saturating_add(CHUNK));
-        for j in i..end {
-            let v = &vecs[(j.trailing_zeros() & 63) as usize];
-            let mut w = 0u32;
-            for t in 0..W {
-                x[t] ^= v[t];
-                w += x[t].count_ones();
-            }
-            if w < best {
-                best = w;
-                best_i = j;
-            }
+    x[..start.len()].copy_from_slice(start);
+    let first: u32 = x.iter().map(|w| w.count_ones()).sum();
+    let (best, best_i, explored) = lightest(first, lo, hi, deadline, |j| {
+        let v = &vecs[(j.trailing_zeros() & 63) as usize];
+        let mut w = 0u32;
+        for t in 0..W {
+            x[t] ^= v[t];
+            w += x[t].count_ones();
         }
-        i = end;
-        if deadline.passed() {
-            break;
-        }
-    }
-    (best as u64, best_i, i.min(hi) - lo)
-}
-
-/// [`run_fixed`] for fewer than `W` words: padded with zero words, which weigh nothing.
-#[inline(always)]
-fn run_padded<const W: usize>(
-    start: &[u64],
-    basis: &[Vec<u64>],
-    lo: u64,
-    hi: u64,
-    deadline: &Deadline,
-) -> (u64, u64, u64) {
-    let pad = |v: &[u64]| {
-        let mut out = vec![0u64; W];
-        out[..v.len()].copy_from_slice(v);
-        out
-    };
-    let padded: Vec<Vec<u64>> = basis.iter().map(|v| pad(v)).collect();
-    run_fixed::<W>(&pad(start), &padded, lo, hi, deadline)
+        w
+    });
+    (best as u64, best_i, explored)
 }
 
 /// The Gray-code loop for any number of words.
 #[inline(always)]
 fn run_dyn(start: &[u64], basis: &[Vec<u64>], lo: u64, hi: u64, deadline: &Deadline) -> (u64, u64, u64) {
     let mut x = start.to_vec();
-    let mut best: u64 = x.iter().map(|w| w.count_ones() as u64).sum();
+    let first: u64 = x.iter().map(|w| w.count_ones() as u64).sum();
+    lightest(first, lo, hi, deadline, |j| {
+        let v = &basis[j.trailing_zeros() as usize];
+        let mut w = 0u64;
+        for (a, b) in x.iter_mut().zip(v) {
+            *a ^= b;
+            w += a.count_ones() as u64;
+        }
+        w
+    })
+}
+
+/// The Gray-code walk over members `lo + 1..hi` shared by [`run_fixed`] and [`run_dyn`]: `step(j)`
+/// moves to member `j` and returns its weight, `first` is the weight of member `lo`. Returns
+/// (least weight, the index of its first member, members examined); stops early at weight 0 and,
+/// between chunks of [`CHUNK`] steps, at the deadline. Generic over the weight type so the
+/// fixed-width loop keeps its `u32` sums.
+#[inline(always)]
+fn lightest<W: Copy + PartialOrd + From<u8>>(
+    first: W,
+    lo: u64,
+    hi: u64,
+    deadline: &Deadline,
+    mut step: impl FnMut(u64) -> W,
+) -> (W, u64, u64) {
+    let mut best = first;
     let mut best_i = lo;
     let mut i = lo + 1;
-    while i < hi && best > 0 {
+    while i < hi && best > W::from(0) {
         let end = hi.min(i.saturating_add(CHUNK));
         for j in i..end {
-            let v = &basis[j.trailing_zeros() as usize];
-            let mut w = 0u64;
-            for (a, b) in x.iter_mut().zip(v) {
-                *a ^= b;
-                w += a.count_ones() as u64;
-            }
+            let w = step(j);
             if w < best {
                 best = w;
                 best_i = j;

@@ -34,16 +34,27 @@ pub(super) unsafe fn entry_words<T: Entry>(
     words: &mut [u64],
     ahead: isize,
 ) -> bool {
+    // 16 entries at a time through their marks, for `step` 1 or 2. The step is fixed at compile
+    // time, with the entry's width: the read of 1- to 4-byte entries becomes straight-line
+    // register code (a step known only at run time kept the registers of 16 entries in memory:
+    // 2x to 2.6x slower for bytes). 8-byte entries read faster with the step given at run time
+    // (measured, one thread: 60 ms against 92 to 103 ms for 800 MB in C order), so they keep it.
+    #[cfg(target_arch = "x86_64")]
+    let marks = |first: *const T, step: usize, words: &mut [u64]| match (size_of::<T>(), step) {
+        (8, _) => sse2::stepped::<T, 0>(first, step, n, words, ahead),
+        (_, 1) => sse2::stepped::<T, 1>(first, 1, n, words, ahead),
+        _ => sse2::stepped::<T, 2>(first, 2, n, words, ahead),
+    };
     #[cfg(target_arch = "x86_64")]
     if step == 1 || step == 2 {
-        return sse2::entry_words(first, step as usize, n, words, ahead);
+        return marks(first, step as usize, words);
     }
     #[cfg(target_arch = "x86_64")]
     if (step == -1 || step == -2) && n > 0 {
         // A reversed run (`a[:, ::-1]`, `a[::-1]` in Fortran order): read forward from its last
         // entry, in memory order, then the bits put back in the run's order.
         let last = first.offset((n as isize - 1) * step);
-        let clean = sse2::entry_words(last, step.unsigned_abs(), n, words, ahead);
+        let clean = marks(last, step.unsigned_abs(), words);
         reverse_run(&mut words[..n.div_ceil(64)], n);
         return clean;
     }
@@ -100,29 +111,10 @@ mod sse2 {
         _mm_setzero_si128, _mm_shuffle_epi32, _mm_slli_epi16, _mm_slli_epi32, _mm_unpacklo_epi64, _MM_HINT_T0,
     };
 
-    /// [`super::entry_words`] for `step` 1 or 2, 16 entries at a time through their marks.
-    pub(super) unsafe fn entry_words<T: Entry>(
-        first: *const T,
-        step: usize,
-        n: usize,
-        words: &mut [u64],
-        ahead: isize,
-    ) -> bool {
-        // The step fixed at compile time, with the entry's width: the read of 1- to 4-byte
-        // entries becomes straight-line register code (a step known only at run time kept the
-        // registers of 16 entries in memory: 2x to 2.6x slower for bytes). 8-byte entries read
-        // faster with the step given at run time (measured, one thread: 60 ms against 92 to 103
-        // ms for 800 MB in C order), so they keep it.
-        match (size_of::<T>(), step) {
-            (8, _) => stepped::<T, 0>(first, step, n, words, ahead),
-            (_, 1) => stepped::<T, 1>(first, 1, n, words, ahead),
-            _ => stepped::<T, 2>(first, 2, n, words, ahead),
-        }
-    }
-
-    /// [`entry_words`] for entries `STEP` apart, or `step` apart where `STEP` is 0.
+    /// [`super::entry_words`] for `step` 1 or 2, 16 entries at a time through their marks:
+    /// entries `STEP` apart, or `step` apart where `STEP` is 0.
     #[inline(always)]
-    unsafe fn stepped<T: Entry, const STEP: usize>(
+    pub(super) unsafe fn stepped<T: Entry, const STEP: usize>(
         first: *const T,
         step: usize,
         n: usize,
