@@ -9,6 +9,7 @@
 //! coefficient vector is smallest read as a number with the last coefficient most significant
 //! ([`before`]).
 
+pub(crate) use super::walsh::Walk;
 use super::Deadline;
 use crate::arith::Fp;
 use crate::features::with_features;
@@ -64,7 +65,8 @@ pub(crate) fn gf2(start: &[u64], basis: &[Vec<u64>], total: u64, deadline: &Dead
     };
     // The lightest weight found so far by any part: each skips what provably weighs more.
     let known = AtomicU64::new(u64::MAX);
-    let run = |r: u64| walk(start, basis, bound(r), bound(r + 1), &known, deadline);
+    let w = Walk { start, basis, known: &known, deadline };
+    let run = |r: u64| walk(&w, bound(r), bound(r + 1));
     let results: Vec<(u64, u64, u64)> = if parts == 1 {
         vec![run(0)]
     } else {
@@ -82,23 +84,16 @@ pub(crate) fn gf2(start: &[u64], basis: &[Vec<u64>], total: u64, deadline: &Dead
     Outcome { coeffs, weight: best, explored, complete: explored == total || best == 0 }
 }
 
-/// Members `lo..hi` of the Gray sequence of `start + span(basis)`: (least weight, the index of
+/// Members `lo..hi` of the Gray sequence of `w`'s coset: (least weight, the index of
 /// its first member, members examined).
 ///
 /// Long aligned ranges go to the Walsh–Hadamard walk ([`super::walsh`]), which returns the same
-/// answer several times faster. `known` is the weight of a member found elsewhere in the coset
-/// (`u64::MAX` if none), lowered as lighter ones turn up: a range with nothing that light may
-/// answer any heavier member of its own (see [`super::walsh::walk`]).
-pub(crate) fn walk(
-    start: &[u64],
-    basis: &[Vec<u64>],
-    lo: u64,
-    hi: u64,
-    known: &AtomicU64,
-    deadline: &Deadline,
-) -> (u64, u64, u64) {
+/// answer several times faster. A range with nothing as light as `known` may answer any heavier
+/// member of its own (see [`super::walsh::walk`]).
+pub(crate) fn walk(w: &Walk<'_>, lo: u64, hi: u64) -> (u64, u64, u64) {
+    let &Walk { start, basis, deadline, .. } = w;
     if super::walsh::block(lo, hi, basis.len()).is_some() {
-        return super::walsh::walk(start, basis, lo, hi, known, deadline);
+        return super::walsh::walk(w, lo, hi);
     }
     let c = code(lo);
     let mut x = start.to_vec();

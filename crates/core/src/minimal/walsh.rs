@@ -140,7 +140,18 @@ impl Coset {
     }
 }
 
-/// Members `lo..hi` of the Gray sequence of `start + span(basis)` (U <= 63 vectors packed in
+/// The coset `start + span(basis)` (vectors packed in words) that walks over ranges of its
+/// Gray sequence read, with what the walks over its ranges share: `known`, the weight of a
+/// member found elsewhere (`u64::MAX` if none), lowered as lighter ones turn up, and the
+/// deadline.
+pub(crate) struct Walk<'a> {
+    pub(crate) start: &'a [u64],
+    pub(crate) basis: &'a [Vec<u64>],
+    pub(crate) known: &'a AtomicU64,
+    pub(crate) deadline: &'a Deadline,
+}
+
+/// Members `lo..hi` of the Gray sequence of `w`'s coset (U <= 63 vectors packed in
 /// words, `hi <= 2^U`): (least weight, the Gray index of its first member, members examined),
 /// as [`super::gray::walk`] returns them. `lo` and `hi` must be multiples of `block(lo, hi, U)`.
 ///
@@ -150,14 +161,8 @@ impl Coset {
 /// exact when the range holds a member of weight at most the final `known` (always the case
 /// for the range of the coset's lightest member); otherwise it may be any heavier member of the
 /// range, or weight `u64::MAX` at index `lo` when every block was skipped.
-pub(crate) fn walk(
-    start: &[u64],
-    basis: &[Vec<u64>],
-    lo: u64,
-    hi: u64,
-    known: &AtomicU64,
-    deadline: &Deadline,
-) -> (u64, u64, u64) {
+pub(crate) fn walk(w: &Walk<'_>, lo: u64, hi: u64) -> (u64, u64, u64) {
+    let &Walk { start, basis, known, deadline } = w;
     let m = block_bits(lo, hi, basis.len());
     let coset = Coset::new(start, basis);
     if coset.spread <= i16::MAX as i64 {

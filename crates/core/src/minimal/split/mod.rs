@@ -330,8 +330,14 @@ impl CosetWork {
         let (coeffs, weight, explored) = if self.p == 2 {
             // A contiguous range of the Gray sequence (its last coefficients are the task's bits).
             let (lo, hi) = (task * total, (task + 1) * total);
-            let (best, best_i, seen) =
-                gray::walk(&self.packed_start, &self.on_support.packed, lo, hi, &AtomicU64::new(u64::MAX), &none);
+            let known = AtomicU64::new(u64::MAX);
+            let walk = gray::Walk {
+                start: &self.packed_start,
+                basis: &self.on_support.packed,
+                known: &known,
+                deadline: &none,
+            };
+            let (best, best_i, seen) = gray::walk(&walk, lo, hi);
             let code = gray::code(best_i);
             ((0..self.dim).map(|k| ((code >> k) & 1) as u32).collect::<Vec<_>>(), best, seen)
         } else {

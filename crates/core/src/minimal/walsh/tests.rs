@@ -52,7 +52,8 @@ fn transform_walk_equals_gray_walk() {
                 }
             }
             let gray = super::super::gray::enumerate_range(&x, &basis, lo, hi, &none);
-            let fast = walk(&start, &basis, lo, hi, &AtomicU64::new(u64::MAX), &none);
+            let known = AtomicU64::new(u64::MAX);
+            let fast = walk(&Walk { start: &start, basis: &basis, known: &known, deadline: &none }, lo, hi);
             assert_eq!((fast.0, fast.1), (gray.0, gray.1), "u {u} n {n} range {lo}..{hi}");
             if gray.0 > 0 {
                 // (Both walks stop early at weight 0, each after its own stride.)
@@ -145,7 +146,8 @@ fn pruned_walk_names_the_gray_walk_witness() {
             let mut answers = vec![(0, 0, 0); parts as usize];
             for &p in &order {
                 let (lo, hi) = range(p);
-                answers[p as usize] = walk(&start, &basis, lo, hi, &shared, &none);
+                answers[p as usize] =
+                    walk(&Walk { start: &start, basis: &basis, known: &shared, deadline: &none }, lo, hi);
             }
             FORCE_PRUNE_BITS.with(|f| f.set(u32::MAX));
             let what = format!("round {round} u {u} n {n} kinds {kinds} j {j} known {known}");

@@ -45,6 +45,7 @@ use super::spans::Span;
 use super::symmetry::{Leader, LeaderRun};
 use crate::arith::Fp;
 use crate::minimal::Deadline;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The tables of all positions hold at most this many entries (else the engine steps aside).
 const MAX_TABLE: usize = 1 << 22;
@@ -100,6 +101,9 @@ pub(crate) struct Engine<'a> {
     span_work: Vec<usize>,
     /// The lex-leader test of the game's symmetries (see [`super::symmetry`]); `None`: none.
     leader: Option<Leader>,
+    /// The search nodes every decision so far visited (deterministic: what the comparison of
+    /// the plain and the symmetric search counts).
+    nodes: AtomicU64,
 }
 
 /// The running state of one decision.
@@ -221,6 +225,7 @@ impl<'a> Engine<'a> {
             span_work: closing.iter().map(|c| c.iter().map(|s| p.pow(s.k as u32) * s.members.len()).sum()).collect(),
             closing,
             order,
+            nodes: AtomicU64::new(0),
         })
     }
 
@@ -247,19 +252,6 @@ impl<'a> Engine<'a> {
         forced: &[usize],
         cut: usize,
     ) -> (Decision, u64, Vec<Vec<usize>>) {
-        self.decide_inner(w, max_work, deadline, forced, cut, &mut 0)
-    }
-
-    /// [`Engine::decide_below`], its nodes added to `nodes`.
-    fn decide_inner(
-        &self,
-        w: u64,
-        max_work: u64,
-        deadline: &Deadline,
-        forced: &[usize],
-        cut: usize,
-        nodes: &mut u64,
-    ) -> (Decision, u64, Vec<Vec<usize>>) {
         let mut run = Run {
             e: self,
             w,
@@ -277,7 +269,7 @@ impl<'a> Engine<'a> {
             codes: vec![0; self.positions()],
         };
         let found = run.position(0, &mut vec![0]);
-        *nodes += run.nodes;
+        self.nodes.fetch_add(run.nodes, Ordering::Relaxed);
         let decision = if found {
             Decision::Feasible(run.states)
         } else if run.stopped {
@@ -292,9 +284,9 @@ impl<'a> Engine<'a> {
     /// the plain and the symmetric search counts).
     #[cfg(test)]
     pub(crate) fn decide_counting(&self, w: u64, max_work: u64, deadline: &Deadline) -> (Decision, u64, u64) {
-        let mut nodes = 0;
-        let (decision, work, _) = self.decide_inner(w, max_work, deadline, &[], usize::MAX, &mut nodes);
-        (decision, work, nodes)
+        let before = self.nodes.load(Ordering::Relaxed);
+        let (decision, work) = self.decide(w, max_work, deadline);
+        (decision, work, self.nodes.load(Ordering::Relaxed) - before)
     }
 
     /// The number of types in the search.
