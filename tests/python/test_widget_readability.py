@@ -134,7 +134,8 @@ def test_browser_theme_change_recolours_the_lights(browser):
         "document.body.dataset.jpThemeLight = 'false';"
         "document.documentElement.style.setProperty('--jp-layout-color1', '#111111');"
     )
-    time.sleep(0.2)  # the theme watcher runs after the attribute change
+    # The theme watcher runs after the attribute change: wait for it (a hang guard, not a time).
+    _wait(driver, lambda d: _state_colours(d)[0] == seen["dark"])
     assert _state_colours(driver)[0] == seen["dark"]
 
 
