@@ -7,7 +7,7 @@ use crate::field::Modulus;
 
 pub(super) const COSET_MAGIC: &[u8; 8] = b"LOcoset1";
 pub(super) const STATS_MAGIC: &[u8; 8] = b"LOstats1";
-pub(super) const WORST_MAGIC: &[u8; 8] = b"LOworst1";
+pub(super) const WORST_MAGIC: &[u8; 8] = b"LOworst2";
 
 /// The 64-bit FNV-1a hash: a fingerprint that is the same in every process.
 pub(super) fn fnv1a(bytes: &[u8]) -> u64 {

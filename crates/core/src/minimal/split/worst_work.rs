@@ -40,7 +40,9 @@ use super::{by_task, check_task, check_work, DEFAULT_TASKS, MAX_TASKS};
 use crate::error::{Error, Result};
 use crate::field::Modulus;
 use crate::minimal::coset::reduce;
-use crate::minimal::worst::{self, Cut, Found, Plan, Problem, Searching, Walsh, Witness, ZpDecision, ZpEngine};
+use crate::minimal::worst::{
+    self, Cut, Found, Plan, Problem, Searching, Symmetry, Walsh, Witness, ZpDecision, ZpEngine,
+};
 use crate::minimal::{Budget, Deadline, WorstCase};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -65,6 +67,8 @@ struct Open {
     p: u32,
     rows: Vec<Vec<u32>>,
     n: usize,
+    /// The symmetries the decisions use (the workers' engines too).
+    symmetry: Symmetry,
     /// The hardest board the local search found (weights on the support).
     found: Found,
     /// The decision in question: does some board need `w` presses on the support? Every
@@ -161,7 +165,8 @@ impl WorstSplit {
     /// a basis with `orders` all p). `budget` pays for what runs here: the quick routes, the
     /// local search for a hard board (a quarter of it, as on one machine), and the whole search
     /// of a game the decisions do not take. Each decision is cut into at least `tasks` tasks
-    /// (default [`DEFAULT_TASKS`]).
+    /// (default [`DEFAULT_TASKS`]). The decisions use the symmetries found in the game
+    /// ([`Symmetry::Detect`]; [`WorstSplit::new_with`] chooses).
     pub fn new(
         modulus: Modulus,
         n: usize,
@@ -170,15 +175,42 @@ impl WorstSplit {
         budget: &Budget,
         tasks: Option<u64>,
     ) -> Result<WorstSplit> {
+        WorstSplit::new_with(modulus, n, gens, orders, budget, tasks, &Symmetry::Detect)
+    }
+
+    /// [`WorstSplit::new`] with the choice of the symmetries the decisions use, here and on
+    /// the workers (as [`crate::minimal::worst_from_module_with`]; given ones are checked).
+    ///
+    /// ```
+    /// use lightsout_core::minimal::{plus_grid, Budget, Symmetry, WorstSplit};
+    /// use lightsout_core::{Modulus, Solver};
+    /// let solver = Solver::new(&plus_grid(9, 9, Modulus::TWO).unwrap()).unwrap();
+    /// let (basis, budget) = (solver.null_basis(), Budget::default());
+    /// let split = WorstSplit::new_with(Modulus::TWO, 81, &basis, &[2; 8], &budget, Some(4), &Symmetry::Plain);
+    /// assert!(split.is_ok());
+    /// let shift: Vec<usize> = (0..81).map(|j| (j + 1) % 81).collect(); // not a symmetry of the grid
+    /// let given = Symmetry::Given(vec![shift]);
+    /// assert!(WorstSplit::new_with(Modulus::TWO, 81, &basis, &[2; 8], &budget, Some(4), &given).is_err());
+    /// ```
+    pub fn new_with(
+        modulus: Modulus,
+        n: usize,
+        gens: &[Vec<u32>],
+        orders: &[u32],
+        budget: &Budget,
+        tasks: Option<u64>,
+        symmetry: &Symmetry,
+    ) -> Result<WorstSplit> {
         let tasks = tasks.unwrap_or(DEFAULT_TASKS);
         if tasks == 0 || tasks > MAX_TASKS {
             return Err(Error::InvalidArgument(format!("tasks must be in 1..={MAX_TASKS}, not {tasks}")));
         }
         let (rows, orders) = worst::checked_quiet(modulus, n, gens, orders)?;
         let rows = if modulus.is_prime() { reduce(modulus, rows, n) } else { rows };
+        worst::check_symmetry(modulus, n, &rows, symmetry)?;
         let orders = if modulus.is_prime() { vec![modulus.get(); rows.len()] } else { orders };
         let deadline = Deadline::start(budget);
-        let searching = match Plan::new(modulus, n, rows.clone(), orders, budget, &deadline)? {
+        let searching = match Plan::with_symmetry(modulus, n, rows.clone(), orders, budget, &deadline, symmetry)? {
             Plan::Settled(witness) => return Ok(WorstSplit { state: State::Settled(witness) }),
             Plan::Search(s) => s,
         };
@@ -206,6 +238,7 @@ impl WorstSplit {
             p: modulus.get(),
             rows,
             n,
+            symmetry: symmetry.clone(),
             found,
             tasks,
             work: None,
@@ -284,7 +317,7 @@ impl WorstSplit {
                     limit: MAX_TASKS as u128,
                 });
             }
-            open.work = Some(WorstWork::new(open.p, open.n, open.rows.clone(), open.w, jobs));
+            open.work = Some(WorstWork::new(open.p, open.n, open.rows.clone(), open.symmetry.clone(), open.w, jobs));
         }
         Ok(open.work.as_ref())
     }
@@ -431,14 +464,16 @@ impl Open {
     }
 }
 
-/// What every task of one decision needs: the quiet patterns, the decision and the subtrees.
-/// Self-contained and sent to the workers as bytes ([`WorstWork::to_bytes`]); each worker
+/// What every task of one decision needs: the quiet patterns, the symmetries, the decision and
+/// the subtrees. Self-contained and sent to the workers as bytes ([`WorstWork::to_bytes`]); each worker
 /// builds the decision engine once.
 #[derive(Debug)]
 pub struct WorstWork {
     p: u32,
     n: usize,
     rows: Vec<Vec<u32>>,
+    /// The symmetries of the engine (as on the client: the same search tree, the same cut).
+    symmetry: Symmetry,
     /// The decision: a board needing `w` presses on the support?
     w: u64,
     /// The forced first values of each task's subtree (all of one length).
@@ -449,7 +484,7 @@ pub struct WorstWork {
 
 impl Clone for WorstWork {
     fn clone(&self) -> Self {
-        WorstWork::new(self.p, self.n, self.rows.clone(), self.w, self.jobs.clone())
+        WorstWork::new(self.p, self.n, self.rows.clone(), self.symmetry.clone(), self.w, self.jobs.clone())
     }
 }
 
@@ -474,8 +509,8 @@ pub struct WorstPart {
 }
 
 impl WorstWork {
-    fn new(p: u32, n: usize, rows: Vec<Vec<u32>>, w: u64, jobs: Vec<Vec<u32>>) -> Self {
-        let mut work = WorstWork { p, n, rows, w, jobs, id: 0, engine: OnceLock::new() };
+    fn new(p: u32, n: usize, rows: Vec<Vec<u32>>, symmetry: Symmetry, w: u64, jobs: Vec<Vec<u32>>) -> Self {
+        let mut work = WorstWork { p, n, rows, symmetry, w, jobs, id: 0, engine: OnceLock::new() };
         work.id = fnv1a(&work.to_bytes());
         work
     }
@@ -495,7 +530,7 @@ impl WorstWork {
     fn engine(&self) -> Result<Decider<'_>> {
         let built = self.engine.get_or_init(|| {
             let orders = vec![self.p; self.rows.len()];
-            let problem = Problem::new(self.p, true, self.n, &self.rows, &orders)
+            let problem = Problem::new_with(self.p, true, self.n, &self.rows, &orders, &self.symmetry)
                 .ok_or_else(|| "its quiet patterns do not make a search problem".to_string())?;
             let walsh = Walsh::new(&problem);
             Ok((problem, walsh))
@@ -559,6 +594,17 @@ impl WorstWork {
         for job in &self.jobs {
             w.u32s(job);
         }
+        // The symmetries: 0 found in the game, 1 none, 2 the permutations that follow.
+        match &self.symmetry {
+            Symmetry::Detect => w.u64s(&[0, 0]),
+            Symmetry::Plain => w.u64s(&[1, 0]),
+            Symmetry::Given(perms) => {
+                w.u64s(&[2, perms.len() as u64]);
+                for perm in perms {
+                    w.u32s(&perm.iter().map(|&j| j as u32).collect::<Vec<_>>());
+                }
+            }
+        }
         w.0
     }
 
@@ -587,7 +633,27 @@ impl WorstWork {
         for _ in 0..jobs {
             forced.push(r.u32s(cut)?);
         }
+        let kind = r.count(2, "as the kind of symmetry")?;
+        let count = r.count(usize::MAX, "symmetries")?;
+        if (kind != 2 && count != 0) || count.saturating_mul(n).saturating_mul(4) > bytes.len() {
+            return Err(r.bad(format!("{count} symmetries of kind {kind} do not fit in the bytes")));
+        }
+        let symmetry = match kind {
+            0 => Symmetry::Detect,
+            1 => Symmetry::Plain,
+            _ => {
+                let mut perms = Vec::with_capacity(count);
+                for i in 0..count {
+                    let perm: Vec<usize> = r.u32s(n)?.into_iter().map(|j| j as usize).collect();
+                    if !worst::is_permutation(&perm, n) {
+                        return Err(r.bad(format!("symmetry {i} is not a permutation of the {n} buttons")));
+                    }
+                    perms.push(perm);
+                }
+                Symmetry::Given(perms)
+            }
+        };
         r.end()?;
-        Ok(WorstWork::new(p, n, rows, w, forced))
+        Ok(WorstWork::new(p, n, rows, symmetry, w, forced))
     }
 }
