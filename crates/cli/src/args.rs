@@ -415,9 +415,9 @@ pub struct WorstArgs {
     /// entry is wrong.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["shape", "scheduler", "record"])]
     pub check: Option<std::path::PathBuf>,
-    /// The symmetries the proof uses: `detect` finds the grid's, torus's or cylinder's
-    /// symmetries that keep the quiet patterns and searches one board of each orbit; `plain`
-    /// uses none (the same answer after more work: to compare). With --scheduler too.
+    /// The symmetries the proof uses (the grid's, torus's or cylinder's, checked against the
+    /// game): the same answer either way, `plain` after more work (to compare). With
+    /// --scheduler too.
     #[arg(long, value_enum, value_name = "KIND", default_value_t = SymmetryKind::Detect)]
     pub symmetry: SymmetryKind,
     /// With --check: check only the entries of nullity at most N (each witness is weighed over
@@ -432,9 +432,9 @@ pub struct WorstArgs {
 /// `lightsout worst --symmetry`: which symmetries the worst-case proof uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum SymmetryKind {
-    /// Those found in the game (the default).
+    /// The game's symmetries that keep its quiet patterns: one board of each orbit searched.
     Detect,
-    /// None.
+    /// No symmetries: every board searched.
     Plain,
 }
 
