@@ -36,13 +36,12 @@
 //! ```
 
 use super::wire::{fnv1a, Reader, Writer, WORST_MAGIC};
+use super::worst_decider::{Decider, Outcome};
 use super::{by_task, check_task, check_work, DEFAULT_TASKS, MAX_TASKS};
 use crate::error::{Error, Result};
 use crate::field::Modulus;
 use crate::minimal::coset::reduce;
-use crate::minimal::worst::{
-    self, Cut, Found, Plan, Problem, Searching, Symmetry, Walsh, Witness, ZpDecision, ZpEngine,
-};
+use crate::minimal::worst::{self, Cut, Found, Plan, Problem, Searching, Symmetry, Walsh, Witness};
 use crate::minimal::{Budget, Deadline, WorstCase};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -79,84 +78,6 @@ struct Open {
     work: Option<WorstWork>,
     /// Work spent so far (the cut and the tries on this machine, the tasks' answers).
     explored: u64,
-}
-
-/// A decision engine that cuts: the Walsh one over GF(2), the Z_p one over odd primes. Both
-/// search the types in one order, a subtree given by the values of its first types (Walsh: the
-/// signed counts `Y`; Z_p: the index of each type's value histogram), as `u32`s.
-enum Decider<'a> {
-    Walsh(&'a Walsh, &'a Problem),
-    Zp(ZpEngine<'a>),
-}
-
-/// What a decision found in a subtree: a board (the state of each type), none, or no answer.
-enum Outcome {
-    Board(Vec<usize>),
-    Nothing,
-    Stopped,
-}
-
-impl<'a> Decider<'a> {
-    /// The engine for `problem` (`walsh`: its Walsh form, over GF(2)); `None` when neither
-    /// engine takes it.
-    fn new(problem: &'a Problem, walsh: Option<&'a Walsh>) -> Option<Decider<'a>> {
-        match walsh {
-            Some(w) => Some(Decider::Walsh(w, problem)),
-            None => ZpEngine::new(problem).map(Decider::Zp),
-        }
-    }
-
-    fn positions(&self) -> usize {
-        match self {
-            Decider::Walsh(w, _) => w.positions(),
-            Decider::Zp(e) => e.positions(),
-        }
-    }
-
-    fn valid_prefix(&self, forced: &[u32]) -> bool {
-        match self {
-            Decider::Walsh(w, _) => w.valid_prefix(&forced.iter().map(|&y| y as i32).collect::<Vec<_>>()),
-            Decider::Zp(e) => e.valid_prefix(&forced.iter().map(|&s| s as usize).collect::<Vec<_>>()),
-        }
-    }
-
-    /// Whether some board in the subtree below `forced` needs `w` presses on the support,
-    /// within `max_work`, recording the nodes reaching position `cut` (no deeper; `usize::MAX`:
-    /// no cut): the outcome, its work and the nodes recorded.
-    fn decide(
-        &self,
-        w: u64,
-        max_work: u64,
-        deadline: &Deadline,
-        forced: &[u32],
-        cut: usize,
-    ) -> (Outcome, u64, Vec<Vec<u32>>) {
-        match self {
-            Decider::Walsh(walsh, problem) => {
-                let r = walsh.support() - 2 * w as i32;
-                let forced: Vec<i32> = forced.iter().map(|&y| y as i32).collect();
-                let (decision, work, frontier) = walsh.decide_below(r, max_work, deadline, &forced, cut);
-                let outcome = match decision {
-                    worst::Decision::Feasible(pressed) => Outcome::Board(problem.gf2_states(&pressed)),
-                    worst::Decision::Infeasible => Outcome::Nothing,
-                    worst::Decision::Unknown => Outcome::Stopped,
-                };
-                let frontier = frontier.into_iter().map(|j| j.into_iter().map(|y| y as u32).collect()).collect();
-                (outcome, work, frontier)
-            }
-            Decider::Zp(e) => {
-                let forced: Vec<usize> = forced.iter().map(|&s| s as usize).collect();
-                let (decision, work, frontier) = e.decide_below(w, max_work, deadline, &forced, cut);
-                let outcome = match decision {
-                    ZpDecision::Feasible(states) => Outcome::Board(states),
-                    ZpDecision::Infeasible => Outcome::Nothing,
-                    ZpDecision::Unknown => Outcome::Stopped,
-                };
-                let frontier = frontier.into_iter().map(|j| j.into_iter().map(|s| s as u32).collect()).collect();
-                (outcome, work, frontier)
-            }
-        }
-    }
 }
 
 impl WorstSplit {
@@ -594,17 +515,7 @@ impl WorstWork {
         for job in &self.jobs {
             w.u32s(job);
         }
-        // The symmetries: 0 found in the game, 1 none, 2 the permutations that follow.
-        match &self.symmetry {
-            Symmetry::Detect => w.u64s(&[0, 0]),
-            Symmetry::Plain => w.u64s(&[1, 0]),
-            Symmetry::Given(perms) => {
-                w.u64s(&[2, perms.len() as u64]);
-                for perm in perms {
-                    w.u32s(&perm.iter().map(|&j| j as u32).collect::<Vec<_>>());
-                }
-            }
-        }
+        w.symmetry(&self.symmetry);
         w.0
     }
 
@@ -633,26 +544,7 @@ impl WorstWork {
         for _ in 0..jobs {
             forced.push(r.u32s(cut)?);
         }
-        let kind = r.count(2, "as the kind of symmetry")?;
-        let count = r.count(usize::MAX, "symmetries")?;
-        if (kind != 2 && count != 0) || count.saturating_mul(n).saturating_mul(4) > bytes.len() {
-            return Err(r.bad(format!("{count} symmetries of kind {kind} do not fit in the bytes")));
-        }
-        let symmetry = match kind {
-            0 => Symmetry::Detect,
-            1 => Symmetry::Plain,
-            _ => {
-                let mut perms = Vec::with_capacity(count);
-                for i in 0..count {
-                    let perm: Vec<usize> = r.u32s(n)?.into_iter().map(|j| j as usize).collect();
-                    if !worst::is_permutation(&perm, n) {
-                        return Err(r.bad(format!("symmetry {i} is not a permutation of the {n} buttons")));
-                    }
-                    perms.push(perm);
-                }
-                Symmetry::Given(perms)
-            }
-        };
+        let symmetry = r.symmetry(n)?;
         r.end()?;
         Ok(WorstWork::new(p, n, rows, symmetry, w, forced))
     }
