@@ -33,6 +33,15 @@ def main() -> None:
     worst = lod.worst_case(lo.grid(16, 16), client=client, checkpoint=checkpoint, progress=True)
     print(f"16 x 16 grid: every board needs at most {worst.weight} presses: {worst.proven_optimal}")
 
+    # The decisions search one board of each orbit of the game's symmetries (symmetry="detect",
+    # the default); "plain" searches every board (the same answer after more work, to compare),
+    # and a list of permutations of the buttons names the symmetries (each checked).
+    g9 = lo.grid(9, 9)
+    half_turn = [g9.size - 1 - j for j in range(g9.size)]
+    for name, symmetry in [("none", "plain"), ("the half turn", [half_turn]), ("detected", "detect")]:
+        again = lod.worst_case(g9, client=client, symmetry=symmetry)
+        print(f"9 x 9 grid, symmetries {name}: {again.weight} presses, {again.explored} search entries")
+
     table = lod.stats(lo.torus(4, 5), client=client)
     print(table.table())
 

@@ -135,6 +135,27 @@ typedef enum lightsout_board_format {
 } lightsout_board_format;
 
 /**
+ * Which symmetries the proof of `lightsout_game_worst_case_with` uses: its `symmetry`
+ * argument (passed as a `uint32_t`; any other value is LIGHTSOUT_INVALID_ARGUMENT).
+ */
+typedef enum lightsout_symmetry {
+  /**
+   * The symmetries of the buttons laid out as a grid, torus or cylinder that keep the quiet
+   * patterns, found by the search: what `lightsout_game_worst_case` uses.
+   */
+  LIGHTSOUT_SYMMETRY_DETECT = 0,
+  /**
+   * None: the same answer after more work (to compare).
+   */
+  LIGHTSOUT_SYMMETRY_PLAIN = 1,
+  /**
+   * The permutations of the buttons in `perms` and their compositions; each must keep the
+   * quiet patterns.
+   */
+  LIGHTSOUT_SYMMETRY_GIVEN = 2,
+} lightsout_symmetry;
+
+/**
  * A Lights Out game: where the lights are, what a press does and the modulus p. Opaque to C:
  * made by the `lightsout_game_new_*` functions, released with `lightsout_game_free`.
  *
@@ -984,6 +1005,33 @@ enum lightsout_status lightsout_game_worst_case(const struct lightsout_game *gam
                                                 uint32_t *presses_out,
                                                 size_t presses_len,
                                                 struct lightsout_worst_info *info_out);
+
+/**
+ * `lightsout_game_worst_case` with the choice of the symmetries its proof uses: `symmetry`
+ * is a lightsout_symmetry value. LIGHTSOUT_SYMMETRY_DETECT is what
+ * `lightsout_game_worst_case` does, LIGHTSOUT_SYMMETRY_PLAIN uses none (the same weight,
+ * upper bound and proof after more work), and LIGHTSOUT_SYMMETRY_GIVEN takes `perms`:
+ * `perms_len / size` permutations of the buttons one after another (`perm[j]`: the image of
+ * button j, light order). A permutation that is not one, or does not map the quiet patterns
+ * onto themselves, fails with LIGHTSOUT_INVALID_ARGUMENT naming it; so do `perms` with
+ * another choice (pass NULL, 0) and any other `symmetry` value. The rest as
+ * `lightsout_game_worst_case`.
+ *
+ * # Safety
+ * As `lightsout_game_worst_case`; `perms` NULL (with `perms_len` 0) or readable for
+ * `perms_len` values.
+ */
+enum lightsout_status lightsout_game_worst_case_with(const struct lightsout_game *game,
+                                                     uint64_t max_work,
+                                                     double max_seconds,
+                                                     uint32_t symmetry,
+                                                     const uint32_t *perms,
+                                                     size_t perms_len,
+                                                     uint32_t *board_out,
+                                                     size_t board_len,
+                                                     uint32_t *presses_out,
+                                                     size_t presses_len,
+                                                     struct lightsout_worst_info *info_out);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -211,7 +211,7 @@ class Checkpoint:
                     path,
                     f"the checkpoint {path!r} records tasks of another cut of the decision at {split.decision} "
                     f"presses (work {self.work:#x}, this run's is {getattr(work, 'id', 0):#x}): resume with the "
-                    "tasks it was made with",
+                    "tasks and the symmetry it was made with",
                     "work",
                 )
             self.check_work(work)

@@ -11,6 +11,8 @@ from lightsout._orders import NullOrders
 _Array = npt.NDArray[np.integer[Any]]
 _ArrayLike = Union[npt.ArrayLike, Sequence[Any]]
 _Int = Union[int, np.integer[Any]]
+# The symmetries of a worst-case proof: "detect", "plain" or permutations of the buttons.
+_Symmetry = Union[str, Sequence[Sequence[_Int]], npt.NDArray[np.integer[Any]]]
 _Rule = Union[str, Sequence[Tuple[int, int]], None]
 
 __version__: str
@@ -126,7 +128,9 @@ class Game:
         max_time: Optional[float] = None,
         progress: bool = False,
     ) -> MinimalSolution: ...
-    def worst_case(self, *, max_work: Optional[_Int] = None, max_time: Optional[float] = None) -> WorstCase: ...
+    def worst_case(
+        self, *, max_work: Optional[_Int] = None, max_time: Optional[float] = None, symmetry: _Symmetry = "detect"
+    ) -> WorstCase: ...
     def format(self, values: _ArrayLike) -> str: ...
     def parse_lights(self, text: str) -> _Array: ...
     def svg(self, lights: Optional[_ArrayLike] = None, presses: Optional[_ArrayLike] = None) -> str: ...
@@ -344,6 +348,7 @@ def split_worst(
     tasks: Optional[_Int] = None,
     max_work: Optional[_Int] = None,
     max_time: Optional[float] = None,
+    symmetry: _Symmetry = "detect",
 ) -> WorstSplit: ...
 
 def _values_computed() -> int: ...

@@ -364,6 +364,7 @@ def worst_case(
     resume: Optional[str] = None,
     local_work: int = 1 << 26,
     checkpoint_every: float = 5.0,
+    symmetry: Union[str, Sequence[Sequence[int]]] = "detect",
 ) -> lo.WorstCase:
     """The worst case of ``game`` ("God's number"), proven on the cluster: the same answer as
     ``game.worst_case()`` given the time to finish (equal ``weight``, ``upper_bound`` and
@@ -382,6 +383,10 @@ def worst_case(
     ``retries``: how often a failed task runs again (a lost worker's tasks are rescheduled).
     ``local_work``: a decision that one thread here settles within this many search entries
     (default 2**26, a fraction of a second) is not sent to the cluster; 0 sends every one.
+    ``symmetry``: the symmetries the decisions use, here and on the workers, as in
+    ``game.worst_case``: ``"detect"`` (the default), ``"plain"`` or a list of permutations of
+    the buttons (checked: ``ValueError``). A checkpoint's bound carries over to any of them;
+    its finished tasks only to the symmetry it was made with.
 
     ``checkpoint``: a file to record the run in (the bound proven so far and the finished
     tasks of the decision under way), written atomically after every decision and every
@@ -399,7 +404,7 @@ def worst_case(
     started = time.monotonic()
     record = _Checkpoint.load(resume, game, tasks) if resume is not None else _Checkpoint(game, tasks)
     path = checkpoint if checkpoint is not None else resume
-    split = _core.split_worst(game, tasks=record.tasks, max_work=max_work, max_time=max_time)
+    split = _core.split_worst(game, tasks=record.tasks, max_work=max_work, max_time=max_time, symmetry=symmetry)
     if resume is not None:
         record.resume(split)
 
@@ -920,6 +925,12 @@ def _main(argv: Optional[List[str]] = None) -> int:
     )
     parser.add_argument("--checkpoint", default=None, help="worst: record the run in this file")
     parser.add_argument("--resume", default=None, help="worst: carry on from this checkpoint")
+    parser.add_argument(
+        "--symmetry",
+        choices=["detect", "plain"],
+        default="detect",
+        help="worst: the symmetries the proof uses (those found in the game, or none)",
+    )
     args = parser.parse_args(argv)
     if args.deadline is not None:
         left = max(1e-9, args.deadline - time.time())  # past the deadline: the least time (0 is no budget)
@@ -945,7 +956,14 @@ def _main(argv: Optional[List[str]] = None) -> int:
             s = stats(game, max_work=args.max_work, **common)
             answer = {"histogram": s.histogram, "rank": s.rank, "nullity": s.nullity, "modulus": s.modulus}
         else:
-            w = worst_case(game, max_work=args.max_work, checkpoint=args.checkpoint, resume=args.resume, **common)
+            w = worst_case(
+                game,
+                max_work=args.max_work,
+                checkpoint=args.checkpoint,
+                resume=args.resume,
+                symmetry=args.symmetry,
+                **common,
+            )
             answer = {
                 "board": np.asarray(w.board).reshape(-1).tolist(),
                 "presses": np.asarray(w.presses).reshape(-1).tolist(),

@@ -267,6 +267,59 @@ static void solving(void) {
 #define WORK LIGHTSOUT_DEFAULT_MAX_WORK
 #define SECS LIGHTSOUT_DEFAULT_MAX_SECONDS
 
+/* lightsout_game_worst_case_with on the 5x5 grid (g): no symmetries, or the transpose given,
+   prove the same 15 presses as the detected ones; a shift (no symmetry of the grid), a
+   non-permutation, a length that is no multiple of 25, permutations without
+   LIGHTSOUT_SYMMETRY_GIVEN and an unknown choice are refused, the outputs left alone. */
+static void worst_symmetry(const lightsout_game *g) {
+    const uint64_t work = LIGHTSOUT_DEFAULT_MAX_WORK;
+    uint32_t board[25], presses[25], transpose[25], shift[25], twice[50], zeros[25] = {0};
+    lightsout_worst_info worst = {99, 99, 99, false};
+    for (uint32_t j = 0; j < 25; j++) {
+        transpose[j] = (j % 5) * 5 + j / 5;
+        shift[j] = (j + 1) % 25;
+        twice[j] = transpose[j];
+        twice[25 + j] = 24 - j; /* the half turn */
+    }
+    memset(board, 7, sizeof board);
+    memset(presses, 7, sizeof presses);
+    EXPECT(lightsout_game_worst_case_with(g, work, 60.0, LIGHTSOUT_SYMMETRY_GIVEN, shift, 25, board, 25, presses, 25,
+                                          &worst),
+           LIGHTSOUT_INVALID_ARGUMENT, "quiet patterns");
+    EXPECT(lightsout_game_worst_case_with(g, work, 60.0, LIGHTSOUT_SYMMETRY_GIVEN, zeros, 25, board, 25, presses, 25,
+                                          &worst),
+           LIGHTSOUT_INVALID_ARGUMENT, "not a permutation");
+    EXPECT(lightsout_game_worst_case_with(g, work, 60.0, LIGHTSOUT_SYMMETRY_GIVEN, shift, 24, board, 25, presses, 25,
+                                          &worst),
+           LIGHTSOUT_INVALID_ARGUMENT, "multiple of the game's 25 buttons");
+    EXPECT(lightsout_game_worst_case_with(g, work, 60.0, LIGHTSOUT_SYMMETRY_PLAIN, shift, 25, board, 25, presses, 25,
+                                          &worst),
+           LIGHTSOUT_INVALID_ARGUMENT, "perms must be empty");
+    EXPECT(lightsout_game_worst_case_with(g, work, 60.0, 3, NULL, 0, board, 25, presses, 25, &worst),
+           LIGHTSOUT_INVALID_ARGUMENT, "LIGHTSOUT_SYMMETRY_GIVEN (2), not 3");
+    EXPECT(lightsout_game_worst_case_with(g, work, 60.0, LIGHTSOUT_SYMMETRY_GIVEN, NULL, 25, board, 25, presses, 25,
+                                          &worst),
+           LIGHTSOUT_NULL_POINTER, "perms");
+    EXPECT(lightsout_game_worst_case_with(NULL, work, 60.0, LIGHTSOUT_SYMMETRY_PLAIN, NULL, 0, board, 25, presses, 25,
+                                          &worst),
+           LIGHTSOUT_NULL_POINTER, NULL);
+    CHECK(all_equal(board, 25, 0x07070707u) && all_equal(presses, 25, 0x07070707u) && worst.weight == 99);
+    EXPECT(lightsout_game_worst_case_with(g, work, 60.0, LIGHTSOUT_SYMMETRY_PLAIN, NULL, 0, board, 25, presses, 25,
+                                          &worst),
+           LIGHTSOUT_OK, NULL);
+    CHECK(worst.weight == 15 && worst.upper_bound == 15 && worst.proven_optimal);
+    worst.weight = 99;
+    EXPECT(lightsout_game_worst_case_with(g, work, 60.0, LIGHTSOUT_SYMMETRY_GIVEN, twice, 50, board, 25, presses, 25,
+                                          &worst),
+           LIGHTSOUT_OK, NULL);
+    CHECK(worst.weight == 15 && worst.upper_bound == 15 && worst.proven_optimal);
+    worst.weight = 99;
+    EXPECT(lightsout_game_worst_case_with(g, work, 60.0, LIGHTSOUT_SYMMETRY_DETECT, NULL, 0, board, 25, presses, 25,
+                                          &worst),
+           LIGHTSOUT_OK, NULL);
+    CHECK(worst.weight == 15 && worst.upper_bound == 15 && worst.proven_optimal);
+}
+
 static void minimal(void) {
     lightsout_game *g = NULL;
     EXPECT(lightsout_game_new_preset("classic", &g), LIGHTSOUT_OK, NULL);
@@ -338,6 +391,7 @@ static void minimal(void) {
     CHECK(worst.weight == 15 && worst.upper_bound == 15 && worst.proven_optimal);
     EXPECT(lightsout_game_solve_minimal(g, board, 25, WORK, SECS, presses, 25, &info), LIGHTSOUT_OK, NULL);
     CHECK(info.weight == 15 && info.proven_optimal);
+    worst_symmetry(g);
     lightsout_game_free(g);
     /* Past the search over value histograms (modulus 257 > 255): searched, not the empty board.
        The 1 x 2 grid's hardest board needs 256 presses. */

@@ -368,6 +368,7 @@ Examples:
   lightsout worst --preset classic --json
   lightsout worst --torus 6x6 --modulus 3 --svg hardest.svg
   lightsout worst --grid 19x19 --time-limit 30
+  lightsout worst --torus 5x5 --symmetry plain
   lightsout worst --grid 16x16 --scheduler local --checkpoint 16.json --time-limit inf
   lightsout worst --grid 16x16 --scheduler local --resume 16.json --time-limit inf
   lightsout worst --grid 19x19 --time-limit 60 --record docs/worst_case_table.json
@@ -414,6 +415,11 @@ pub struct WorstArgs {
     /// entry is wrong.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["shape", "scheduler", "record"])]
     pub check: Option<std::path::PathBuf>,
+    /// The symmetries the proof uses (the grid's, torus's or cylinder's, checked against the
+    /// game): the same answer either way, `plain` after more work (to compare). With
+    /// --scheduler too.
+    #[arg(long, value_enum, value_name = "KIND", default_value_t = SymmetryKind::Detect)]
+    pub symmetry: SymmetryKind,
     /// With --check: check only the entries of nullity at most N (each witness is weighed over
     /// its p^nullity solutions).
     #[arg(long, value_name = "N", requires = "check")]
@@ -421,6 +427,25 @@ pub struct WorstArgs {
     /// Output options.
     #[command(flatten)]
     pub output: OutputArgs,
+}
+
+/// `lightsout worst --symmetry`: which symmetries the worst-case proof uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SymmetryKind {
+    /// The game's symmetries that keep its quiet patterns: one board of each orbit searched.
+    Detect,
+    /// No symmetries: every board searched.
+    Plain,
+}
+
+impl SymmetryKind {
+    /// The core's choice, and its name as the Python side takes it (`--symmetry NAME`).
+    pub fn choice(self) -> (lightsout_core::minimal::Symmetry, &'static str) {
+        match self {
+            SymmetryKind::Detect => (lightsout_core::minimal::Symmetry::Detect, "detect"),
+            SymmetryKind::Plain => (lightsout_core::minimal::Symmetry::Plain, "plain"),
+        }
+    }
 }
 
 const PLAY_HELP: &str = "\

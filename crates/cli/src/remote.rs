@@ -91,6 +91,7 @@ pub fn worst(
     game: &Game,
     on: &Cluster<'_>,
     max_work: Option<u64>,
+    symmetry: crate::args::SymmetryKind,
     files: (Option<&std::path::Path>, Option<&std::path::Path>),
 ) -> CliResult<WorstCase> {
     let request = json!({ "spec": game.spec().to_string() });
@@ -101,6 +102,8 @@ pub fn worst(
         ("--max-work", max_work.map(|w| w.to_string())),
         ("--checkpoint", files.0.map(path)),
         ("--resume", files.1.map(path)),
+        // Only when asked: a Python side of an earlier version takes the default.
+        ("--symmetry", (symmetry != crate::args::SymmetryKind::Detect).then(|| symmetry.choice().1.to_string())),
     ] {
         if let Some(value) = value {
             extra.extend([flag.to_string(), value]);

@@ -78,6 +78,27 @@ fn wrong_answers_are_refused() {
     assert!(err.contains("do not fit this game"), "{err}");
 }
 
+/// `worst --symmetry plain` reaches the entry point; the default is left to it (so that an
+/// earlier Python package still runs the default).
+#[test]
+fn the_symmetry_switch_reaches_the_entry_point() {
+    let python = fake_python("symmetry", "echo '{\"error\": \"stopped here\"}'; exit 2");
+    let args = |extra: &[&str]| {
+        let (code, _, err) = run_with(&python, &[&["worst", "--grid", "9x9", "--scheduler", "local"], extra].concat());
+        assert_eq!(code, 2);
+        assert!(err.contains("stopped here"), "{err}");
+        std::fs::read_to_string(python.parent().unwrap().join("args")).unwrap()
+    };
+    let plain = args(&["--symmetry", "plain"]);
+    assert!(
+        plain.starts_with("-m lightsout.distributed worst --scheduler local") && plain.contains("--symmetry plain"),
+        "{plain}"
+    );
+    for default in [args(&[]), args(&["--symmetry", "detect"])] {
+        assert!(!default.contains("--symmetry"), "{default}");
+    }
+}
+
 #[test]
 fn the_request_carries_the_game_and_the_answer_prints_like_a_local_run() {
     // The 3x3 grid has nullity 0: the table is the count of press vectors by weight.

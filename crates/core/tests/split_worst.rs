@@ -3,7 +3,7 @@
 //! proven bound and finished tasks gives it too; bad or foreign answers and bad bytes are
 //! errors.
 
-use lightsout_core::minimal::{plus_grid, worst_case, Budget, WorstCase, WorstPart, WorstSplit, WorstWork};
+use lightsout_core::minimal::{plus_grid, worst_case, Budget, Symmetry, WorstCase, WorstPart, WorstSplit, WorstWork};
 use lightsout_core::{Field, Modulus, Solver, SparseMatrix};
 
 /// The 9 x 9 grid (nullity 8) and its worst case on one machine, found once for every test.
@@ -172,6 +172,55 @@ fn foreign_or_forged_answers_and_bad_bytes_are_errors() {
     huge.extend_from_slice(&(1u64 << 24).to_le_bytes());
     assert!(WorstWork::from_bytes(&huge).is_err());
     assert!(WorstSplit::new(Modulus::TWO, 3, &[vec![1, 1, 1]], &[2], &Budget::default(), Some(0)).is_err());
+}
+
+/// The split with each choice of symmetries gives the single-machine answer; the choice
+/// travels in the work's bytes (another choice, another work), and bytes naming a bad one are
+/// errors.
+#[test]
+fn the_split_takes_each_symmetry_and_sends_it_to_the_workers() {
+    let (solver, single) = grid9();
+    let basis = solver.null_basis();
+    let transpose: Vec<usize> = (0..81).map(|j| (j % 9) * 9 + j / 9).collect();
+    let half_turn: Vec<usize> = (0..81).rev().collect();
+    let mut ids = Vec::new();
+    for symmetry in [Symmetry::Plain, Symmetry::Detect, Symmetry::Given(vec![transpose.clone(), half_turn])] {
+        let new = || WorstSplit::new_with(Modulus::TWO, 81, &basis, &[2; 8], &Budget::default(), Some(8), &symmetry);
+        let mut split = new().unwrap();
+        let work = split.work().unwrap().expect("the 9 x 9 grid needs a decision").clone();
+        assert_eq!(WorstWork::from_bytes(&work.to_bytes()).unwrap(), work);
+        ids.push(work.id());
+        run_everywhere(&mut split, 5);
+        assert_same(&result(&split, solver), single, solver, &format!("{symmetry:?}"));
+        if let Symmetry::Given(_) = symmetry {
+            // The permutations close the bytes (the half turn last, its last image 0): an image
+            // repeated, an unknown kind, a count that the bytes cannot hold are errors.
+            let bytes = work.to_bytes();
+            let mut repeated = bytes.clone();
+            let last = repeated.len() - 4;
+            repeated[last..].copy_from_slice(&1u32.to_le_bytes());
+            let err = WorstWork::from_bytes(&repeated).unwrap_err().to_string();
+            assert!(err.contains("symmetry 1 is not a permutation of the 81 buttons"), "{err}");
+            let header = bytes.len() - 2 * 81 * 4 - 16;
+            let mut kind = bytes[..header].to_vec();
+            kind.extend_from_slice(&3u64.to_le_bytes());
+            kind.extend_from_slice(&0u64.to_le_bytes());
+            assert!(WorstWork::from_bytes(&kind).unwrap_err().to_string().contains("kind of symmetry"));
+            let mut many = bytes[..header].to_vec();
+            many.extend_from_slice(&2u64.to_le_bytes());
+            many.extend_from_slice(&(1u64 << 40).to_le_bytes());
+            assert!(WorstWork::from_bytes(&many).unwrap_err().to_string().contains("do not fit"));
+        }
+    }
+    ids.dedup();
+    assert_eq!(ids.len(), 3, "each choice of symmetries is its own work");
+    let shift: Vec<usize> = (0..81).map(|j| (j + 1) % 81).collect();
+    let refused = |perms: Vec<Vec<usize>>| {
+        let given = Symmetry::Given(perms);
+        WorstSplit::new_with(Modulus::TWO, 81, &basis, &[2; 8], &Budget::default(), Some(8), &given).err().unwrap()
+    };
+    assert!(refused(vec![transpose, shift]).to_string().contains("symmetry 1 does not map the quiet patterns"));
+    assert!(refused(vec![vec![0; 81]]).to_string().contains("symmetry 0 is not a permutation"));
 }
 
 fn random_game(lights: usize, sets: Vec<Vec<usize>>) -> Solver {

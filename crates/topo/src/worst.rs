@@ -3,7 +3,7 @@
 
 use crate::error::Result;
 use crate::game::Game;
-use lightsout_core::minimal::{self, Budget, WorstCase, WorstSplit};
+use lightsout_core::minimal::{self, Budget, Symmetry, WorstCase, WorstSplit};
 
 impl Game {
     /// The worst case of the game ("God's number"): a solvable board whose fewest-press
@@ -29,9 +29,31 @@ impl Game {
     /// assert_eq!(again.weight, 15);
     /// ```
     pub fn worst_case(&self, budget: &Budget) -> Result<WorstCase> {
+        self.worst_case_with(budget, &Symmetry::Detect)
+    }
+
+    /// [`Game::worst_case`] with the choice of the symmetries its proof uses:
+    /// [`Symmetry::Detect`] (the default) finds the grid's, torus's or cylinder's symmetries
+    /// that keep the quiet patterns, [`Symmetry::Plain`] uses none (the same answer after
+    /// more work: to compare), [`Symmetry::Given`] takes permutations of the buttons (light
+    /// order) and refuses any that is not one or does not keep the quiet patterns. Over Z_k
+    /// for composite k none is used.
+    ///
+    /// ```
+    /// use lightsout_core::minimal::{Budget, Symmetry};
+    /// use lightsout_topo::Game;
+    /// let game = Game::torus(5, 5, 2).unwrap();
+    /// let plain = game.worst_case_with(&Budget::default(), &Symmetry::Plain).unwrap();
+    /// let detect = game.worst_case_with(&Budget::default(), &Symmetry::Detect).unwrap();
+    /// assert_eq!((plain.weight, plain.proven_optimal), (detect.weight, detect.proven_optimal));
+    /// let short = Symmetry::Given(vec![vec![0, 1, 2]]); // 3 of the 25 buttons
+    /// assert!(game.worst_case_with(&Budget::default(), &short).is_err());
+    /// ```
+    pub fn worst_case_with(&self, budget: &Budget, symmetry: &Symmetry) -> Result<WorstCase> {
         let n = self.size();
         let (gens, orders) = self.quiet_generators()?;
-        Ok(minimal::worst_from_module(self.modulus(), n, &gens, &orders, budget, |x| self.board_of(x))?)
+        let board_of = |x: &[u32]| self.board_of(x);
+        Ok(minimal::worst_from_module_with(self.modulus(), n, &gens, &orders, budget, symmetry, board_of)?)
     }
 
     /// [`Game::worst_case`] cut into decisions and tasks for a cluster (see
@@ -53,8 +75,14 @@ impl Game {
     /// assert_eq!((worst.weight, worst.proven_optimal), (game.worst_case(&Budget::default()).unwrap().weight, true));
     /// ```
     pub fn worst_split(&self, budget: &Budget, tasks: Option<u64>) -> Result<WorstSplit> {
+        self.worst_split_with(budget, tasks, &Symmetry::Detect)
+    }
+
+    /// [`Game::worst_split`] with the choice of symmetries (see [`Game::worst_case_with`]):
+    /// the decisions use them here and on the workers.
+    pub fn worst_split_with(&self, budget: &Budget, tasks: Option<u64>, symmetry: &Symmetry) -> Result<WorstSplit> {
         let (gens, orders) = self.quiet_generators()?;
-        Ok(WorstSplit::new(self.modulus(), self.size(), &gens, &orders, budget, tasks)?)
+        Ok(WorstSplit::new_with(self.modulus(), self.size(), &gens, &orders, budget, tasks, symmetry)?)
     }
 
     /// The worst case as far as `split` got (proven once it has no decision left), its board

@@ -23,12 +23,15 @@ pub fn run(args: WorstArgs, out: &mut dyn Write) -> CliResult<()> {
             // The cluster's progress bar (on a terminal) takes the place of the spinner.
             let seconds = time.map_or(f64::INFINITY, |t| t.as_secs_f64());
             let on = crate::remote::Cluster { address, seconds, tasks: args.tasks };
-            crate::remote::worst(&game, &on, args.max_work, (args.checkpoint.as_deref(), args.resume.as_deref()))?
+            let files = (args.checkpoint.as_deref(), args.resume.as_deref());
+            crate::remote::worst(&game, &on, args.max_work, args.symmetry, files)?
         }
         None => {
             let _spinner =
                 Spinner::start(format!("searching for the hardest board of {}", game.describe()), usize::MAX);
-            game.worst_case(&budget).map_err(|e| CliError::input(format!("{}: {e}", game.describe())))?
+            let symmetry = args.symmetry.choice().0;
+            game.worst_case_with(&budget, &symmetry)
+                .map_err(|e| CliError::input(format!("{}: {e}", game.describe())))?
         }
     };
     if let Some(path) = &args.record {

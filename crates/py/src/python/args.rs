@@ -2,6 +2,7 @@
 //! say what was expected, instead of the generic conversion errors.
 
 use super::convert::Dt;
+use lightsout_core::minimal::Symmetry;
 use lightsout_topo::Rule;
 use numpy::{PyArrayDescr, PyArrayDescrMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -115,6 +116,40 @@ pub(crate) fn sets(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<Vec<usize
         out.push(lights);
     }
     Ok(out)
+}
+
+/// The symmetries of a worst-case search: `"detect"` (the default; `None` too), `"plain"`, or
+/// a sequence of permutations of the buttons (each a sequence of button indices in light
+/// order, `perm[j]` the image of button j). Names and shapes are checked here; that each is a
+/// permutation keeping the game's quiet patterns is checked by the search (`ValueError`).
+pub(crate) fn symmetry(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Symmetry> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else { return Ok(Symmetry::Detect) };
+    let expected = "symmetry must be 'detect', 'plain' or a list of permutations of the buttons";
+    if let Ok(name) = obj.cast::<PyString>() {
+        return match &*name.to_cow()? {
+            "detect" => Ok(Symmetry::Detect),
+            "plain" => Ok(Symmetry::Plain),
+            other => Err(PyValueError::new_err(format!("{expected}, not {other:?}"))),
+        };
+    }
+    let obj = if obj.hasattr("tolist")? { obj.call_method0("tolist")? } else { obj.clone() };
+    let items = obj.try_iter().map_err(|_| PyTypeError::new_err(format!("{expected}, not {}", type_name(&obj))))?;
+    let mut perms = Vec::new();
+    for (i, perm) in items.enumerate() {
+        let perm = perm?;
+        let perm = if perm.hasattr("tolist")? { perm.call_method0("tolist")? } else { perm };
+        let bad =
+            || PyTypeError::new_err(format!("symmetry[{i}] must be a sequence of ints, not {}", type_name(&perm)));
+        if perm.is_instance_of::<PyString>() {
+            return Err(bad());
+        }
+        let mut images = Vec::new();
+        for j in perm.try_iter().map_err(|_| bad())? {
+            images.push(size(&j?, &format!("symmetry[{i}] entries (button indices)"))?);
+        }
+        perms.push(images);
+    }
+    Ok(Symmetry::Given(perms))
 }
 
 /// The type name of an object, for messages.

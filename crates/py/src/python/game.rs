@@ -669,17 +669,26 @@ impl PyGame {
     /// The hardest solvable board ("God's number"): a board whose fewest-press solution is as
     /// heavy as any, with `proven_optimal` or an `upper_bound` when the search stops at
     /// `max_work` solution weights or `max_time` seconds (default 2**32 and 60 s;
-    /// `max_time=float("inf")` for no time limit), with the GIL released.
-    #[pyo3(signature = (*, max_work=None, max_time=None))]
+    /// `max_time=float("inf")` for no time limit), with the GIL released. `symmetry`: the
+    /// symmetries the proof uses, `"detect"` (those of the grid, torus or cylinder that keep
+    /// the quiet patterns), `"plain"` (none: the same answer after more work) or a list of
+    /// permutations of the buttons (`perm[j]`: the image of button j, light order), each
+    /// checked to keep the quiet patterns (`ValueError` otherwise).
+    #[pyo3(
+        signature = (*, max_work=None, max_time=None, symmetry=None),
+        text_signature = "($self, *, max_work=None, max_time=None, symmetry='detect')"
+    )]
     fn worst_case(
         &self,
         py: Python<'_>,
         max_work: Option<&Bound<'_, PyAny>>,
         max_time: Option<&Bound<'_, PyAny>>,
+        symmetry: Option<&Bound<'_, PyAny>>,
     ) -> LoResult<WorstCase> {
         let budget = args::budget(max_work, max_time)?;
+        let symmetry = args::symmetry(symmetry)?;
         let game = Arc::clone(&self.game);
-        let worst = interruptible(py, move || game.worst_case(&budget))??;
+        let worst = interruptible(py, move || game.worst_case_with(&budget, &symmetry))??;
         Ok(self.worst_result(py, &worst)?)
     }
 

@@ -174,19 +174,25 @@ impl WorstPart {
 /// Cut `game.worst_case()` into decisions, each of at least `tasks` tasks (None: 256). The
 /// quick routes and the local search for a hard board run here within `max_work`/`max_time`
 /// (as `Game.worst_case`), with the GIL released; a game the decisions do not take (over Z_k,
-/// or too many solutions per board) is searched whole here within them.
+/// or too many solutions per board) is searched whole here within them. `symmetry` as in
+/// `Game.worst_case`: the decisions use it here and on the workers.
 #[pyfunction]
-#[pyo3(signature = (game, *, tasks=None, max_work=None, max_time=None))]
+#[pyo3(
+    signature = (game, *, tasks=None, max_work=None, max_time=None, symmetry=None),
+    text_signature = "(game, *, tasks=None, max_work=None, max_time=None, symmetry='detect')"
+)]
 pub(crate) fn split_worst(
     py: Python<'_>,
     game: &Bound<'_, PyGame>,
     tasks: Option<&Bound<'_, PyAny>>,
     max_work: Option<&Bound<'_, PyAny>>,
     max_time: Option<&Bound<'_, PyAny>>,
+    symmetry: Option<&Bound<'_, PyAny>>,
 ) -> LoResult<PyWorstSplit> {
     let tasks = tasks.filter(|t| !t.is_none()).map(|t| args::nonneg(t, "tasks")).transpose()?;
     let budget = args::budget(max_work, max_time)?;
+    let symmetry = args::symmetry(symmetry)?;
     let g = Arc::clone(&game.get().game);
-    let split = interruptible(py, move || g.worst_split(&budget, tasks))??;
+    let split = interruptible(py, move || g.worst_split_with(&budget, tasks, &symmetry))??;
     Ok(PyWorstSplit { split: Arc::new(Mutex::new(split)), game: game.clone().unbind() })
 }

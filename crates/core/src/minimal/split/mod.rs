@@ -28,6 +28,7 @@
 
 mod stats_work;
 mod wire;
+mod worst_decider;
 mod worst_work;
 
 pub use stats_work::{StatsPart, StatsWork};

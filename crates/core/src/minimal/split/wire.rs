@@ -4,10 +4,11 @@
 
 use crate::error::{Error, Result};
 use crate::field::Modulus;
+use crate::minimal::worst::{is_permutation, Symmetry};
 
 pub(super) const COSET_MAGIC: &[u8; 8] = b"LOcoset1";
 pub(super) const STATS_MAGIC: &[u8; 8] = b"LOstats1";
-pub(super) const WORST_MAGIC: &[u8; 8] = b"LOworst1";
+pub(super) const WORST_MAGIC: &[u8; 8] = b"LOworst2";
 
 /// The 64-bit FNV-1a hash: a fingerprint that is the same in every process.
 pub(super) fn fnv1a(bytes: &[u8]) -> u64 {
@@ -26,6 +27,20 @@ impl Writer {
     }
     pub(super) fn u32s(&mut self, v: &[u32]) {
         v.iter().for_each(|x| self.0.extend_from_slice(&x.to_le_bytes()));
+    }
+    /// The symmetries of a worst-case search: its kind (0 found in the game, 1 none, 2 given)
+    /// and the number of permutations, then each permutation's images.
+    pub(super) fn symmetry(&mut self, symmetry: &Symmetry) {
+        match symmetry {
+            Symmetry::Detect => self.u64s(&[0, 0]),
+            Symmetry::Plain => self.u64s(&[1, 0]),
+            Symmetry::Given(perms) => {
+                self.u64s(&[2, perms.len() as u64]);
+                for perm in perms {
+                    self.u32s(&perm.iter().map(|&j| j as u32).collect::<Vec<_>>());
+                }
+            }
+        }
     }
 }
 
@@ -73,6 +88,29 @@ impl<'a> Reader<'a> {
     pub(super) fn modulus(&mut self) -> Result<u32> {
         let p = self.u64s(1)?[0];
         Modulus::new(p).map(|m| m.get()).map_err(|e| self.bad(e.to_string()))
+    }
+    /// What [`Writer::symmetry`] wrote for `n` buttons, each permutation checked to be one.
+    pub(super) fn symmetry(&mut self, n: usize) -> Result<Symmetry> {
+        let kind = self.count(2, "as the kind of symmetry")?;
+        let count = self.count(usize::MAX, "symmetries")?;
+        if (kind != 2 && count != 0) || count.saturating_mul(n).saturating_mul(4) > self.bytes.len() {
+            return Err(self.bad(format!("{count} symmetries of kind {kind} do not fit in the bytes")));
+        }
+        match kind {
+            0 => Ok(Symmetry::Detect),
+            1 => Ok(Symmetry::Plain),
+            _ => {
+                let mut perms = Vec::with_capacity(count);
+                for i in 0..count {
+                    let perm: Vec<usize> = self.u32s(n)?.into_iter().map(|j| j as usize).collect();
+                    if !is_permutation(&perm, n) {
+                        return Err(self.bad(format!("symmetry {i} is not a permutation of the {n} buttons")));
+                    }
+                    perms.push(perm);
+                }
+                Ok(Symmetry::Given(perms))
+            }
+        }
     }
     pub(super) fn end(&self) -> Result<()> {
         if self.bytes.is_empty() {

@@ -36,11 +36,12 @@
 //! ```
 
 use super::wire::{fnv1a, Reader, Writer, WORST_MAGIC};
+use super::worst_decider::{Decider, Outcome};
 use super::{by_task, check_task, check_work, DEFAULT_TASKS, MAX_TASKS};
 use crate::error::{Error, Result};
 use crate::field::Modulus;
 use crate::minimal::coset::reduce;
-use crate::minimal::worst::{self, Cut, Found, Plan, Problem, Searching, Walsh, Witness, ZpDecision, ZpEngine};
+use crate::minimal::worst::{self, Cut, Found, Plan, Problem, Searching, Symmetry, Walsh, Witness};
 use crate::minimal::{Budget, Deadline, WorstCase};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -65,6 +66,8 @@ struct Open {
     p: u32,
     rows: Vec<Vec<u32>>,
     n: usize,
+    /// The symmetries the decisions use (the workers' engines too).
+    symmetry: Symmetry,
     /// The hardest board the local search found (weights on the support).
     found: Found,
     /// The decision in question: does some board need `w` presses on the support? Every
@@ -77,91 +80,14 @@ struct Open {
     explored: u64,
 }
 
-/// A decision engine that cuts: the Walsh one over GF(2), the Z_p one over odd primes. Both
-/// search the types in one order, a subtree given by the values of its first types (Walsh: the
-/// signed counts `Y`; Z_p: the index of each type's value histogram), as `u32`s.
-enum Decider<'a> {
-    Walsh(&'a Walsh, &'a Problem),
-    Zp(ZpEngine<'a>),
-}
-
-/// What a decision found in a subtree: a board (the state of each type), none, or no answer.
-enum Outcome {
-    Board(Vec<usize>),
-    Nothing,
-    Stopped,
-}
-
-impl<'a> Decider<'a> {
-    /// The engine for `problem` (`walsh`: its Walsh form, over GF(2)); `None` when neither
-    /// engine takes it.
-    fn new(problem: &'a Problem, walsh: Option<&'a Walsh>) -> Option<Decider<'a>> {
-        match walsh {
-            Some(w) => Some(Decider::Walsh(w, problem)),
-            None => ZpEngine::new(problem).map(Decider::Zp),
-        }
-    }
-
-    fn positions(&self) -> usize {
-        match self {
-            Decider::Walsh(w, _) => w.positions(),
-            Decider::Zp(e) => e.positions(),
-        }
-    }
-
-    fn valid_prefix(&self, forced: &[u32]) -> bool {
-        match self {
-            Decider::Walsh(w, _) => w.valid_prefix(&forced.iter().map(|&y| y as i32).collect::<Vec<_>>()),
-            Decider::Zp(e) => e.valid_prefix(&forced.iter().map(|&s| s as usize).collect::<Vec<_>>()),
-        }
-    }
-
-    /// Whether some board in the subtree below `forced` needs `w` presses on the support,
-    /// within `max_work`, recording the nodes reaching position `cut` (no deeper; `usize::MAX`:
-    /// no cut): the outcome, its work and the nodes recorded.
-    fn decide(
-        &self,
-        w: u64,
-        max_work: u64,
-        deadline: &Deadline,
-        forced: &[u32],
-        cut: usize,
-    ) -> (Outcome, u64, Vec<Vec<u32>>) {
-        match self {
-            Decider::Walsh(walsh, problem) => {
-                let r = walsh.support() - 2 * w as i32;
-                let forced: Vec<i32> = forced.iter().map(|&y| y as i32).collect();
-                let (decision, work, frontier) = walsh.decide_below(r, max_work, deadline, &forced, cut);
-                let outcome = match decision {
-                    worst::Decision::Feasible(pressed) => Outcome::Board(problem.gf2_states(&pressed)),
-                    worst::Decision::Infeasible => Outcome::Nothing,
-                    worst::Decision::Unknown => Outcome::Stopped,
-                };
-                let frontier = frontier.into_iter().map(|j| j.into_iter().map(|y| y as u32).collect()).collect();
-                (outcome, work, frontier)
-            }
-            Decider::Zp(e) => {
-                let forced: Vec<usize> = forced.iter().map(|&s| s as usize).collect();
-                let (decision, work, frontier) = e.decide_below(w, max_work, deadline, &forced, cut);
-                let outcome = match decision {
-                    ZpDecision::Feasible(states) => Outcome::Board(states),
-                    ZpDecision::Infeasible => Outcome::Nothing,
-                    ZpDecision::Unknown => Outcome::Stopped,
-                };
-                let frontier = frontier.into_iter().map(|j| j.into_iter().map(|s| s as u32).collect()).collect();
-                (outcome, work, frontier)
-            }
-        }
-    }
-}
-
 impl WorstSplit {
     /// Cut the worst case of the game whose quiet patterns are the combinations of `gens`
     /// with coefficients below `orders` (as [`crate::minimal::worst_from_module`]; over a field,
     /// a basis with `orders` all p). `budget` pays for what runs here: the quick routes, the
     /// local search for a hard board (a quarter of it, as on one machine), and the whole search
     /// of a game the decisions do not take. Each decision is cut into at least `tasks` tasks
-    /// (default [`DEFAULT_TASKS`]).
+    /// (default [`DEFAULT_TASKS`]). The decisions use the symmetries found in the game
+    /// ([`Symmetry::Detect`]; [`WorstSplit::new_with`] chooses).
     pub fn new(
         modulus: Modulus,
         n: usize,
@@ -170,15 +96,42 @@ impl WorstSplit {
         budget: &Budget,
         tasks: Option<u64>,
     ) -> Result<WorstSplit> {
+        WorstSplit::new_with(modulus, n, gens, orders, budget, tasks, &Symmetry::Detect)
+    }
+
+    /// [`WorstSplit::new`] with the choice of the symmetries the decisions use, here and on
+    /// the workers (as [`crate::minimal::worst_from_module_with`]; given ones are checked).
+    ///
+    /// ```
+    /// use lightsout_core::minimal::{plus_grid, Budget, Symmetry, WorstSplit};
+    /// use lightsout_core::{Modulus, Solver};
+    /// let solver = Solver::new(&plus_grid(9, 9, Modulus::TWO).unwrap()).unwrap();
+    /// let (basis, budget) = (solver.null_basis(), Budget::default());
+    /// let split = WorstSplit::new_with(Modulus::TWO, 81, &basis, &[2; 8], &budget, Some(4), &Symmetry::Plain);
+    /// assert!(split.is_ok());
+    /// let shift: Vec<usize> = (0..81).map(|j| (j + 1) % 81).collect(); // not a symmetry of the grid
+    /// let given = Symmetry::Given(vec![shift]);
+    /// assert!(WorstSplit::new_with(Modulus::TWO, 81, &basis, &[2; 8], &budget, Some(4), &given).is_err());
+    /// ```
+    pub fn new_with(
+        modulus: Modulus,
+        n: usize,
+        gens: &[Vec<u32>],
+        orders: &[u32],
+        budget: &Budget,
+        tasks: Option<u64>,
+        symmetry: &Symmetry,
+    ) -> Result<WorstSplit> {
         let tasks = tasks.unwrap_or(DEFAULT_TASKS);
         if tasks == 0 || tasks > MAX_TASKS {
             return Err(Error::InvalidArgument(format!("tasks must be in 1..={MAX_TASKS}, not {tasks}")));
         }
         let (rows, orders) = worst::checked_quiet(modulus, n, gens, orders)?;
         let rows = if modulus.is_prime() { reduce(modulus, rows, n) } else { rows };
+        worst::check_symmetry(modulus, n, &rows, symmetry)?;
         let orders = if modulus.is_prime() { vec![modulus.get(); rows.len()] } else { orders };
         let deadline = Deadline::start(budget);
-        let searching = match Plan::new(modulus, n, rows.clone(), orders, budget, &deadline)? {
+        let searching = match Plan::with_symmetry(modulus, n, rows.clone(), orders, budget, &deadline, symmetry)? {
             Plan::Settled(witness) => return Ok(WorstSplit { state: State::Settled(witness) }),
             Plan::Search(s) => s,
         };
@@ -206,6 +159,7 @@ impl WorstSplit {
             p: modulus.get(),
             rows,
             n,
+            symmetry: symmetry.clone(),
             found,
             tasks,
             work: None,
@@ -284,7 +238,7 @@ impl WorstSplit {
                     limit: MAX_TASKS as u128,
                 });
             }
-            open.work = Some(WorstWork::new(open.p, open.n, open.rows.clone(), open.w, jobs));
+            open.work = Some(WorstWork::new(open.p, open.n, open.rows.clone(), open.symmetry.clone(), open.w, jobs));
         }
         Ok(open.work.as_ref())
     }
@@ -431,14 +385,16 @@ impl Open {
     }
 }
 
-/// What every task of one decision needs: the quiet patterns, the decision and the subtrees.
-/// Self-contained and sent to the workers as bytes ([`WorstWork::to_bytes`]); each worker
+/// What every task of one decision needs: the quiet patterns, the symmetries, the decision and
+/// the subtrees. Self-contained and sent to the workers as bytes ([`WorstWork::to_bytes`]); each worker
 /// builds the decision engine once.
 #[derive(Debug)]
 pub struct WorstWork {
     p: u32,
     n: usize,
     rows: Vec<Vec<u32>>,
+    /// The symmetries of the engine (as on the client: the same search tree, the same cut).
+    symmetry: Symmetry,
     /// The decision: a board needing `w` presses on the support?
     w: u64,
     /// The forced first values of each task's subtree (all of one length).
@@ -449,7 +405,7 @@ pub struct WorstWork {
 
 impl Clone for WorstWork {
     fn clone(&self) -> Self {
-        WorstWork::new(self.p, self.n, self.rows.clone(), self.w, self.jobs.clone())
+        WorstWork::new(self.p, self.n, self.rows.clone(), self.symmetry.clone(), self.w, self.jobs.clone())
     }
 }
 
@@ -474,8 +430,8 @@ pub struct WorstPart {
 }
 
 impl WorstWork {
-    fn new(p: u32, n: usize, rows: Vec<Vec<u32>>, w: u64, jobs: Vec<Vec<u32>>) -> Self {
-        let mut work = WorstWork { p, n, rows, w, jobs, id: 0, engine: OnceLock::new() };
+    fn new(p: u32, n: usize, rows: Vec<Vec<u32>>, symmetry: Symmetry, w: u64, jobs: Vec<Vec<u32>>) -> Self {
+        let mut work = WorstWork { p, n, rows, symmetry, w, jobs, id: 0, engine: OnceLock::new() };
         work.id = fnv1a(&work.to_bytes());
         work
     }
@@ -495,7 +451,7 @@ impl WorstWork {
     fn engine(&self) -> Result<Decider<'_>> {
         let built = self.engine.get_or_init(|| {
             let orders = vec![self.p; self.rows.len()];
-            let problem = Problem::new(self.p, true, self.n, &self.rows, &orders)
+            let problem = Problem::new_with(self.p, true, self.n, &self.rows, &orders, &self.symmetry)
                 .ok_or_else(|| "its quiet patterns do not make a search problem".to_string())?;
             let walsh = Walsh::new(&problem);
             Ok((problem, walsh))
@@ -559,6 +515,7 @@ impl WorstWork {
         for job in &self.jobs {
             w.u32s(job);
         }
+        w.symmetry(&self.symmetry);
         w.0
     }
 
@@ -587,7 +544,8 @@ impl WorstWork {
         for _ in 0..jobs {
             forced.push(r.u32s(cut)?);
         }
+        let symmetry = r.symmetry(n)?;
         r.end()?;
-        Ok(WorstWork::new(p, n, rows, w, forced))
+        Ok(WorstWork::new(p, n, rows, symmetry, w, forced))
     }
 }

@@ -51,6 +51,7 @@ pub(crate) use cut::{top_cut, Cut};
 use direct::Direct;
 pub(crate) use maxmin::{solve, start};
 pub(crate) use problem::{Found, Problem};
+pub(crate) use symmetry::is_permutation;
 pub use symmetry::Symmetry;
 pub(crate) use walsh_proof::{Decision, Walsh, MAX_DIM};
 pub(crate) use zp_proof::{Decision as ZpDecision, Engine as ZpEngine};
@@ -186,19 +187,28 @@ pub fn worst_from_module_with(
     if modulus.is_prime() {
         let (rows, _) = checked_quiet(modulus, n, gens, &[])?;
         let rows = reduce(modulus, rows, n);
-        if let Symmetry::Given(perms) = symmetry {
-            symmetry::check_given(modulus.get(), n, &rows, perms).map_err(Error::InvalidArgument)?;
-        }
+        check_symmetry(modulus, n, &rows, symmetry)?;
         let orders = vec![modulus.get(); rows.len()];
         return search(modulus, n, rows, orders, budget, symmetry, board_of);
     }
-    if let Symmetry::Given(perms) = symmetry {
-        if let Some(i) = perms.iter().position(|g| !symmetry::is_permutation(g, n)) {
-            return Err(Error::InvalidArgument(format!("symmetry {i} is not a permutation of the {n} buttons")));
-        }
-    }
+    check_symmetry(modulus, n, gens, symmetry)?;
     let (gens, orders) = checked_quiet(modulus, n, gens, orders)?;
     search(modulus, n, gens, orders, budget, symmetry, board_of)
+}
+
+/// Refuse given symmetries that are not permutations of the `n` buttons or, over a field, do
+/// not keep the quiet patterns (`rows`, reduced; not read over Z_k, where none is used), with
+/// an error naming the first. [`Symmetry::Plain`] and [`Symmetry::Detect`] need no check: the
+/// search keeps only the grid symmetries that hold.
+pub(crate) fn check_symmetry(modulus: Modulus, n: usize, rows: &[Vec<u32>], symmetry: &Symmetry) -> Result<()> {
+    let Symmetry::Given(perms) = symmetry else { return Ok(()) };
+    if modulus.is_prime() {
+        return symmetry::check_given(modulus.get(), n, rows, perms).map_err(Error::InvalidArgument);
+    }
+    match perms.iter().position(|g| !symmetry::is_permutation(g, n)) {
+        Some(i) => Err(Error::InvalidArgument(format!("symmetry {i} is not a permutation of the {n} buttons"))),
+        None => Ok(()),
+    }
 }
 
 /// The quiet patterns of a worst-case search, checked: over a field a basis (`orders` are
@@ -310,18 +320,6 @@ pub(crate) struct Searching {
 }
 
 impl Plan {
-    /// The plan with the symmetries found in the game ([`Symmetry::Detect`]).
-    pub(crate) fn new(
-        modulus: Modulus,
-        n: usize,
-        rows: Vec<Vec<u32>>,
-        orders: Vec<u32>,
-        budget: &Budget,
-        deadline: &Deadline,
-    ) -> Result<Plan> {
-        Plan::with_symmetry(modulus, n, rows, orders, budget, deadline, &Symmetry::Detect)
-    }
-
     /// The plan, its decision engines using `symmetry` (checked by the caller when given).
     pub(crate) fn with_symmetry(
         modulus: Modulus,

@@ -87,7 +87,8 @@ impl Problem {
     /// Group the columns of `rows` (U rows of n entries: a reduced basis over a field, or
     /// generators of the given additive `orders` over Z_k) into types; `None` when some type
     /// has more than [`MAX_STATES`] histograms or k > 255. The decision engines use the
-    /// symmetries found in the game ([`Symmetry::Detect`]).
+    /// symmetries found in the game ([`Symmetry::Detect`]). (The tests' shorthand.)
+    #[cfg(test)]
     pub(crate) fn new(p: u32, prime: bool, n: usize, rows: &[Vec<u32>], orders: &[u32]) -> Option<Problem> {
         Problem::new_with(p, prime, n, rows, orders, &Symmetry::Detect)
     }
