@@ -94,8 +94,9 @@ impl Problem {
     }
 
     /// [`Problem::new`] with the symmetries `symmetry` asks for (given ones checked first by
-    /// [`symmetry::check_given`]; over Z_k none is used). With symmetries, the flag's ties are
-    /// broken towards types next to those already in (see [`flag_coordinates`]).
+    /// [`symmetry::check_given`]; over Z_k none is used). With many symmetries the flag grows
+    /// compact first, with a few over Z_p (p odd) its ties go to types next to those already
+    /// in, and with a few over GF(2) it is the plain search's own (see [`flag_coordinates`]).
     pub(crate) fn new_with(
         p: u32,
         prime: bool,
@@ -352,7 +353,7 @@ fn is_canonical(h: &[u32]) -> bool {
 }
 
 /// With at least this many symmetries the flag grows compact first (see [`flag_coordinates`]).
-const COMPACT_GROUP: usize = 16;
+pub(super) const COMPACT_GROUP: usize = 16;
 
 /// Coordinates of the columns `cols` (vectors of Z_p^U spanning it) in a basis `w_1..w_U`
 /// chosen greedily: each `w_k` is the direction (modulo `w_1..w_(k-1)`) shared by the most
@@ -364,7 +365,19 @@ const COMPACT_GROUP: usize = 16;
 /// compare. On the 10 x 10 torus (800 symmetries) the greedy's counts scatter them, and a
 /// decision takes 37 times fewer nodes when compactness comes first; on the 9 x 9 grid (8)
 /// the counts matter more.
+///
+/// Over GF(2) a small group leaves the flag as the plain search has it: the symmetric search
+/// then visits a part of the plain one's nodes, in the same order, and finds the same first
+/// board (its orbit's leader), so no decision costs more nodes with the symmetries. A tie-break
+/// of its own is a gamble there: the flag's cost for the search moves by a factor of ten with
+/// the ties (the 19 x 19 grid's R = 6: 14,074 nodes on the plain flag, 153,840 on the ties
+/// towards images), more than a grid's 8 symmetries gain (see docs/WORST_CASE.md).
 fn flag_coordinates(p: u32, u: usize, cols: &[Vec<u32>], gens: &[Vec<u32>]) -> Vec<Vec<u32>> {
+    // A large group (a torus's translations) gains more from a compact flag than the greedy's
+    // counts give; a small one (a grid's reflections) keeps the counts first, and over GF(2)
+    // the plain ties too.
+    let compact = symmetry::closure(cols.len(), gens).len() + 1 >= COMPACT_GROUP;
+    let gens = if p == 2 && !compact { &[][..] } else { gens };
     let f = crate::field::Zp::new(p as u64).expect("p is prime");
     use crate::field::Field;
     // Reduce v by the chosen directions in order, returning (coefficients, residue).
@@ -388,9 +401,6 @@ fn flag_coordinates(p: u32, u: usize, cols: &[Vec<u32>], gens: &[Vec<u32>]) -> V
             inv
         })
         .collect();
-    // A large group (a torus's translations) gains more from a compact flag than the greedy's
-    // counts give; a small one (a grid's reflections) keeps the counts first.
-    let compact = symmetry::closure(cols.len(), gens).len() + 1 >= COMPACT_GROUP;
     let mut spanned = vec![false; cols.len()];
     let mut basis: Vec<(usize, Vec<u32>)> = Vec::new();
     while basis.len() < u {

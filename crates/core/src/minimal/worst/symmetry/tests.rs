@@ -2,7 +2,7 @@
 //! and cylinder over GF(2) and Z_3, and of random codes built to have a given symmetry (so
 //! that any tie-break that is not canonical shows as a wrong answer).
 
-use super::super::problem::Problem;
+use super::super::problem::{Problem, COMPACT_GROUP};
 use super::super::walsh_proof::{Decision, Walsh};
 use super::super::zp_proof::{Decision as ZpDecision, Engine};
 use super::Symmetry;
@@ -41,7 +41,8 @@ fn game(rows: usize, cols: usize, wrap_rows: bool, wrap_cols: bool, p: u64) -> V
 }
 
 /// Every decision of the plain and the symmetric engines on the problem of `rows`: the same
-/// answers (each board found as heavy as asked).
+/// answers (each board found as heavy as asked), and over GF(2) with fewer than
+/// `COMPACT_GROUP` symmetries (the plain search's flag) never more nodes.
 /// Returns the nodes (plain, symmetric), or `None` when the plain search does not finish
 /// within `work` or no engine takes the problem.
 fn compare(p: u32, n: usize, rows: Vec<Vec<u32>>, symmetry: &Symmetry, work: u64, what: &str) -> Option<(u64, u64)> {
@@ -62,6 +63,9 @@ fn compare(p: u32, n: usize, rows: Vec<Vec<u32>>, symmetry: &Symmetry, work: u64
             let (db, _, nb) = b.decide_counting(r, u64::MAX, &deadline);
             nodes_plain += na;
             nodes_sym += nb;
+            if problem.symmetries() < COMPACT_GROUP {
+                assert!(nb <= na, "{what}: R = {r}: {nb} symmetric nodes, {na} plain");
+            }
             match (&da, &db) {
                 (Decision::Infeasible, Decision::Infeasible) => {}
                 (Decision::Feasible(_), Decision::Feasible(pressed)) => {
@@ -201,6 +205,26 @@ fn given_symmetries_are_checked() {
     // The square grid's 8 symmetries are found (they act on the types as 8 or fewer).
     let problem = Problem::new(2, true, 16, &rows, &[2; 4]).unwrap();
     assert!(problem.symmetries() > 1 && 8 % problem.symmetries() == 0, "{}", problem.symmetries());
+}
+
+/// Over GF(2) a grid's few symmetries leave the flag and the order of the search as the plain
+/// search has them (so that the symmetric search visits a part of its nodes); a torus's many
+/// change them.
+#[test]
+fn small_groups_keep_the_plain_flag_over_gf2() {
+    let flag = |rows: usize, wrap: bool, symmetry: &Symmetry| {
+        let basis = reduce(Modulus::TWO, game(rows, rows, wrap, wrap, 2), rows * rows);
+        let problem = Problem::new_with(2, true, rows * rows, &basis, &vec![2; basis.len()], symmetry).unwrap();
+        let coords: Vec<(Vec<usize>, Vec<u32>)> =
+            problem.types.iter().map(|t| (t.columns.clone(), t.coords.clone())).collect();
+        (problem.symmetries(), coords)
+    };
+    let (plain, detect) = (flag(9, false, &Symmetry::Plain), flag(9, false, &Symmetry::Detect));
+    assert_eq!(detect.0, 8);
+    assert_eq!(plain.1, detect.1);
+    let (plain, detect) = (flag(10, true, &Symmetry::Plain), flag(10, true, &Symmetry::Detect));
+    assert!(detect.0 >= COMPACT_GROUP, "{}", detect.0);
+    assert_ne!(plain.1, detect.1);
 }
 
 /// The node counts and times behind docs/WORST_CASE.md: one decision of one game, plain and
