@@ -481,7 +481,7 @@ def _run_decision(
             if not pending:
                 return None
             # Tasks a worker took along when it died run in a new round.
-            shared = _share(c, work, f"lightsout-{work.id:016x}-{round}-work")
+            shared = _share(c, work, f"lightsout-work-{work.id:016x}-{round}")
             # A window of tasks at a time, as in _run_tasks, so that the time limit holds for
             # any number of tasks.
             queue = iter(pending)
@@ -491,7 +491,7 @@ def _run_decision(
                 if not batch:
                     return []
                 return c.map(
-                    _run_worst_task, batch, work=shared, retries=retries, pure=True, key=f"lightsout-{work.id:016x}-{round}"
+                    _run_worst_task, batch, work=shared, retries=retries, pure=True, key=f"lightsout-worst-{work.id:016x}-{round}"
                 )
 
             running = set(send(_WINDOW))
@@ -539,6 +539,20 @@ def _share(c: "distributed.Client", work: Any, key: str) -> "distributed.Future"
     return c.submit(_same, work, key=key, pure=False)
 
 
+# Dask names a task's *prefix* by the words of its key before the first hex or number
+# ("lightsout-work-..." is "lightsout-work") and learns one average duration per prefix. The
+# scheduler gives every task to the worker that holds the work, and only its work stealing
+# moves tasks to the other workers: a task is stealable only if its prefix's duration, when
+# it is assigned, is long against the transfer of its inputs. So the work (made in
+# microseconds) and each kind of task have prefixes of their own: sharing one, the tasks
+# inherited the work's microseconds, were never stealable, and a decision of hours ran on
+# one worker while the others stayed idle.
+def _kind(func: Any) -> str:
+    """The words of a task function's name, for its keys' prefix: ``_run_stats_task`` is
+    ``run-stats-task``."""
+    return "-".join(w for w in getattr(func, "__name__", "task").split("_") if w) or "task"
+
+
 def _same(work: Any) -> Any:
     return work
 
@@ -581,11 +595,11 @@ def _run_tasks(
                 "a partial table would be wrong: raise max_time"
             ) from None
         return []  # no task ran: the answer is the best found without the cluster
-    shared = _share(c, work, f"lightsout-{work.id:016x}-work")
+    shared = _share(c, work, f"lightsout-work-{work.id:016x}")
     # The tasks go out a window at a time: submitting, tracking and cancelling tens of
     # thousands of futures at once takes longer than many time limits and is not covered by
     # them, while a window keeps every worker busy and is refilled as tasks finish.
-    key = f"lightsout-{work.id:016x}"
+    key = f"lightsout-{_kind(func)}-{work.id:016x}"
     sent = 0
 
     def send(n: int) -> List[Any]:
