@@ -25,15 +25,15 @@ use std::marker::PhantomData;
 /// columns (one contiguous run of memory in Fortran order) are read straight through, in the
 /// array's own memory order; runs of a few thousand entries cut out of longer columns read
 /// at about half that speed (measured, 10,000 x 10,000 bytes: 2,048 rows against whole
-/// columns; 8,192-row strips 1.2x to 1.5x of whole columns, one thread). The strip's column
+/// columns; 8,192-row strips 1.1x to 1.6x of whole columns, one thread). The strip's column
 /// words (8 bytes for 64 rows of a column, [`SQUARES`] x 64 columns: 640 KiB at 10,000 rows,
 /// 1 MiB at most) stay in the second-level cache of a recent processor.
 const STRIP: usize = 16384;
 /// Squares of 64 x 64 bits side by side that a Fortran-order read transposes at a time, each
 /// row's words of them written together: 8 make them 64 bytes a row, a cache line's worth
 /// written at once. One square at a time (as before) wrote a row's line one word at a time over
-/// 8 passes far apart, each reading the line back from memory: measured, one thread, 10,000 x
-/// 10,000 bytes, 6.2 to 8.2 ms against 10.5 to 19 ms (C order 3.5 to 4.5 ms).
+/// 8 passes far apart, each reading the line back from memory: measured, the reader alone on one
+/// thread, 10,000 x 10,000 bytes, best 6.2 ms against 10.5 ms (C order 3.5 ms), at a load of 9.
 const SQUARES: usize = 8;
 /// How many columns ahead of the one being read a Fortran-order read asks for (the next: the
 /// processor's own prefetching follows each long run once started).
@@ -353,9 +353,10 @@ with_features! {
 /// [`transpose_group`]: the squares side by side go through the steps of the one-square
 /// transpose (`crate::bitmatrix::transpose64`) together, the same operation on word `k` of every
 /// square, which the compiler turns into whole vector registers (4 squares a register with
-/// AVX2, 2 with SSE2) with no shuffles: measured, one thread, the 64 x 64 transposes of a
-/// 10,000 x 10,000 read 2.7 ms one square at a time in SSE2 (a shuffle for each of the last
-/// steps), about a third of it this way.
+/// AVX2, 2 with SSE2) with no shuffles. Measured, the reader alone on one thread, 10,000 x
+/// 10,000 bytes in Fortran order: best 5.5 ms (median 10.7) against 7.1 ms (median 16.0) with
+/// one square at a time in SSE2 registers (shuffles in its last step), 6 alternated runs at a
+/// load of 5 to 9; C order 3.6 ms.
 #[inline(always)]
 fn transpose_group_portable(group: &mut [[u64; SQUARES]; 64]) {
     macro_rules! level {
