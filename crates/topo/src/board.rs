@@ -308,7 +308,7 @@ impl Game {
     }
 
     /// The grid solver's packed board in a compact format.
-    fn from_packed(&self, board: &PackedBoard, format: BoardFormat) -> Result<Vec<u8>> {
+    pub(crate) fn from_packed(&self, board: &PackedBoard, format: BoardFormat) -> Result<Vec<u8>> {
         let mut out = buffer::zeroed("a board", self.frame(format)?.len())?;
         self.write_packed(board, format, &mut out)?;
         Ok(out)
@@ -484,10 +484,17 @@ impl Game {
     /// [`Game::solve_board`] (its proof built from the bits, which the chase left unchanged).
     fn solved_packed(&self, grid: &GridSolver, lights: &[u8], format: BoardFormat) -> Result<PackedBoard> {
         let mut packed = self.to_packed("lights", lights, format)?;
-        if !grid.try_solve_packed_gf2_in_place(&mut packed)? {
-            return Err(self.packed_unsolvable(grid, || packed.to_values()));
-        }
+        self.solve_packed_in_place(grid, &mut packed)?;
         Ok(packed)
+    }
+
+    /// A packed GF(2) grid board turned into its presses in place by `grid`'s chase; an
+    /// unsolvable board (left as it was) gives the error of [`Game::solve_board`].
+    pub(crate) fn solve_packed_in_place(&self, grid: &GridSolver, board: &mut PackedBoard) -> Result<()> {
+        if !grid.try_solve_packed_gf2_in_place(board)? {
+            return Err(self.packed_unsolvable(grid, || board.to_values()));
+        }
+        Ok(())
     }
 
     /// [`Game::apply`] for compact boards: the board after pressing, in the same format.

@@ -48,6 +48,7 @@ mod inverse;
 mod layout;
 mod minimal;
 mod once;
+mod packed_grid;
 mod presets;
 mod queries;
 pub mod route;

@@ -39,6 +39,37 @@ impl PackedBoard {
         })
     }
 
+    /// The board of `rows x cols` lights whose words `fill` writes, `words_per_row` a row (light
+    /// `(r, c)` at bit `c % 64` of word `r * words_per_row + c / 64`), starting from the dark
+    /// board: how a reader that writes these rows itself (a binding reading an array where it
+    /// lies, through [`crate::pack::WordRows`]) makes a board with no copy between. Bits it sets
+    /// past `cols` are cleared after; its error comes back as it is.
+    ///
+    /// ```
+    /// use lightsout_core::structured::PackedBoard;
+    /// let b = PackedBoard::filled(2, 3, |words| {
+    ///     words.copy_from_slice(&[0b101, 0b1110]);
+    ///     Ok::<(), lightsout_core::Error>(())
+    /// })
+    /// .unwrap();
+    /// assert_eq!(b.to_values(), [1, 0, 1, 0, 1, 1]);
+    /// ```
+    pub fn filled<E: From<Error>>(
+        rows: usize,
+        cols: usize,
+        fill: impl FnOnce(&mut [u64]) -> std::result::Result<(), E>,
+    ) -> std::result::Result<Self, E> {
+        let mut b = Self::zeros(rows, cols)?;
+        fill(b.words_mut())?;
+        let (wpr, spare) = (cols.div_ceil(64), cols % 64);
+        if spare != 0 {
+            for row in b.words_mut().chunks_exact_mut(wpr) {
+                row[wpr - 1] &= (1u64 << spare) - 1;
+            }
+        }
+        Ok(b)
+    }
+
     /// The presses of [`crate::field::random_presses`]`(Modulus::TWO, rows * cols, seed)`, bit
     /// packed: the same presses for the same seed, drawn on every thread.
     ///

@@ -8,6 +8,7 @@
 use super::args;
 use super::convert::{self, shape_text, Dt};
 use super::errors::{topo_error, value_error, LoResult, Proof};
+use lightsout_core::structured::PackedBoard;
 use lightsout_topo::{BoardFormat, Encoding, Game, Order};
 use numpy::{PyArray1, PyArrayDyn, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -180,6 +181,29 @@ pub(crate) fn narrowed<'py>(
         convert::gather_bits(arr, dt, what, bits, row_bytes)?;
     }
     Ok(Some(Compact { arr: out, format, shape, converted: dt != Dt::U8, repacked: true, source: None }))
+}
+
+/// A GF(2) grid board of `dims` (rows, columns) in the board's own shape, of any native
+/// integer dtype or memory order, read by [`convert::gather_words`] straight into the grid
+/// solver's packed board (each entry checked to be 0 or 1, the first bad one named as on the
+/// general path), with whether its dtype is another than uint8: what [`narrowed`] reads to
+/// packbits bytes, without those bytes (see [`Game::solve_packed`]). `None` for a flat board or
+/// anything not a native integer array.
+pub(crate) fn packed_grid_board(
+    obj: &Bound<'_, PyAny>,
+    what: &str,
+    dims: (usize, usize),
+) -> LoResult<Option<(PackedBoard, bool)>> {
+    let Ok(arr) = obj.cast::<PyUntypedArray>() else { return Ok(None) };
+    let Some(dt) = Dt::of(arr) else { return Ok(None) };
+    if arr.shape() != [dims.0, dims.1] {
+        return Ok(None);
+    }
+    let row_words = dims.1.div_ceil(64);
+    let board = PackedBoard::filled(dims.0, dims.1, |words| -> LoResult<()> {
+        Ok(convert::gather_words(arr, dt, what, words, row_words)?)
+    })?;
+    Ok(Some((board, dt != Dt::U8)))
 }
 
 /// Whether `obj` is a C-contiguous array of one byte a light, which the byte route reads where

@@ -206,6 +206,19 @@ pub(crate) fn gather_bits(
     read_entries(arr, dt, what, 2, out, row_bytes, &bits::Bits)
 }
 
+/// A GF(2) grid board from numpy straight into the words of the grid solver's packed board
+/// (`row_words` words a row, light `c` of a row at bit `c % 64` of word `c / 64`), every entry
+/// checked to be 0 or 1 as by [`gather_bits`], with no packbits bytes between.
+pub(crate) fn gather_words(
+    arr: &Bound<'_, PyUntypedArray>,
+    dt: Dt,
+    what: &str,
+    out: &mut [u64],
+    row_words: usize,
+) -> PyResult<()> {
+    read_entries(arr, dt, what, 2, out, row_words, &bits::Words)
+}
+
 /// Which of core's readers takes the planes of an array: each block of rows of one plane into
 /// its rows of `out` (`row_out` places a row); a bad entry as its index in the block with its
 /// value.

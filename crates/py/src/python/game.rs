@@ -109,7 +109,25 @@ impl PyGame {
         let (format, shape, converted, repacked) = (board.format, board.shape.clone(), board.converted, board.repacked);
         let source = board.source.clone();
         let answer = self.ask_compact_bytes(py, board, f)?;
-        if let Some(e) = answer.as_ref().err().and_then(|e| compact::own_error(&self.game, source.as_ref(), e)) {
+        self.compact_answer(py, answer, format, &shape, converted, repacked, source.as_ref())
+    }
+
+    /// The answer of [`PyGame::ask_compact`] (or of a board read straight to a packed grid
+    /// board, [`PyGame::ask_packed_grid`]) with the game's error mapped: a board that came in
+    /// another dtype (`converted`) has an unsolvable board's proof shaped as on the general path,
+    /// one read to bits (`repacked`) in the bytes of `format`'s order.
+    #[allow(clippy::too_many_arguments)]
+    fn compact_answer<T>(
+        &self,
+        py: Python<'_>,
+        answer: lightsout_topo::Result<T>,
+        format: lightsout_topo::BoardFormat,
+        shape: &[usize],
+        converted: bool,
+        repacked: bool,
+        source: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<T> {
+        if let Some(e) = answer.as_ref().err().and_then(|e| compact::own_error(&self.game, source, e)) {
             return Err(e);
         }
         // An entry out of range (of a board read as its bytes) is named by its place in the shape
@@ -124,8 +142,28 @@ impl PyGame {
                 true => lightsout_topo::BoardFormat { encoding: lightsout_topo::Encoding::Bytes, ..format },
                 false => format,
             };
-            answer.map_err(compact::err(py, &self.game, &shape, format))
+            answer.map_err(compact::err(py, &self.game, shape, format))
         }
+    }
+
+    /// A GF(2) grid board read straight into the grid solver's packed board
+    /// ([`compact::packed_grid_board`]) asked about as [`PyGame::ask_compact_bytes`] asks: the
+    /// solver built first (interruptibly) on a fresh game, then the question with the GIL
+    /// released, or on the interruptible worker when the build failed.
+    fn ask_packed_grid<T: Send + 'static>(
+        &self,
+        py: Python<'_>,
+        board: lightsout_core::structured::PackedBoard,
+        f: impl FnOnce(&Game, lightsout_core::structured::PackedBoard) -> lightsout_topo::Result<T> + Send + 'static,
+    ) -> PyResult<lightsout_topo::Result<T>> {
+        if !self.ready.get() {
+            let _ = self.ask_topo(py, |g| g.engine().map(drop))?;
+        }
+        if self.ready.get() {
+            let game = &self.game;
+            return Ok(py.detach(|| f(game, board)));
+        }
+        self.ask_topo(py, move |g| f(g, board))
     }
 
     /// A board for the byte route (see `compact.rs`): a uint8 array (packed or not) as it is,
@@ -160,6 +198,24 @@ impl PyGame {
             return Ok(None);
         }
         compact::narrowed(&self.game, obj, what, pack)
+    }
+
+    /// A large GF(2) grid board in the board's shape that the byte route would read to packbits
+    /// bytes (any other dtype, or uint8 in another memory order), read straight into the grid
+    /// solver's packed board instead, with whether it came in another dtype than uint8; `None`
+    /// for anything else (the other routes answer).
+    fn packed_grid_board(
+        &self,
+        obj: &Bound<'_, PyAny>,
+        packed: bool,
+    ) -> LoResult<Option<(lightsout_core::structured::PackedBoard, bool)>> {
+        if packed || self.game.size() < DETACH_LIGHTS || compact::is_bytes(obj) {
+            return Ok(None);
+        }
+        match self.game.packed_grid_dims() {
+            Some(dims) => compact::packed_grid_board(obj, "lights", dims),
+            None => Ok(None),
+        }
     }
 
     /// [`PyGame::ask_compact`] without mapping the game's error (the caller maps it).
@@ -483,6 +539,12 @@ impl PyGame {
                 return Err(value_error("give out or dtype, not both (the presses go into out's uint8 array)"));
             }
             return Ok(self.solve_into(py, lights, packed, out)?);
+        }
+        if let Some((board, converted)) = self.packed_grid_board(lights, packed)? {
+            let (format, shape) = (lightsout_topo::BoardFormat::BYTES, self.game.dims());
+            let answer = self.ask_packed_grid(py, board, move |g, b| g.solve_packed(b, format))?;
+            let s = self.compact_answer(py, answer, format, &shape, converted, true, None)?;
+            return compact::array_as(py, &self.game, s, format, false, dtype.unwrap_or(Dt::U8));
         }
         if let Some(c) = self.compact_board(lights, "lights", packed, true)? {
             let (format, repacked) = (c.format, c.repacked);

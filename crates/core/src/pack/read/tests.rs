@@ -55,8 +55,10 @@ fn both<T: Entry>(block: &Block<'_, T>, rows: usize, cols: usize) -> Result<Vec<
 /// Every layout the reader takes (C order, every other entry, Fortran order, other strides,
 /// negative ones) of one type agrees with entry by entry, with and without a bad entry.
 fn layouts<T: Entry>(make: impl Fn(u64) -> T, bad: T) {
-    // (16,500 rows: more than one strip of a Fortran-order read.)
-    for (rows, cols) in [(1, 1), (1, 70), (3, 17), (65, 130), (70, 64), (130, 200), (2100, 70), (16500, 3)] {
+    // (16,500 rows: more than one strip of a Fortran-order read; 1,100 columns: more than one
+    // group of squares side by side, the last cut short.)
+    for (rows, cols) in [(1, 1), (1, 70), (3, 17), (65, 130), (70, 64), (130, 200), (2100, 70), (16500, 3), (130, 1100)]
+    {
         // A buffer twice as wide and high as the block, so that every layout fits in it.
         let (h, w) = (2 * rows + 1, 2 * cols + 1);
         let values: Vec<u64> = (0..h * w).map(|i| ((i as u64).wrapping_mul(2654435761) >> 13) & 1).collect();
@@ -123,20 +125,29 @@ fn packed_boards_from_bytes_split_across_threads_name_the_first_bad_entry() {
     assert_eq!(e.to_string(), "board bytes must have 9 entries, got 8");
 }
 
+/// Every square of a group, transposed side by side, agrees with the one-square transpose.
 #[test]
 fn the_square_transpose_agrees_with_the_bit_matrix_one() {
     let mut x = 0x9e37_79b9_7f4a_7c15u64;
     for _ in 0..200 {
-        let mut a = [0u64; 64];
-        for w in a.iter_mut() {
+        let mut squares = [[0u64; 64]; SQUARES];
+        for w in squares.iter_mut().flatten() {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
             *w = x;
         }
-        let mut b = a;
-        crate::bitmatrix::transpose64(&mut a);
-        transpose_square(&mut b);
-        assert_eq!(a, b);
+        let mut group = [[0u64; SQUARES]; 64];
+        for (k, words) in group.iter_mut().enumerate() {
+            for (b, word) in words.iter_mut().enumerate() {
+                *word = squares[b][k];
+            }
+        }
+        transpose_group(&mut group);
+        for (b, a) in squares.iter_mut().enumerate() {
+            crate::bitmatrix::transpose64(a);
+            let b: [u64; 64] = std::array::from_fn(|k| group[k][b]);
+            assert_eq!(*a, b);
+        }
     }
 }
