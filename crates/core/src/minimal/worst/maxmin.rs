@@ -18,12 +18,16 @@
 //! engine leaves open, and to check the Walsh engine against. Its bound only tightens as whole
 //! levels close, which left the 9 x 9 and 16 x 16 grids and the 8 x 8 grid over Z_3 open.
 
-use super::local::local_search;
+use super::local::{local_search, restarts};
 use super::problem::{Found, Problem, BIG_NODE};
 use super::walsh_proof::{self, Walsh};
 use super::zp_proof;
 use crate::minimal::Budget;
 use crate::minimal::Deadline;
+
+/// The share of the work and time the proof engine leaves that goes to restarts of the local
+/// search when it leaves a gap; the branch and bound has the rest.
+const RESTART_SHARE: f64 = 0.75;
 
 /// Local search for a hard board, then branch and bound for the proof, within the budget: the
 /// work never exceeds `budget.max_work`, and `None` when it cannot pay for weighing one board
@@ -50,16 +54,37 @@ pub(crate) fn solve(problem: &Problem, budget: &Budget, deadline: &Deadline) -> 
     let found = match tightened {
         Ok(tightened) if tightened.weight == tightened.upper_bound => return Some(tightened),
         Ok(tightened) => {
-            let rest = budget.max_work - tightened.explored;
-            let bb = branch_and_bound(problem, tightened.states.clone(), tightened.weight, rest, deadline);
-            let upper_bound = bb.upper_bound.min(tightened.upper_bound).max(bb.weight);
-            return Some(Found { explored: tightened.explored + bb.explored, upper_bound, ..bb });
+            let upper_bound = tightened.upper_bound;
+            let found = harder(problem, &tightened, budget.max_work, deadline);
+            let rest = budget.max_work - found.explored;
+            let bb = branch_and_bound(problem, found.states, found.weight, rest, deadline);
+            let upper_bound = bb.upper_bound.min(upper_bound).max(bb.weight);
+            return Some(Found { explored: found.explored + bb.explored, upper_bound, ..bb });
         }
         Err(found) => found,
     };
     let bb = branch_and_bound(problem, found.states.clone(), weight, rest, deadline);
     explored += bb.explored;
     Some(Found { explored, ..bb })
+}
+
+/// What the engine left open: restarts of the local search from its best board (each with its
+/// own random stream, see [`restarts`]) within [`RESTART_SHARE`] of the work and time left,
+/// for a harder board; `found` itself when they find none or cannot pay for a start.
+fn harder(problem: &Problem, found: &Found, max_work: u64, deadline: &Deadline) -> Found {
+    let rest = max_work - found.explored;
+    let first = problem.size(problem.u) as u64 * problem.types.len() as u64;
+    let work = (rest as f64 * RESTART_SHARE) as u64;
+    if first > work || deadline.passed() {
+        return found.clone();
+    }
+    match restarts(problem, &found.states, work, deadline, RESTART_SHARE, problem.root2()) {
+        Some((states, weight, spent)) if weight > found.weight => {
+            Found { states, weight, upper_bound: found.upper_bound.max(weight), explored: found.explored + spent }
+        }
+        Some((_, _, spent)) => Found { explored: found.explored + spent, ..found.clone() },
+        None => found.clone(),
+    }
 }
 
 /// The local search for a hard board (a quarter of the budget and the time), its upper bound
