@@ -1,6 +1,8 @@
 //! The branch and bound over the type histograms of [`super::problem::Problem`], and the
-//! driver of the proof ([`solve`]): local search, then the field's decision engine, then this
-//! search for what the engines leave open.
+//! driver of the proof ([`solve`]): local search, then the field's decision engine, then for
+//! what the engine leaves open restarts of the local search (three quarters of the work and time
+//! left: on the large grids the branch and bound never found a harder board there) and this
+//! search with the rest (it still closes small games and may tighten the bound).
 //!
 //! **Bound.** Fix the first k digits of c to `c'` and average over the rest: types of level
 //! above k average `(p-1)/2` per button whatever their values, so the lightest solution weighs
@@ -29,7 +31,8 @@ use crate::minimal::Deadline;
 /// search when it leaves a gap; the branch and bound has the rest.
 const RESTART_SHARE: f64 = 0.75;
 
-/// Local search for a hard board, then branch and bound for the proof, within the budget: the
+/// Local search for a hard board, then the decision engine for the proof, then restarts of the
+/// local search and the branch and bound for what it leaves open, within the budget: the
 /// work never exceeds `budget.max_work`, and `None` when it cannot pay for weighing one board
 /// (or the deadline passes first).
 pub(crate) fn solve(problem: &Problem, budget: &Budget, deadline: &Deadline) -> Option<Found> {
@@ -43,7 +46,7 @@ pub(crate) fn solve(problem: &Problem, budget: &Budget, deadline: &Deadline) -> 
     let rest = budget.max_work.saturating_sub(explored);
     let tightened = if let Some(walsh) = Walsh::new(problem) {
         // Over GF(2) the Walsh engine proves; if it cannot within half of what is left, the
-        // branch and bound spends the rest looking for a harder board (its bound may help too).
+        // rest goes to restarts of the local search and the branch and bound (see `harder`).
         Ok(walsh_proof::tighten(problem, &walsh, found, rest / 2, &deadline.part(0.5)))
     } else if let Some(engine) = zp_proof::Engine::new(problem) {
         // Over Z_p (p odd) the engine of worst_zp proves, with the same split of the budget.
