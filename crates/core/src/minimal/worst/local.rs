@@ -141,9 +141,9 @@ impl<'a> Walk<'a> {
         }
         let state = from.map_or_else(|| vec![0usize; nt], <[usize]>::to_vec);
         let mut d = vec![0u64; size];
-        for ty in 0..nt {
+        for (ty, &at) in state.iter().enumerate() {
             let t = shift_table(problem, &shifts, ty, &mut buf);
-            let cost = &problem.types[ty].costs[state[ty]];
+            let cost = &problem.types[ty].costs[at];
             d.iter_mut().zip(t).for_each(|(x, &t)| *x += cost[t as usize]);
             if deadline.passed() {
                 return None;
