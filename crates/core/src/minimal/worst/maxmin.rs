@@ -1,6 +1,8 @@
 //! The branch and bound over the type histograms of [`super::problem::Problem`], and the
-//! driver of the proof ([`solve`]): local search, then the field's decision engine, then this
-//! search for what the engines leave open.
+//! driver of the proof ([`solve`]): local search, then the field's decision engine, then for
+//! what the engine leaves open restarts of the local search (three quarters of the work and time
+//! left: on the large grids the branch and bound never found a harder board there) and this
+//! search with the rest (it still closes small games and may tighten the bound).
 //!
 //! **Bound.** Fix the first k digits of c to `c'` and average over the rest: types of level
 //! above k average `(p-1)/2` per button whatever their values, so the lightest solution weighs
@@ -18,14 +20,19 @@
 //! engine leaves open, and to check the Walsh engine against. Its bound only tightens as whole
 //! levels close, which left the 9 x 9 and 16 x 16 grids and the 8 x 8 grid over Z_3 open.
 
-use super::local::local_search;
+use super::local::{local_search, restarts};
 use super::problem::{Found, Problem, BIG_NODE};
 use super::walsh_proof::{self, Walsh};
 use super::zp_proof;
 use crate::minimal::Budget;
 use crate::minimal::Deadline;
 
-/// Local search for a hard board, then branch and bound for the proof, within the budget: the
+/// The share of the work and time the proof engine leaves that goes to restarts of the local
+/// search when it leaves a gap; the branch and bound has the rest.
+const RESTART_SHARE: f64 = 0.75;
+
+/// Local search for a hard board, then the decision engine for the proof, then restarts of the
+/// local search and the branch and bound for what it leaves open, within the budget: the
 /// work never exceeds `budget.max_work`, and `None` when it cannot pay for weighing one board
 /// (or the deadline passes first).
 pub(crate) fn solve(problem: &Problem, budget: &Budget, deadline: &Deadline) -> Option<Found> {
@@ -39,7 +46,7 @@ pub(crate) fn solve(problem: &Problem, budget: &Budget, deadline: &Deadline) -> 
     let rest = budget.max_work.saturating_sub(explored);
     let tightened = if let Some(walsh) = Walsh::new(problem) {
         // Over GF(2) the Walsh engine proves; if it cannot within half of what is left, the
-        // branch and bound spends the rest looking for a harder board (its bound may help too).
+        // rest goes to restarts of the local search and the branch and bound (see `harder`).
         Ok(walsh_proof::tighten(problem, &walsh, found, rest / 2, &deadline.part(0.5)))
     } else if let Some(engine) = zp_proof::Engine::new(problem) {
         // Over Z_p (p odd) the engine of worst_zp proves, with the same split of the budget.
@@ -50,16 +57,37 @@ pub(crate) fn solve(problem: &Problem, budget: &Budget, deadline: &Deadline) -> 
     let found = match tightened {
         Ok(tightened) if tightened.weight == tightened.upper_bound => return Some(tightened),
         Ok(tightened) => {
-            let rest = budget.max_work - tightened.explored;
-            let bb = branch_and_bound(problem, tightened.states.clone(), tightened.weight, rest, deadline);
-            let upper_bound = bb.upper_bound.min(tightened.upper_bound).max(bb.weight);
-            return Some(Found { explored: tightened.explored + bb.explored, upper_bound, ..bb });
+            let upper_bound = tightened.upper_bound;
+            let found = harder(problem, &tightened, budget.max_work, deadline);
+            let rest = budget.max_work - found.explored;
+            let bb = branch_and_bound(problem, found.states, found.weight, rest, deadline);
+            let upper_bound = bb.upper_bound.min(upper_bound).max(bb.weight);
+            return Some(Found { explored: found.explored + bb.explored, upper_bound, ..bb });
         }
         Err(found) => found,
     };
     let bb = branch_and_bound(problem, found.states.clone(), weight, rest, deadline);
     explored += bb.explored;
     Some(Found { explored, ..bb })
+}
+
+/// What the engine left open: restarts of the local search from its best board (each with its
+/// own random stream, see [`restarts`]) within [`RESTART_SHARE`] of the work and time left,
+/// for a harder board; `found` itself when they find none or cannot pay for a start.
+fn harder(problem: &Problem, found: &Found, max_work: u64, deadline: &Deadline) -> Found {
+    let rest = max_work - found.explored;
+    let first = problem.size(problem.u) as u64 * problem.types.len() as u64;
+    let work = (rest as f64 * RESTART_SHARE) as u64;
+    if first > work || deadline.passed() {
+        return found.clone();
+    }
+    match restarts(problem, &found.states, work, deadline, RESTART_SHARE, problem.root2()) {
+        Some((states, weight, spent)) if weight > found.weight => {
+            Found { states, weight, upper_bound: found.upper_bound.max(weight), explored: found.explored + spent }
+        }
+        Some((_, _, spent)) => Found { explored: found.explored + spent, ..found.clone() },
+        None => found.clone(),
+    }
 }
 
 /// The local search for a hard board (a quarter of the budget and the time), its upper bound
