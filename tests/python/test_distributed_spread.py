@@ -29,3 +29,14 @@ def test_a_decision_runs_on_both_workers(client):
     workers = {t["worker"] for t in stream.data if key_split(t["key"]) == "lightsout-worst"}
     assert len(workers) == 2, f"the decision's tasks ran on {workers}, expected both workers"
 
+
+
+def test_board_statistics_run_on_both_workers(client):
+    # 2^33 coset members in 256 tasks, a few seconds of CPU: the same table as one machine's
+    # walk would give, from both workers.
+    game = lo.torus(3, 11)
+    with distributed.get_task_stream(client) as stream:
+        stats = lod.stats(game, client=client)
+    assert sum(stats.histogram) == stats.solvable_boards == 2 ** (game.size - game.nullity)
+    workers = {t["worker"] for t in stream.data if key_split(t["key"]) == "lightsout-run-stats-task"}
+    assert len(workers) == 2, f"the statistics' tasks ran on {workers}, expected both workers"
