@@ -313,6 +313,17 @@ mod tests {
         (problem, outside * (p as u64 - 1))
     }
 
+    /// A random code of 1 to 4 generators on 1 to 10 buttons, over GF(2), Z_3 or the ring Z_4
+    /// by `round`; `None` when the search over types cannot take it.
+    fn random_problem(rng: &mut rand_chacha::ChaCha8Rng, round: usize) -> Option<Problem> {
+        let (p, prime) = [(2, true), (3, true), (4, false)][round % 3];
+        let n = rng.gen_range(1..=10);
+        let u = rng.gen_range(1..=4.min(n));
+        let rows: Vec<Vec<u32>> = (0..u).map(|_| (0..n).map(|_| rng.gen_range(0..p)).collect()).collect();
+        let rows = if prime { reduce(Modulus::new(p as u64).unwrap(), rows, n) } else { rows };
+        Problem::new(p, prime, n, &rows, &vec![p; rows.len()])
+    }
+
     /// The board returned really has that lightest solution, and the work stays in the budget,
     /// over GF(2), Z_3 and the ring Z_4.
     #[test]
@@ -320,12 +331,7 @@ mod tests {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
         let unlimited = Deadline::start(&Budget::new(u64::MAX, None));
         for round in 0..60 {
-            let (p, prime) = [(2, true), (3, true), (4, false)][round % 3];
-            let n = rng.gen_range(1..=10);
-            let u = rng.gen_range(1..=4.min(n));
-            let rows: Vec<Vec<u32>> = (0..u).map(|_| (0..n).map(|_| rng.gen_range(0..p)).collect()).collect();
-            let rows = if prime { reduce(Modulus::new(p as u64).unwrap(), rows, n) } else { rows };
-            let Some(problem) = Problem::new(p, prime, n, &rows, &vec![p; rows.len()]) else { continue };
+            let Some(problem) = random_problem(&mut rng, round) else { continue };
             let max_work = rng.gen_range(0..20_000);
             let (states, weight, work) = local_search(&problem, max_work, &unlimited, 0.25, problem.root2()).unwrap();
             assert!(work <= max_work.max(problem.size(problem.u) as u64 * problem.type_count() as u64));
@@ -354,12 +360,7 @@ mod tests {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(12);
         let unlimited = Deadline::start(&Budget::new(u64::MAX, None));
         for round in 0..60 {
-            let (p, prime) = [(2, true), (3, true), (4, false)][round % 3];
-            let n = rng.gen_range(1..=10);
-            let u = rng.gen_range(1..=4.min(n));
-            let rows: Vec<Vec<u32>> = (0..u).map(|_| (0..n).map(|_| rng.gen_range(0..p)).collect()).collect();
-            let rows = if prime { reduce(Modulus::new(p as u64).unwrap(), rows, n) } else { rows };
-            let Some(problem) = Problem::new(p, prime, n, &rows, &vec![p; rows.len()]) else { continue };
+            let Some(problem) = random_problem(&mut rng, round) else { continue };
             let first = problem.size(problem.u) as u64 * problem.type_count() as u64;
             let (states, weight, _) = local_search(&problem, 1000, &unlimited, 0.25, problem.root2()).unwrap();
             let max_work = first + rng.gen_range(0..20_000);
