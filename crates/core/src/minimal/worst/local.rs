@@ -334,7 +334,7 @@ mod tests {
             let Some(problem) = random_problem(&mut rng, round) else { continue };
             let max_work = rng.gen_range(0..20_000);
             let (states, weight, work) = local_search(&problem, max_work, &unlimited, 0.25, problem.root2()).unwrap();
-            assert!(work <= max_work.max(problem.size(problem.u) as u64 * problem.type_count() as u64));
+            assert!(work <= max_work.max(problem.weighing_work()));
             assert_eq!(weight, problem.weight(&states), "round {round}");
         }
     }
@@ -361,7 +361,7 @@ mod tests {
         let unlimited = Deadline::start(&Budget::new(u64::MAX, None));
         for round in 0..60 {
             let Some(problem) = random_problem(&mut rng, round) else { continue };
-            let first = problem.size(problem.u) as u64 * problem.type_count() as u64;
+            let first = problem.weighing_work();
             let (states, weight, _) = local_search(&problem, 1000, &unlimited, 0.25, problem.root2()).unwrap();
             let max_work = first + rng.gen_range(0..20_000);
             let run = || restarts(&problem, &states, max_work, &unlimited, 0.75, problem.root2()).unwrap();

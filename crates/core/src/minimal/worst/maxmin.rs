@@ -76,7 +76,7 @@ pub(crate) fn solve(problem: &Problem, budget: &Budget, deadline: &Deadline) -> 
 /// for a harder board; `found` itself when they find none or cannot pay for a start.
 fn harder(problem: &Problem, found: &Found, max_work: u64, deadline: &Deadline) -> Found {
     let rest = max_work - found.explored;
-    let first = problem.size(problem.u) as u64 * problem.types.len() as u64;
+    let first = problem.weighing_work();
     let work = (rest as f64 * RESTART_SHARE) as u64;
     if first > work || deadline.passed() {
         return found.clone();
@@ -95,7 +95,7 @@ fn harder(problem: &Problem, found: &Found, max_work: u64, deadline: &Deadline) 
 /// pay for weighing one board (or the deadline passes first).
 pub(crate) fn start(problem: &Problem, budget: &Budget, deadline: &Deadline) -> Option<Found> {
     let root2 = problem.root2();
-    let first = problem.size(problem.u) as u64 * problem.types.len() as u64;
+    let first = problem.weighing_work();
     if first > budget.max_work {
         return None;
     }

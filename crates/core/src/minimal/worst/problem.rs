@@ -264,6 +264,12 @@ impl Problem {
         self.types.iter().zip(pressed).map(|(t, &a)| t.index[&vec![t.columns.len() as u32 - a, a]]).collect()
     }
 
+    /// The work of weighing one board from scratch (a pass over the solutions per type): what
+    /// a local search must be able to pay before it starts.
+    pub(super) fn weighing_work(&self) -> u64 {
+        self.size(self.u) as u64 * self.types.len() as u64
+    }
+
     /// Twice the averaging bound: no board weighs more on the support.
     pub(super) fn root2(&self) -> u64 {
         self.types.iter().map(|t| t.avg2[0]).sum()
